@@ -1,0 +1,109 @@
+"""One deal (сдача): the cards as dealt, and the state every game's deal speaks through."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any
+
+from koloda.cards import CARD_TEXT, Card
+from koloda.engine.actions import Action, canonical
+from koloda.engine.errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The cards of one deal as dealt (RECORDS.md ``deals[i]``): chance lives here."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...] = ()
+    trump_card: Card | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "hands": [[CARD_TEXT[c] for c in h] for h in self.hands],
+            "stock": [CARD_TEXT[c] for c in self.stock],
+            "trump_card": None if self.trump_card is None else CARD_TEXT[self.trump_card],
+        }
+
+
+def deal_round_robin(cards: list[Card] | tuple[Card, ...], players: int, dealer: int,
+                     per_hand: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Deal one card at a time from the top, left of the dealer first, dealer last.
+
+    Returns the hands by seat and the undealt rest (top first).
+    """
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    pos = 0
+    for _ in range(per_hand):
+        for seat in order:
+            hands[seat].append(cards[pos])
+            pos += 1
+    return tuple(tuple(h) for h in hands), tuple(cards[pos:])
+
+
+class DealState(ABC):
+    """A deal in progress. Subclasses give the rules; this class gives the one API.
+
+    A subclass implements ``_legal_actions`` (canonical texts), ``_do`` (apply one legal
+    canonical action), ``why_illegal`` (the rule an illegal action breaks), ``observation``,
+    ``card_zones`` (where every card is, for conservation checks) and ``hidden_from``.
+    """
+
+    players: int
+    to_move: int | None = None
+    is_over: bool = False
+    _legal: list[str] | None = None
+
+    def legal_actions(self) -> list[str]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_over else self._legal_actions()
+        return legal
+
+    def apply(self, action: str | Action) -> str:
+        """Apply an action given as text or object; return its canonical text."""
+        legal = self.legal_actions()
+        text = action if isinstance(action, str) else str(action)
+        if text not in legal:
+            if self.is_over:
+                raise IllegalAction("the deal is over: no action is legal")
+            text = canonical(action)
+            if text not in legal:
+                raise IllegalAction(self.why_illegal(text))
+        self._legal = None
+        self._do(text)
+        return text
+
+    def why_illegal(self, action: str) -> str:
+        """The reason ``action`` (canonical, not legal) is refused. Override with rules."""
+        return f"{action!r} is not legal now; legal: {', '.join(self.legal_actions())}"
+
+    @abstractmethod
+    def _legal_actions(self) -> list[str]: ...
+
+    @abstractmethod
+    def _do(self, action: str) -> None: ...
+
+    @abstractmethod
+    def observation(self, seat: int) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def card_zones(self) -> dict[str, list[Card]]:
+        """Every card of the deal by where it lies; together they are the whole deck."""
+
+    @abstractmethod
+    def hidden_from(self, seat: int) -> set[Card]:
+        """Cards whose identity ``seat`` could not know at the table now."""
+
+
+def not_your_turn(seat: int | None, to_move: int | None) -> str:
+    return f"seat {seat} may not act now: it is seat {to_move}'s turn"
+
+
+def require(condition: bool, reason: str) -> None:
+    if not condition:
+        raise IllegalAction(reason)

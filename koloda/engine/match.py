@@ -1,0 +1,231 @@
+"""A match (партия): deals one after another, each game's score sheet, the safety cap.
+
+``Match`` is the state ``koloda.new_game`` returns. It owns the chance (the seeded
+generator, or the explicit deals of a record), the action history and the record; a game
+subclasses it and fills in the hooks: how to deal, how a deal starts, how it is scored,
+who deals next and what the result is.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+from collections import Counter
+from typing import Any
+
+from koloda.cards import Card
+from koloda.engine.actions import Action
+from koloda.engine.deal import Deal, DealState
+from koloda.engine.errors import IllegalAction, RecordError
+from koloda.engine.result import Result
+from koloda.engine.spec import GameSpec
+
+
+class Match:
+    """The one API: ``to_move``, ``legal_actions()``, ``apply()``, ``observation()``,
+    ``is_over``, ``result``, ``record()``."""
+
+    def __init__(self, spec: GameSpec, players: int, options: dict[str, Any],
+                 seed: int | None = None, deals: list[Deal] | None = None,
+                 first_dealer: int | None = None, single_deal: bool = False) -> None:
+        self.spec = spec
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.single_deal = single_deal
+        self._explicit = list(deals or [])
+        self.rng: random.Random | None = random.Random(seed) if seed is not None else None
+        if self.rng is None and not self._explicit:
+            raise RecordError("a match needs a seed or explicit deals")
+        self.deals: list[Deal] = []
+        self.history: list[tuple[int, str]] = []
+        self.deals_played = 0
+        self.capped = False
+        self._over = False
+        self._result: Result | None = None
+        self.setup()
+        if first_dealer is None:
+            if self.rng is not None:
+                first_dealer = self.choose_first_dealer(self.rng)
+            else:
+                first_dealer = self._explicit[0].dealer
+        if not 0 <= first_dealer < players:
+            raise RecordError(f"first_dealer: {first_dealer} is not a seat of {players}")
+        self.first_dealer = first_dealer
+        self.current: DealState = self._begin_deal(first_dealer)
+        self._settle()
+
+    # ----------------------------------------------------------------- hooks
+    def setup(self) -> None:
+        """Create the score sheet (called once, before the first deal)."""
+
+    def choose_first_dealer(self, rng: random.Random) -> int:
+        """By lot unless the game says how (RULES.md Conventions)."""
+        return rng.randrange(self.players)
+
+    @abstractmethod
+    def deal_cards(self, dealer: int, rng: random.Random) -> Deal:
+        """Shuffle and deal the next deal (the game's deck, sizes and trump card)."""
+
+    @abstractmethod
+    def start_deal(self, deal: Deal) -> DealState:
+        """The state of a deal dealt as ``deal``."""
+
+    @abstractmethod
+    def end_deal(self, state: DealState) -> None:
+        """Score a finished deal onto the sheet."""
+
+    @abstractmethod
+    def next_dealer(self) -> int | None:
+        """The dealer of the next deal, or None when the match has ended by its rules."""
+
+    @abstractmethod
+    def final_result(self, capped: bool) -> Result:
+        """The result once the match is over (``capped``: by max_deals)."""
+
+    def counts_as_deal(self, state: DealState) -> bool:
+        """False for a deal that does not count (a Stukolka redeal)."""
+        return True
+
+    def sheet(self) -> dict[str, Any]:
+        """The public score sheet (every seat may see it)."""
+        return {}
+
+    # ------------------------------------------------------------- the API
+    @property
+    def to_move(self) -> int | None:
+        return None if self._over else self.current.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def result(self) -> Result | None:
+        return self._result
+
+    def legal_actions(self) -> list[str]:
+        return [] if self._over else self.current.legal_actions()
+
+    def apply(self, action: str | Action) -> str:
+        """Apply the action of the seat to move; return its canonical text."""
+        if self._over:
+            raise IllegalAction("the match is over: no action is legal")
+        seat = self.current.to_move
+        text = self.current.apply(action)
+        self.history.append((seat, text))  # type: ignore[arg-type]
+        if self.current.is_over:
+            self._settle()
+        return text
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as JSON-ready data."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat}: seats are 0..{self.players - 1}")
+        obs = {
+            "game": self.spec.name, "players": self.players, "seat": seat,
+            "deal_number": len(self.deals) - 1, "dealer": self.deals[-1].dealer,
+            "to_move": self.to_move, "match_over": self._over, "sheet": self.sheet(),
+        }
+        obs.update(self.current.observation(seat))
+        return obs
+
+    def hidden_from(self, seat: int) -> set[Card]:
+        return self.current.hidden_from(seat)
+
+    def record(self, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The koloda-record/1 of this match so far."""
+        return {
+            "format": "koloda-record/1",
+            "game": self.spec.name,
+            "players": self.players,
+            "options": self.spec.changed_options(self.players, self.options),
+            "seats": seats or [{"name": f"Player {i + 1}", "kind": "human"}
+                               for i in range(self.players)],
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "deals": [d.to_json() for d in self.deals],
+            "actions": [{"seat": s, "action": a} for s, a in self.history],
+            "result": self._result.to_json() if self._result else None,
+        }
+
+    # ------------------------------------------------------------ internals
+    def _begin_deal(self, dealer: int) -> DealState:
+        index = len(self.deals)
+        generated = self.deal_cards(dealer, self.rng) if self.rng is not None else None
+        if index < len(self._explicit):
+            deal = self._explicit[index]
+            self._check_deal(deal, dealer, index)
+        elif generated is not None:
+            deal = generated
+        else:
+            raise RecordError(f"deals[{index}]: the record has no deal {index} and no seed "
+                              f"to deal it from")
+        self.deals.append(deal)
+        return self.start_deal(deal)
+
+    def _check_deal(self, deal: Deal, dealer: int, index: int) -> None:
+        """An explicit deal must have the shape this game deals: sizes, cards, trump card."""
+        where = f"deals[{index}]"
+        if deal.dealer != dealer:
+            raise RecordError(f"{where}.dealer: {deal.dealer}, but seat {dealer} deals now")
+        shape = self.deal_cards(dealer, random.Random(index))
+        if len(deal.hands) != len(shape.hands):
+            raise RecordError(f"{where}.hands: {len(deal.hands)} hands, expected "
+                              f"{len(shape.hands)}")
+        for i, (h, s) in enumerate(zip(deal.hands, shape.hands, strict=True)):
+            if len(h) != len(s):
+                raise RecordError(f"{where}.hands[{i}]: {len(h)} cards, expected {len(s)}")
+        if len(deal.stock) != len(shape.stock):
+            raise RecordError(f"{where}.stock: {len(deal.stock)} cards, expected "
+                              f"{len(shape.stock)}")
+        got = Counter(c for h in deal.hands for c in h) + Counter(deal.stock)
+        want = Counter(c for h in shape.hands for c in h) + Counter(shape.stock)
+        if got != want:
+            from koloda.cards import CARD_TEXT
+            extra = sorted((got - want).elements())
+            missing = sorted((want - got).elements())
+            raise RecordError(f"{where}: the cards are not this game's deck (extra: "
+                              f"{' '.join(CARD_TEXT[c] for c in extra) or 'none'}; missing: "
+                              f"{' '.join(CARD_TEXT[c] for c in missing) or 'none'})")
+        self._check_trump_card(deal, shape, where)
+
+    @staticmethod
+    def _check_trump_card(deal: Deal, shape: Deal, where: str) -> None:
+        if shape.trump_card is None:
+            if deal.trump_card is not None:
+                raise RecordError(f"{where}.trump_card: this deal has no trump card")
+            return
+        if shape.trump_card in shape.stock:
+            pos = shape.stock.index(shape.trump_card)
+            expected = deal.stock[pos]
+            place = f"stock[{pos}]"
+        else:
+            seat = next(i for i, h in enumerate(shape.hands) if shape.trump_card in h)
+            pos = shape.hands[seat].index(shape.trump_card)
+            expected = deal.hands[seat][pos]
+            place = f"hands[{seat}][{pos}]"
+        if deal.trump_card != expected:
+            from koloda.cards import CARD_TEXT
+            raise RecordError(f"{where}.trump_card: must be the card at {place}, "
+                              f"{CARD_TEXT[expected]}")
+
+    def _settle(self) -> None:
+        """Score finished deals and deal the next until someone must act or it is over."""
+        while self.current.is_over and not self._over:
+            self.end_deal(self.current)
+            counted = self.counts_as_deal(self.current)
+            if counted:
+                self.deals_played += 1
+            nxt = self.next_dealer()
+            if nxt is None or (self.single_deal and counted):
+                self._finish(capped=False)
+            elif counted and self.deals_played >= self.options["max_deals"]:
+                self._finish(capped=True)
+            else:
+                self.current = self._begin_deal(nxt)
+
+    def _finish(self, capped: bool) -> None:
+        self._over = True
+        self.capped = capped
+        self._result = self.final_result(capped)

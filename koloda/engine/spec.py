@@ -1,0 +1,119 @@
+"""Games, variants and options as data: what ``koloda games`` lists and ``new_game`` checks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from koloda.engine.errors import ConfigError
+
+if TYPE_CHECKING:
+    from koloda.engine.match import Match
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: its default (maybe by player count), its allowed values and meaning."""
+
+    name: str
+    default: Any
+    allowed: str
+    help_en: str
+    help_ru: str
+    #: returns an error text for a bad value, or None; gets (value, players)
+    check: Callable[[Any, int], str | None] | None = None
+    kind: type = int
+
+    def default_for(self, players: int) -> Any:
+        return self.default(players) if callable(self.default) else self.default
+
+    def validate(self, value: Any, players: int) -> Any:
+        kind_ok = (isinstance(value, bool) if self.kind is bool
+                   else isinstance(value, self.kind) and not isinstance(value, bool))
+        if not kind_ok:
+            raise ConfigError(f"option {self.name}={value!r}: expected {self.allowed}")
+        if self.check is not None:
+            problem = self.check(value, players)
+            if problem:
+                raise ConfigError(f"option {self.name}={value!r}: {problem}; allowed: "
+                                  f"{self.allowed}")
+        return value
+
+
+def int_range(lo: int, hi: int | None = None) -> Callable[[Any, int], str | None]:
+    def check(v: Any, _players: int) -> str | None:
+        if v < lo or (hi is not None and v > hi):
+            return f"must be {lo}..{hi}" if hi is not None else f"must be at least {lo}"
+        return None
+    return check
+
+
+def one_of(*values: Any) -> Callable[[Any, int], str | None]:
+    def check(v: Any, _players: int) -> str | None:
+        return None if v in values else f"must be one of {', '.join(map(repr, values))}"
+    return check
+
+
+MAX_DEALS = Option("max_deals", 200, "a whole number ≥ 1",
+                   "safety cap: the match ends after this many deals, standings as they are",
+                   "предохранитель: партия кончается после стольких сдач, по текущему счёту",
+                   int_range(1))
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A playable game or variant, found by name in the registry."""
+
+    name: str
+    family: str
+    variant: str
+    title_en: str
+    title_ru: str
+    players: tuple[int, ...]
+    default_players: int
+    match_class: type[Match]
+    options: tuple[Option, ...] = ()
+    max_deals_default: int = 200
+    summary_en: str = ""
+    summary_ru: str = ""
+    aliases: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def all_options(self) -> tuple[Option, ...]:
+        cap = Option(MAX_DEALS.name, self.max_deals_default, MAX_DEALS.allowed, MAX_DEALS.help_en,
+                     MAX_DEALS.help_ru, MAX_DEALS.check)
+        return (*self.options, cap)
+
+    def defaults(self, players: int) -> dict[str, Any]:
+        return {o.name: o.default_for(players) for o in self.all_options}
+
+    def check_players(self, players: Any) -> int:
+        if not isinstance(players, int) or isinstance(players, bool) \
+                or players not in self.players:
+            raise ConfigError(f"{self.name} is played by {_counts(self.players)} players, "
+                              f"not {players!r}")
+        return players
+
+    def resolve_options(self, players: int, given: Mapping[str, Any]) -> dict[str, Any]:
+        """All options with defaults filled in; an unknown or bad option is a ConfigError."""
+        known = {o.name: o for o in self.all_options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise ConfigError(f"{self.name} has no option {', '.join(map(repr, unknown))}; "
+                              f"options: {', '.join(known) or 'none'}")
+        opts = self.defaults(players)
+        for name, value in given.items():
+            opts[name] = known[name].validate(value, players)
+        return opts
+
+    def changed_options(self, players: int, opts: Mapping[str, Any]) -> dict[str, Any]:
+        defaults = self.defaults(players)
+        return {k: v for k, v in opts.items() if defaults.get(k) != v}
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    if len(counts) > 1 and counts == tuple(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return ", ".join(map(str, counts))

@@ -1,0 +1,3 @@
+import pathlib
+
+RECORDS = pathlib.Path(__file__).parent / "records"
