@@ -1,0 +1,258 @@
+"""The trick, written once for the six trick-taking games.
+
+A game hands the core its data — which suit each card counts as, how strong it is, the
+trump suit, the shakhi (wild-or-plain cards) and the mushka (a card that is always playable
+and always wins) — and a small follow policy. The core answers what may be played to a
+trick, why a card may not, and who wins it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from koloda.cards import CARD_TEXT, Card, rank_of, suit_name, suit_of
+
+WILD, PLAIN = "wild", "plain"
+
+
+@dataclass(frozen=True)
+class TrickRules:
+    """What a trick needs to know of a game: data plus one follow policy.
+
+    ``suit[c]`` is the suit card ``c`` counts as (Trinka's jacks count as trumps) and
+    ``power[c]`` its strength inside that suit (Trinka's own order). Shakhi are played
+    ``wild`` (beats everything; the later wild one wins) or ``plain`` (its printed card), and
+    never count for any follow, trump or ruff duty. A mushka is always playable and wins.
+    """
+
+    trump: int | None
+    policy: FollowPolicy
+    suit: tuple[int, ...] = tuple(suit_of(c) for c in range(52))
+    power: tuple[int, ...] = tuple(rank_of(c) for c in range(52))
+    shakhi: frozenset[Card] = frozenset()
+    mushka: frozenset[Card] = frozenset()
+
+    def with_trump(self, trump: int | None) -> TrickRules:
+        return TrickRules(trump, self.policy, self.suit, self.power, self.shakhi, self.mushka)
+
+    def duty_cards(self, hand: Iterable[Card]) -> list[Card]:
+        """The cards that count for follow, trump and ruff duties (shakhi never do)."""
+        sh = self.shakhi
+        return [c for c in hand if c not in sh] if sh else list(hand)
+
+    def holds_suit(self, hand: Iterable[Card], s: int) -> list[Card]:
+        st = self.suit
+        return [c for c in self.duty_cards(hand) if st[c] == s]
+
+    def suit_label(self, s: int | None) -> str:
+        if s is None:
+            return "no suit"
+        return "trumps" if s == self.trump else suit_name(s)
+
+
+@dataclass
+class Trick:
+    """One trick in progress: who led, and every play so far."""
+
+    leader: int
+    seats: list[int] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    wild: list[bool] = field(default_factory=list)
+    modes: list[str | None] = field(default_factory=list)
+    led: int | None = None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def add(self, rules: TrickRules, seat: int, c: Card, mode: str | None = None) -> None:
+        is_wild = (mode == WILD) or (c in rules.mushka)
+        if not self.cards:
+            self.led = rules.trump if (is_wild and c not in rules.mushka) else rules.suit[c]
+        self.seats.append(seat)
+        self.cards.append(c)
+        self.wild.append(is_wild)
+        self.modes.append(mode)
+
+    def winning_index(self, rules: TrickRules) -> int:
+        """The play that wins: the last wild one, else the highest trump, else the highest
+        card of the led suit."""
+        best, best_key = 0, -1
+        trump, st, pw = rules.trump, rules.suit, rules.power
+        for i, c in enumerate(self.cards):
+            if self.wild[i]:
+                key = 1000 + i
+            elif trump is not None and st[c] == trump:
+                key = 100 + pw[c]
+            elif st[c] == self.led:
+                key = pw[c]
+            else:
+                continue
+            if key > best_key:
+                best, best_key = i, key
+        return best
+
+    def winner(self, rules: TrickRules) -> int:
+        return self.seats[self.winning_index(rules)]
+
+    def highest_of(self, rules: TrickRules, s: int) -> int | None:
+        """The power of the highest non-wild card of suit ``s`` played so far."""
+        powers = [rules.power[c] for i, c in enumerate(self.cards)
+                  if not self.wild[i] and rules.suit[c] == s]
+        return max(powers) if powers else None
+
+    def is_trumped(self, rules: TrickRules) -> bool:
+        """Someone has played a trump (or a wild card) to a non-trump lead."""
+        t = rules.trump
+        return any(w or (t is not None and rules.suit[c] == t and self.led != t)
+                   for c, w in zip(self.cards, self.wild, strict=True))
+
+    def to_json(self) -> list[list[object]]:
+        """``[[seat, "6C", "wild"], [seat, "9H"], ...]`` — the mode only for shakhi."""
+        return [[s, CARD_TEXT[c], m] if m else [s, CARD_TEXT[c]]
+                for s, c, m in zip(self.seats, self.cards, self.modes, strict=True)]
+
+
+class FollowPolicy:
+    """Which ordinary cards may be led or played to a trick, and the rule that says so.
+
+    Returns ``(allowed, rule)``: ``rule`` is empty when any card may be played, else the
+    duty in words ("must follow hearts"). Shakhi and the mushka are added by the core.
+    """
+
+    def lead(self, rules: TrickRules, hand: Sequence[Card]) -> tuple[list[Card], str]:
+        return rules.duty_cards(hand), ""
+
+    def follow(self, rules: TrickRules, hand: Sequence[Card],
+               trick: Trick) -> tuple[list[Card], str]:
+        raise NotImplementedError
+
+
+class FollowElseAny(FollowPolicy):
+    """Follow the led suit; if void, any card (Trinka, Opendaum-33)."""
+
+    def follow(self, rules: TrickRules, hand: Sequence[Card],
+               trick: Trick) -> tuple[list[Card], str]:
+        same = rules.holds_suit(hand, trick.led) if trick.led is not None else []
+        if same:
+            return same, f"must follow {rules.suit_label(trick.led)}"
+        return rules.duty_cards(hand), ""
+
+
+class FollowElseTrump(FollowPolicy):
+    """Follow the led suit; if void, trump; if void of both, any card (Opendaum, Mushka,
+    Dreyfus). Any trump will do: there is no duty to over-trump."""
+
+    def follow(self, rules: TrickRules, hand: Sequence[Card],
+               trick: Trick) -> tuple[list[Card], str]:
+        same = rules.holds_suit(hand, trick.led) if trick.led is not None else []
+        if same:
+            return same, f"must follow {rules.suit_label(trick.led)}"
+        if rules.trump is not None:
+            trumps = rules.holds_suit(hand, rules.trump)
+            if trumps:
+                return trumps, f"void in {rules.suit_label(trick.led)}, must play a trump"
+        return rules.duty_cards(hand), ""
+
+
+@dataclass(frozen=True)
+class OpendaumShakhiPolicy(FollowPolicy):
+    """Opendaum with two shakhi (RULES.md §1b): no trump lead while holding a non-trump card;
+    on a trump lead a trump (or a shakha); void in a plain lead, a trump only when holding
+    nothing else (``ruff_only_when_only_trumps``), else follow-else-trump."""
+
+    ruff_only_when_only_trumps: bool = True
+
+    def lead(self, rules: TrickRules, hand: Sequence[Card]) -> tuple[list[Card], str]:
+        duty = rules.duty_cards(hand)
+        plain = [c for c in duty if rules.suit[c] != rules.trump]
+        if plain and len(plain) < len(duty):
+            return plain, "may not lead a trump while holding a non-trump card"
+        return duty, ""
+
+    def follow(self, rules: TrickRules, hand: Sequence[Card],
+               trick: Trick) -> tuple[list[Card], str]:
+        same = rules.holds_suit(hand, trick.led) if trick.led is not None else []
+        if same:
+            return same, f"must follow {rules.suit_label(trick.led)}"
+        duty = rules.duty_cards(hand)
+        trumps = [c for c in duty if rules.suit[c] == rules.trump]
+        if not trumps:
+            return duty, ""
+        plain = [c for c in duty if rules.suit[c] != rules.trump]
+        if self.ruff_only_when_only_trumps and plain:
+            return plain, "may not ruff while holding a non-trump card"
+        return trumps, f"void in {rules.suit_label(trick.led)}, must play a trump"
+
+
+class MustBeatPolicy(FollowPolicy):
+    """Stukolka (RULES.md §6): follow and beat the best card of the led suit if able (any
+    card of the suit once the trick is trumped); void, trump and beat the highest trump if
+    able, else any trump; void of both, any card."""
+
+    def follow(self, rules: TrickRules, hand: Sequence[Card],
+               trick: Trick) -> tuple[list[Card], str]:
+        led, trump = trick.led, rules.trump
+        same = rules.holds_suit(hand, led) if led is not None else []
+        if same:
+            if led != trump and trick.is_trumped(rules):
+                return same, f"must follow {rules.suit_label(led)}"
+            top = trick.highest_of(rules, led)  # type: ignore[arg-type]
+            beating = [c for c in same if top is None or rules.power[c] > top]
+            if beating:
+                return beating, f"must follow {rules.suit_label(led)} and beat it"
+            return same, f"must follow {rules.suit_label(led)}"
+        if trump is not None:
+            trumps = rules.holds_suit(hand, trump)
+            if trumps:
+                top = trick.highest_of(rules, trump)
+                beating = [c for c in trumps if top is None or rules.power[c] > top]
+                if beating:
+                    return beating, (f"void in {rules.suit_label(led)}, must trump"
+                                     + (" and over-trump" if top is not None else ""))
+                return trumps, f"void in {rules.suit_label(led)}, must play a trump"
+        return rules.duty_cards(hand), ""
+
+
+def allowed_cards(rules: TrickRules, hand: Sequence[Card],
+                  trick: Trick | None) -> tuple[list[Card], str]:
+    """The ordinary cards allowed now (lead when ``trick`` is empty) and the duty."""
+    if trick is None or not trick.cards:
+        return rules.policy.lead(rules, hand)
+    return rules.policy.follow(rules, hand, trick)
+
+
+def legal_plays(rules: TrickRules, hand: Sequence[Card], trick: Trick | None) -> list[str]:
+    """Every legal ``play`` action text, canonical order (shakhi as wild and plain)."""
+    allowed, _ = allowed_cards(rules, hand, trick)
+    ok = set(allowed)
+    out: list[str] = []
+    for c in sorted(hand):
+        if c in rules.shakhi:
+            out.append(f"play {CARD_TEXT[c]} {PLAIN}")
+            out.append(f"play {CARD_TEXT[c]} {WILD}")
+        elif c in ok or c in rules.mushka:
+            out.append(f"play {CARD_TEXT[c]}")
+    return out
+
+
+def why_not_play(rules: TrickRules, hand: Sequence[Card], trick: Trick | None, c: Card,
+                 mode: str | None) -> str:
+    """The rule a ``play`` breaks, in words."""
+    if c not in hand:
+        return f"you do not hold {CARD_TEXT[c]}"
+    if c in rules.shakhi and mode is None:
+        return f"{CARD_TEXT[c]} is a shakha: play it 'wild' or 'plain'"
+    if c not in rules.shakhi and mode is not None:
+        return f"only a shakha is played '{mode}'"
+    allowed, duty = allowed_cards(rules, hand, trick)
+    if duty:
+        return f"{duty}: you hold {' '.join(CARD_TEXT[x] for x in sorted(allowed))}"
+    return f"play {CARD_TEXT[c]} is not legal now"
+
+
+def parse_play(action: str) -> tuple[Card, str | None]:
+    """``play 6C wild`` → (card, mode); the action must already be canonical."""
+    from koloda.cards import TEXT_CARD
+    words = action.split()
+    return TEXT_CARD[words[1]], (words[2] if len(words) > 2 else None)
