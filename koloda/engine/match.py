@@ -44,11 +44,10 @@ class Match:
         self._over = False
         self._result: Result | None = None
         self.setup()
+        # the generator is always asked, so a record's seed deals its later deals alike
+        drawn = self.choose_first_dealer(self.rng) if self.rng is not None else None
         if first_dealer is None:
-            if self.rng is not None:
-                first_dealer = self.choose_first_dealer(self.rng)
-            else:
-                first_dealer = self._explicit[0].dealer
+            first_dealer = drawn if drawn is not None else self._explicit[0].dealer
         if not 0 <= first_dealer < players:
             raise RecordError(f"first_dealer: {first_dealer} is not a seat of {players}")
         self.first_dealer = first_dealer

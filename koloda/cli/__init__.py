@@ -1,0 +1,1 @@
+"""The ``koloda`` command line: thin, it calls the engine and never re-implements a rule."""

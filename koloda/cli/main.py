@@ -1,0 +1,247 @@
+"""``koloda``: games, rules, play, simulate, replay."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+from rich.table import Table
+
+from koloda.engine.errors import ConfigError, RecordError
+from koloda.engine.records import load_record, replay
+from koloda.engine.registry import get_spec, new_game, registry
+from koloda.i18n import check_lang
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="koloda — traditional Russian card games.")
+console = Console()
+err = Console(stderr=True)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    err.print(f"[red]error:[/red] {message}")
+    raise typer.Exit(code)
+
+
+def _parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``-o name=value``: the value is read as JSON when it parses, else as text."""
+    out: dict[str, Any] = {}
+    for p in pairs:
+        name, sep, raw = p.partition("=")
+        if not sep or not name:
+            _fail(f"option {p!r}: write it as name=value")
+        try:
+            out[name.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[name.strip()] = raw
+    return out
+
+
+@app.command()
+def games(as_json: Annotated[bool, typer.Option("--json", help="machine-readable")] = False,
+          lang: Annotated[str | None, typer.Option(help="ru or en")] = None) -> None:
+    """Every game and variant, its player counts and options."""
+    lang = check_lang(lang)
+    specs = registry()
+    if as_json:
+        data = [{"name": s.name, "family": s.family, "variant": s.variant,
+                 "title": {"en": s.title_en, "ru": s.title_ru}, "players": list(s.players),
+                 "options": [{"name": o.name, "default": o.default_for(s.default_players),
+                              "allowed": o.allowed, "help": {"en": o.help_en, "ru": o.help_ru}}
+                             for o in s.all_options]} for s in specs.values()]
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return
+    table = Table(title="koloda")
+    for col in ("game", "title", "players", "options (default) — meaning"):
+        table.add_column(col)
+    for s in specs.values():
+        opts = "\n".join(f"{o.name} ({o.default_for(s.default_players)!r}; {o.allowed}) — "
+                         f"{o.help_ru if lang == 'ru' else o.help_en}" for o in s.all_options)
+        title = s.title_ru if lang == "ru" else s.title_en
+        table.add_row(s.name, title, ", ".join(map(str, s.players)), opts)
+    console.print(table)
+
+
+@app.command()
+def rules(game: str, lang: Annotated[str | None, typer.Option(help="ru or en")] = None) -> None:
+    """The rules of GAME in the chosen language."""
+    try:
+        lang = check_lang(lang)
+        spec = get_spec(game)
+    except (ConfigError, ValueError) as exc:
+        _fail(str(exc))
+    name = f"{spec.family}.{lang}.md"
+    try:
+        text = resources.files("koloda.rules").joinpath(name).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        _fail(f"no {lang} rules text for {spec.family} yet")
+    console.print(Markdown(text))
+
+
+@app.command()
+def play(
+    game: Annotated[str | None, typer.Argument(help="game name; omit for a menu")] = None,
+    variant: Annotated[str | None, typer.Option(help="variant of the game")] = None,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    seat: Annotated[int, typer.Option(help="your seat (0-based)")] = 0,
+    bots: Annotated[str, typer.Option(help="bot for the other seats")] = "random",
+    seed: Annotated[int | None, typer.Option(help="deal seed")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o",
+                                                     help="name=value")] = None,
+    lang: Annotated[str | None, typer.Option(help="ru or en")] = None,
+    resume: Annotated[Path | None, typer.Option(help="continue a saved game")] = None,
+    line: Annotated[bool, typer.Option("--line", help="line mode instead of the TUI")] = False,
+) -> None:
+    """Play against computer seats in the terminal."""
+    from koloda.cli.play import autosave_dir, play_loop
+    from koloda.cli.play import resume as resume_game
+    try:
+        language = check_lang(lang)
+    except ValueError as exc:
+        _fail(str(exc))
+        raise
+    if resume is not None:
+        try:
+            match, seats = resume_game(resume)
+        except (RecordError, ValueError) as exc:
+            _fail(f"cannot resume {resume}: {exc}")
+        path = resume
+    else:
+        if game is None:
+            game = _menu(language)
+        try:
+            from koloda.bots import make_bot
+            make_bot(bots)
+            match = new_game(game, players=players, variant=variant, seed=seed,
+                             **_parse_options(option or []))
+        except ConfigError as exc:
+            _fail(str(exc))
+        if not 0 <= seat < match.players:
+            _fail(f"--seat {seat}: seats are 0..{match.players - 1}")
+        seats = [{"name": "You" if language == "en" else "Вы", "kind": "human"} if i == seat else
+                 {"name": f"Bot {i}", "kind": "bot", "bot": bots} for i in range(match.players)]
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = autosave_dir() / f"{match.spec.name}-{stamp}-{match.seed}.json"
+    raise typer.Exit(play_loop(match, seats, path, language, console))
+
+
+def _menu(lang: str) -> str:
+    specs = list(registry().values())
+    for i, s in enumerate(specs, 1):
+        console.print(f"{i:>3}. {s.title_ru if lang == 'ru' else s.title_en} ({s.name})")
+    answer = typer.prompt("#")
+    if answer.isdigit() and 1 <= int(answer) <= len(specs):
+        return specs[int(answer) - 1].name
+    return answer
+
+
+@app.command()
+def simulate(
+    game: str,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    games_: Annotated[int, typer.Option("--games", help="matches to play")] = 100,
+    seed: Annotated[int, typer.Option(help="first seed; match i uses seed+i")] = 0,
+    bots: Annotated[str, typer.Option(help="comma-separated, one per seat or one for all")]
+    = "random",
+    record: Annotated[Path | None, typer.Option(help="write every record into DIR")] = None,
+    jobs: Annotated[int, typer.Option("-j", "--jobs", help="worker processes")] = 1,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o",
+                                                     help="name=value")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+) -> None:
+    """Play many matches between bots and summarise them."""
+    from koloda.bots import make_bot
+    from koloda.cli.simulate import Job, Summary, run_jobs
+    try:
+        spec = get_spec(game)
+        n = spec.check_players(spec.default_players if players is None else players)
+        opts = _parse_options(option or [])
+        spec.resolve_options(n, opts)
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+        if len(names) == 1:
+            names = names * n
+        if len(names) != n:
+            _fail(f"--bots: {len(names)} bots for {n} seats")
+        for b in names:
+            make_bot(b, spec.name)
+    except ConfigError as exc:
+        _fail(str(exc))
+    if games_ < 1:
+        _fail("--games must be at least 1")
+    if record is not None:
+        record.mkdir(parents=True, exist_ok=True)
+    job_list = [Job(spec.name, n, seed + i, tuple(names), tuple(sorted(opts.items())),
+                    str(record) if record else None) for i in range(games_)]
+    summary = Summary(n)
+    start = time.perf_counter()
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), console=err,
+                  disable=as_json or not err.is_terminal) as progress:
+        task = progress.add_task(spec.name, total=games_)
+        for r in run_jobs(job_list, max(1, jobs)):
+            summary.add(r)
+            progress.advance(task)
+    elapsed = time.perf_counter() - start
+    out = summary.to_json() | {"game": spec.name, "players": n, "bots": names, "seed": seed,
+                               "seconds": round(elapsed, 3)}
+    if as_json:
+        print(json.dumps(out, ensure_ascii=False))
+        return
+    table = Table(title=f"{spec.name}: {games_} matches, seeds {seed}..{seed + games_ - 1}, "
+                        f"{elapsed:.1f} s")
+    for col in ("seat", "bot", "wins", "win rate", "score mean", "min", "max"):
+        table.add_column(col)
+    for s in range(n):
+        sc = out["scores_by_seat"][s]
+        table.add_row(str(s), names[s], str(out["wins_by_seat"][s]),
+                      f"{out['win_rate_by_seat'][s]:.3f}", str(sc["mean"]), str(sc["min"]),
+                      str(sc["max"]))
+    console.print(table)
+    console.print(f"draws {out['draws']}, capped {out['capped']}; actions per match "
+                  f"mean {out['actions']['mean']} (min {out['actions']['min']:.0f}, max "
+                  f"{out['actions']['max']:.0f}); deals per match mean {out['deals']['mean']}")
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Path,
+    as_json: Annotated[bool, typer.Option("--json", help="print the replay object")] = False,
+) -> None:
+    """Replay a record and verify every action and its result (exit 2 on any error)."""
+    try:
+        data = load_record(file)
+    except RecordError as exc:
+        out: dict[str, Any] = {"error": {"field": "file", "reason": str(exc)}}
+        if as_json:
+            print(json.dumps(out, ensure_ascii=False))
+            raise typer.Exit(2) from None
+        _fail(f"{file}: {exc}")
+    rep = replay(data, keep_steps=as_json)
+    if as_json:
+        print(json.dumps(rep.to_json(), ensure_ascii=False))
+        raise typer.Exit(0 if rep.ok else 2)
+    if rep.match is not None:
+        console.print(f"{rep.match.spec.name}: {len(rep.match.history)} actions replayed, "
+                      f"{len(rep.match.deals)} deals")
+        if rep.match.result is not None:
+            from koloda.cli.render import show_result
+            show_result(console, rep.match.result.to_json())
+    if rep.error is not None:
+        _fail(json.dumps(rep.error, ensure_ascii=False))
+    console.print("[green]record verified[/green]")
+
+
+def main() -> None:  # pragma: no cover - console entry
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(app())

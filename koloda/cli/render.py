@@ -1,0 +1,85 @@
+"""Show observations and results in a terminal (rich), for any game, in ru or en."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from koloda.cards import SUIT_SYMBOLS, TEXT_CARD, format_card, suit_of
+
+_COLOURS = ("white", "green", "yellow", "red")  # ♠ ♣ ♦ ♥ — four colours, easy to tell apart
+
+
+def card_text(word: str, lang: str = "en") -> Text:
+    """A card word (``TH``) as a coloured ``10♥``; other words unchanged."""
+    c = TEXT_CARD.get(word)
+    if c is None:
+        return Text(word)
+    return Text(format_card(c, "symbol", lang), style=f"bold {_COLOURS[suit_of(c)]}")
+
+
+def words_text(text: str, lang: str = "en") -> Text:
+    out = Text()
+    for i, w in enumerate(text.split(" ")):
+        if i:
+            out.append(" ")
+        out.append_text(card_text(w, lang))
+    return out
+
+
+def value_text(value: Any, lang: str = "en") -> Text:
+    if isinstance(value, str):
+        return words_text(value, lang)
+    if isinstance(value, list):
+        out = Text("[")
+        for i, v in enumerate(value):
+            if i:
+                out.append(", ")
+            out.append_text(value_text(v, lang))
+        out.append("]")
+        return out
+    if isinstance(value, dict):
+        out = Text("{")
+        for i, (k, v) in enumerate(value.items()):
+            if i:
+                out.append(", ")
+            out.append(f"{k}: ")
+            out.append_text(value_text(v, lang))
+        out.append("}")
+        return out
+    return Text(str(value))
+
+
+_SKIP = {"game", "players", "seat"}
+
+
+def observation_table(obs: dict[str, Any], lang: str = "en") -> Table:
+    """Every field of an observation, cards coloured, the seat's hand first."""
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="dim")
+    table.add_column()
+    keys = sorted(obs, key=lambda k: (k != "hand", k == "sheet"))
+    for key in keys:
+        if key in _SKIP:
+            continue
+        table.add_row(key.replace("_", " "), value_text(obs[key], lang))
+    return table
+
+
+def show_result(console: Console, result: dict[str, Any], lang: str = "en") -> None:
+    from koloda.i18n import t
+    console.print(f"[bold]{t('over', lang)}[/bold]")
+    if result["winners"]:
+        console.print(t("winners", lang, seats=", ".join(map(str, result["winners"]))))
+    else:
+        console.print(t("draw", lang))
+    console.print(t("scores", lang, scores=", ".join(map(str, result["scores"]))))
+    if result.get("details"):
+        console.print(value_text(result["details"], lang))
+
+
+def suits_legend() -> str:
+    return " ".join(SUIT_SYMBOLS)
