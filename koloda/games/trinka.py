@@ -1,0 +1,206 @@
+"""Trinka (Тринька) — RULES.md §5: two pairs, clubs and every jack are trumps.
+
+The whole game is trick data: each jack *counts as* a club and Trinka's own trump order is a
+power table, so the shared trick core needs no special case (a jack led is a trump lead, J♠
+does not follow spades). The match writes the pairs' records down until one is written off.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from koloda.cards import CLUBS, JACK, Card, cards_text, deck, parse_cards, rank_of, suit_of
+from koloda.engine.actions import Action
+from koloda.engine.deal import Deal, DealState, deal_round_robin
+from koloda.engine.match import Match
+from koloda.engine.result import Result
+from koloda.engine.spec import GameSpec, Option, int_range
+from koloda.tricks import FollowElseAny, Trick, TrickRules, legal_plays, parse_play, why_not_play
+
+#: the twelve trumps, highest first (RULES.md §5)
+TRUMP_ORDER: tuple[Card, ...] = tuple(parse_cards("6C JC JS JH JD AC KC QC TC 9C 8C 7C"))
+
+
+def _suit_table() -> tuple[int, ...]:
+    """Every jack counts as a club (= a trump); other cards keep their suit."""
+    return tuple(CLUBS if rank_of(c) == JACK else suit_of(c) for c in range(52))
+
+
+def _power_table() -> tuple[int, ...]:
+    """Plain suits keep the rank order; trumps follow TRUMP_ORDER (only compared inside a
+    suit, so the two scales never meet)."""
+    power = [rank_of(c) for c in range(52)]
+    for i, c in enumerate(TRUMP_ORDER):
+        power[c] = len(TRUMP_ORDER) - i
+    return tuple(power)
+
+
+RULES = TrickRules(CLUBS, FollowElseAny(), suit=_suit_table(), power=_power_table())
+TRICKS = 9
+
+
+def pair_of(seat: int) -> int:
+    """Pair 0 = seats 0 and 2, pair 1 = seats 1 and 3."""
+    return seat % 2
+
+
+class TrinkaDeal(DealState):
+    """Nine tricks, left of the dealer leads, the winner leads next."""
+
+    def __init__(self, deal: Deal) -> None:
+        self.players = 4
+        self.dealer = deal.dealer
+        self.hands: list[list[Card]] = [list(h) for h in deal.hands]
+        self.taken: list[list[Card]] = [[] for _ in range(4)]
+        self.tricks = [0, 0, 0, 0]
+        self.trick = Trick((deal.dealer + 1) % 4)
+        self.last_trick: dict[str, Any] | None = None
+        self.to_move = self.trick.leader
+
+    def pair_tricks(self) -> tuple[int, int]:
+        return self.tricks[0] + self.tricks[2], self.tricks[1] + self.tricks[3]
+
+    def _legal_actions(self) -> list[str]:
+        return legal_plays(RULES, self.hands[self.to_move], self.trick)  # type: ignore[index]
+
+    def why_illegal(self, action: str) -> str:
+        if Action.parse(action).verb != "play":
+            return f"{action!r} is not a Trinka action: the only action is 'play C'"
+        c, mode = parse_play(action)
+        return why_not_play(RULES, self.hands[self.to_move], self.trick, c,  # type: ignore[index]
+                            mode)
+
+    def _do(self, action: str) -> None:
+        seat = self.to_move
+        assert seat is not None
+        c, _ = parse_play(action)
+        self.hands[seat].remove(c)
+        self.trick.add(RULES, seat, c)
+        if len(self.trick) < 4:
+            self.to_move = (seat + 1) % 4
+            return
+        winner = self.trick.winner(RULES)
+        self.tricks[winner] += 1
+        self.taken[winner].extend(self.trick.cards)
+        self.last_trick = {"cards": self.trick.to_json(), "winner": winner}
+        self.trick = Trick(winner)
+        if self.hands[winner]:
+            self.to_move = winner
+        else:
+            self.is_over = True
+            self.to_move = None
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        return {
+            "hand": cards_text(sorted(self.hands[seat])),
+            "hand_sizes": [len(h) for h in self.hands],
+            "trumps": "all clubs and all jacks",
+            "trick": self.trick.to_json(),
+            "leader": self.trick.leader,
+            "tricks": list(self.tricks),
+            "pair_tricks": list(self.pair_tricks()),
+            "last_trick": self.last_trick,
+        }
+
+    def card_zones(self) -> dict[str, list[Card]]:
+        zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
+        zones.update({f"taken{s}": list(t) for s, t in enumerate(self.taken)})
+        zones["trick"] = list(self.trick.cards)
+        return zones
+
+    def hidden_from(self, seat: int) -> set[Card]:
+        return {c for s, h in enumerate(self.hands) if s != seat for c in h}
+
+
+def deal_outcome(a: int, b: int) -> tuple[str, int | None, int]:
+    """The deal's result by pair tricks (a for pair 0, b for pair 1): (kind, pair, points).
+
+    kind is ``rozhok`` (8–1: the pair with one trick writes off 1), ``trinka`` (6–3: the
+    pair with three writes off 3), ``draw`` (7–2, 5–4) or ``all_nine`` (9–0: the pair that
+    took all nine loses the match at double stake); ``pair`` is the pair concerned.
+    """
+    low = min(a, b)
+    low_pair = 0 if a == low else 1
+    if low == 0:
+        return "all_nine", 1 - low_pair, 0
+    if low == 1:
+        return "rozhok", low_pair, 1
+    if low == 3:
+        return "trinka", low_pair, 3
+    return "draw", None, 0
+
+
+class TrinkaMatch(Match):
+    def setup(self) -> None:
+        self.records = [self.options["record"], self.options["record"]]
+        self.history_sheet: list[dict[str, Any]] = []
+        self.winner_pair: int | None = None
+        self.stake = 1
+        self.how = ""
+
+    def deal_cards(self, dealer: int, rng: random.Random) -> Deal:
+        cards = list(deck(36))
+        rng.shuffle(cards)
+        hands, rest = deal_round_robin(cards, 4, dealer, TRICKS)
+        return Deal(dealer, hands, rest, None)
+
+    def start_deal(self, deal: Deal) -> DealState:
+        return TrinkaDeal(deal)
+
+    def end_deal(self, state: DealState) -> None:
+        assert isinstance(state, TrinkaDeal)
+        a, b = state.pair_tricks()
+        kind, pair, points = deal_outcome(a, b)
+        if kind == "all_nine":
+            assert pair is not None
+            self.winner_pair, self.stake, self.how = 1 - pair, 2, "all_nine"
+        elif pair is not None:
+            self.records[pair] -= points
+            if self.records[pair] <= 0:
+                self.winner_pair, self.stake, self.how = pair, 1, "record_written_off"
+        self.history_sheet.append({"dealer": state.dealer, "pair_tricks": [a, b],
+                                   "outcome": kind, "pair": pair, "points": points,
+                                   "records": list(self.records)})
+
+    def next_dealer(self) -> int | None:
+        if self.winner_pair is not None:
+            return None
+        return (self.deals[-1].dealer + 1) % 4
+
+    def final_result(self, capped: bool) -> Result:
+        details: dict[str, Any] = {"records": list(self.records), "deals": self.history_sheet}
+        win = self.winner_pair
+        if capped:
+            # standings as they are: the pair with less left to write off wins single stake
+            r0, r1 = self.records
+            win = None if r0 == r1 else (0 if r0 < r1 else 1)
+            self.stake, self.how = (0, "draw") if win is None else (1, "capped")
+        details |= {"stake": self.stake, "how": self.how}
+        if win is None:
+            return Result.of([], 4, [0, 0, 0, 0], capped, details)
+        scores = [self.stake if pair_of(s) == win else -self.stake for s in range(4)]
+        return Result.of([win, win + 2], 4, scores, capped, details)
+
+    def sheet(self) -> dict[str, Any]:
+        return {"records": list(self.records), "pairs": [[0, 2], [1, 3]],
+                "last_deal": self.history_sheet[-1] if self.history_sheet else None}
+
+
+SPECS = [GameSpec(
+    name="trinka", family="trinka", variant="classic",
+    title_en="Trinka", title_ru="Тринька",
+    players=(4,), default_players=4, match_class=TrinkaMatch,
+    options=(
+        Option("record", 12, "a whole number ≥ 1",
+               "the points each pair must write off to win",
+               "запись: сколько очков каждая пара должна списать, чтобы выиграть",
+               int_range(1)),
+    ),
+    summary_en="Two pairs; clubs and all jacks are trumps, 6♣ highest. One trick (rozhok) "
+               "costs 1, three (trinka) cost 3; taking all nine loses double.",
+    summary_ru="Двое на двое; козыри — трефы и все валеты, старшая 6♣. «Рожок» — 1 очко, "
+               "«тринька» — 3; взявшие все девять проигрывают вдвойне.",
+    aliases=("тринька",),
+)]
+
