@@ -15,6 +15,15 @@ from koloda.cards import CARD_TEXT, Card, rank_of, suit_name, suit_of
 
 WILD, PLAIN = "wild", "plain"
 
+#: the canonical ``play`` text of every card, and of every card played wild or plain
+PLAY_TEXT: tuple[str, ...] = tuple(f"play {t}" for t in CARD_TEXT)
+PLAY_PLAIN_TEXT: tuple[str, ...] = tuple(f"play {t} {PLAIN}" for t in CARD_TEXT)
+PLAY_WILD_TEXT: tuple[str, ...] = tuple(f"play {t} {WILD}" for t in CARD_TEXT)
+#: every canonical ``play`` text → (card, mode): applying a play is one dict lookup
+PLAY_ACTION: dict[str, tuple[Card, str | None]] = {}
+for _texts, _mode in ((PLAY_TEXT, None), (PLAY_PLAIN_TEXT, PLAIN), (PLAY_WILD_TEXT, WILD)):
+    PLAY_ACTION.update({t: (c, _mode) for c, t in enumerate(_texts)})
+
 
 @dataclass(frozen=True)
 class TrickRules:
@@ -32,6 +41,19 @@ class TrickRules:
     power: tuple[int, ...] = tuple(rank_of(c) for c in range(52))
     shakhi: frozenset[Card] = frozenset()
     mushka: frozenset[Card] = frozenset()
+    #: shakhi and mushka together: no duty counts them, the core always offers them
+    specials: frozenset[Card] = field(init=False, repr=False, compare=False)
+    #: the duty texts by led suit, worked out once because legal_actions is a hot path
+    must_follow: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    must_trump: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        put = object.__setattr__
+        put(self, "specials", self.shakhi | self.mushka)
+        suits = range(max(3, *self.suit) + 1)   # a game may count some cards as a 5th suit
+        put(self, "must_follow", tuple(f"must follow {self.suit_label(s)}" for s in suits))
+        put(self, "must_trump", tuple(f"void in {self.suit_label(s)}, must play a trump"
+                                      for s in suits))
 
     def with_trump(self, trump: int | None) -> TrickRules:
         return TrickRules(trump, self.policy, self.suit, self.power, self.shakhi, self.mushka)
@@ -42,13 +64,18 @@ class TrickRules:
         return [c for c in hand if c not in sh] if sh else list(hand)
 
     def holds_suit(self, hand: Iterable[Card], s: int) -> list[Card]:
-        st = self.suit
-        return [c for c in self.duty_cards(hand) if st[c] == s]
+        """The cards of ``hand`` that count as suit ``s`` for a duty (never a shakha)."""
+        st, sh = self.suit, self.shakhi
+        if sh:
+            return [c for c in hand if st[c] == s and c not in sh]
+        return [c for c in hand if st[c] == s]
 
     def suit_label(self, s: int | None) -> str:
         if s is None:
             return "no suit"
-        return "trumps" if s == self.trump else suit_name(s)
+        if s == self.trump:
+            return "trumps"
+        return suit_name(s) if 0 <= s < 4 else f"suit {s}"
 
 
 @dataclass
@@ -133,9 +160,11 @@ class FollowElseAny(FollowPolicy):
 
     def follow(self, rules: TrickRules, hand: Sequence[Card],
                trick: Trick) -> tuple[list[Card], str]:
-        same = rules.holds_suit(hand, trick.led) if trick.led is not None else []
-        if same:
-            return same, f"must follow {rules.suit_label(trick.led)}"
+        led = trick.led
+        if led is not None:
+            same = rules.holds_suit(hand, led)
+            if same:
+                return same, rules.must_follow[led]
         return rules.duty_cards(hand), ""
 
 
@@ -145,13 +174,16 @@ class FollowElseTrump(FollowPolicy):
 
     def follow(self, rules: TrickRules, hand: Sequence[Card],
                trick: Trick) -> tuple[list[Card], str]:
-        same = rules.holds_suit(hand, trick.led) if trick.led is not None else []
-        if same:
-            return same, f"must follow {rules.suit_label(trick.led)}"
-        if rules.trump is not None:
-            trumps = rules.holds_suit(hand, rules.trump)
+        led, trump = trick.led, rules.trump
+        if led is not None:
+            same = rules.holds_suit(hand, led)
+            if same:
+                return same, rules.must_follow[led]
+        if trump is not None:
+            trumps = rules.holds_suit(hand, trump)
             if trumps:
-                return trumps, f"void in {rules.suit_label(trick.led)}, must play a trump"
+                return trumps, (rules.must_trump[led] if led is not None
+                                else "must play a trump")
         return rules.duty_cards(hand), ""
 
 
@@ -172,17 +204,20 @@ class OpendaumShakhiPolicy(FollowPolicy):
 
     def follow(self, rules: TrickRules, hand: Sequence[Card],
                trick: Trick) -> tuple[list[Card], str]:
-        same = rules.holds_suit(hand, trick.led) if trick.led is not None else []
-        if same:
-            return same, f"must follow {rules.suit_label(trick.led)}"
+        led, trump = trick.led, rules.trump
+        if led is not None:
+            same = rules.holds_suit(hand, led)
+            if same:
+                # a trump lead included: a trump (or, added by the core, a shakha)
+                return same, rules.must_follow[led]
         duty = rules.duty_cards(hand)
-        trumps = [c for c in duty if rules.suit[c] == rules.trump]
+        trumps = [c for c in duty if rules.suit[c] == trump]
         if not trumps:
             return duty, ""
-        plain = [c for c in duty if rules.suit[c] != rules.trump]
+        plain = [c for c in duty if rules.suit[c] != trump]
         if self.ruff_only_when_only_trumps and plain:
             return plain, "may not ruff while holding a non-trump card"
-        return trumps, f"void in {rules.suit_label(trick.led)}, must play a trump"
+        return trumps, (rules.must_trump[led] if led is not None else "must play a trump")
 
 
 class MustBeatPolicy(FollowPolicy):
@@ -225,14 +260,17 @@ def allowed_cards(rules: TrickRules, hand: Sequence[Card],
 def legal_plays(rules: TrickRules, hand: Sequence[Card], trick: Trick | None) -> list[str]:
     """Every legal ``play`` action text, canonical order (shakhi as wild and plain)."""
     allowed, _ = allowed_cards(rules, hand, trick)
+    if not rules.specials:
+        return [PLAY_TEXT[c] for c in sorted(allowed)]
     ok = set(allowed)
+    shakhi, mushka = rules.shakhi, rules.mushka
     out: list[str] = []
     for c in sorted(hand):
-        if c in rules.shakhi:
-            out.append(f"play {CARD_TEXT[c]} {PLAIN}")
-            out.append(f"play {CARD_TEXT[c]} {WILD}")
-        elif c in ok or c in rules.mushka:
-            out.append(f"play {CARD_TEXT[c]}")
+        if c in shakhi:
+            out.append(PLAY_PLAIN_TEXT[c])
+            out.append(PLAY_WILD_TEXT[c])
+        elif c in ok or c in mushka:
+            out.append(PLAY_TEXT[c])
     return out
 
 
@@ -253,6 +291,4 @@ def why_not_play(rules: TrickRules, hand: Sequence[Card], trick: Trick | None, c
 
 def parse_play(action: str) -> tuple[Card, str | None]:
     """``play 6C wild`` → (card, mode); the action must already be canonical."""
-    from koloda.cards import TEXT_CARD
-    words = action.split()
-    return TEXT_CARD[words[1]], (words[2] if len(words) > 2 else None)
+    return PLAY_ACTION[action]

@@ -1,0 +1,101 @@
+"""Opendaum (Опендаум), RULES.md §1: the classic game, two shakhi, three with 33 cards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from koloda.engine.spec import GameSpec, Option
+from koloda.games.opendaum.deal import OpendaumDeal
+from koloda.games.opendaum.match import (
+    CLASSIC,
+    SHAKHI,
+    THIRTY_THREE,
+    ClassicMatch,
+    OpendaumMatch,
+    ShakhiMatch,
+    ThirtyThreeMatch,
+    Variant,
+    deal_points,
+    schedule,
+)
+
+
+def _deck_check(value: Any, players: int) -> str | None:
+    allowed = (32, 36) if players == 4 else (CLASSIC.decks[players],)
+    if value not in allowed:
+        return f"with {players} players the deck is {' or '.join(map(str, allowed))}"
+    return None
+
+
+def _start_option(variant: Variant) -> Option:
+    def check(value: Any, players: int) -> str | None:
+        size = max(variant.decks[players], 36 if variant is CLASSIC and players == 4 else 0)
+        last = len(schedule(size // players, players)) - 1
+        return None if 0 <= value <= last else f"must be 0..{last}"
+    return Option("start_deal", 0, "a schedule position 0.. (deals in the match − 1)",
+                  "begin the match at this position of the deal schedule (0 = the first "
+                  "deal, one card each); for practice and benchmarks",
+                  "начать партию с этой сдачи расписания (0 — первая, по одной карте); для "
+                  "тренировки и замеров скорости", check)
+
+
+_deck: Callable[[int], int] = CLASSIC.decks.__getitem__
+
+SPECS = [
+    GameSpec(
+        name="opendaum", family="opendaum", variant="classic",
+        title_en="Opendaum", title_ru="Опендаум",
+        players=(2, 3, 4, 5, 6), default_players=4, match_class=ClassicMatch,
+        options=(
+            Option("deck", _deck, "32 (2 players), 36 (3), 32 or 36 (4), 30 (5), 36 (6)",
+                   "cards in the deck; only four players may choose 32 instead of 36",
+                   "колода; выбор есть только вчетвером: 32 или 36 листов", _deck_check),
+            _start_option(CLASSIC),
+        ),
+        summary_en="Bid your tricks exactly: 5 × bid + 5 for the truth, else 1 a trick; "
+                   "hands grow from one card to the whole deck and back.",
+        summary_ru="Закажи точное число взяток: 5 × заказ + 5 «за правду», иначе очко за "
+                   "взятку; сдачи растут от одной карты до всей колоды и обратно.",
+        aliases=("опендаум", "opendaum-classic"),
+    ),
+    GameSpec(
+        name="opendaum-shakhi", family="opendaum", variant="shakhi",
+        title_en="Opendaum with two shakhi", title_ru="Опендаум с двумя шахами",
+        players=(2, 3, 4, 5, 6), default_players=4, match_class=ShakhiMatch,
+        options=(
+            Option("ruff_only_when_only_trumps", True, "true or false",
+                   "void in the led suit, you may trump only when you hold nothing but "
+                   "trumps (false: void, you must trump as in the classic game)",
+                   "при отсутствии масти козырем бить можно, только когда нет некозырных "
+                   "карт (false: как в классике — обязательно козырем)", kind=bool),
+            _start_option(SHAKHI),
+        ),
+        summary_en="Opendaum where 6S and 6C are shakhi: always playable, wild (beats "
+                   "everything) or plain; no trump lead while holding other cards.",
+        summary_ru="Опендаум, где 6♠ и 6♣ — шахи: ходят всегда, бьют всё или «за простую»; "
+                   "с козыря не ходят, пока есть некозырные.",
+        aliases=("опендаум-шахи",),
+    ),
+    GameSpec(
+        name="opendaum-33", family="opendaum", variant="33",
+        title_en="Opendaum for three, 33 cards", title_ru="Опендаум втроём, 33 листа",
+        players=(3,), default_players=3, match_class=ThirtyThreeMatch,
+        options=(
+            Option("last_deal_penalty", False, "true or false",
+                   "in the final deal a missed bid costs 10 for each trick bid but not taken "
+                   "(false: 1 point a trick as usual)",
+                   "в последней сдаче за каждую заказанную и не взятую взятку −10 "
+                   "(false: как обычно, очко за взятку)", kind=bool),
+            _start_option(THIRTY_THREE),
+        ),
+        summary_en="Three players, 33 cards, 6C the only shakha; the dealer may not make the "
+                   "bids add up to the cards dealt; ranks from эмбрион to чемпион.",
+        summary_ru="Трое, 33 листа, шаха — 6♣; сдающий не может заказать так, чтобы сумма "
+                   "заказов равнялась числу карт; разряды от эмбриона до чемпиона.",
+        aliases=("опендаум-33",),
+    ),
+]
+
+__all__ = ["CLASSIC", "SHAKHI", "SPECS", "THIRTY_THREE", "OpendaumDeal", "OpendaumMatch",
+           "Variant", "deal_points", "schedule"]

@@ -1,0 +1,157 @@
+"""One deal of Opendaum (RULES.md §1): public bids, then tricks; every variant alike.
+
+The deal holds data and hooks only: who bids and leads, the hook rule (§1c) on the
+dealer's bid, and the trick bookkeeping. What may be played and who wins a trick is the
+shared trick core's (koloda/tricks.py), given this variant's ``TrickRules``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD, Card
+from koloda.engine.deal import Deal, DealState
+from koloda.tricks import PLAY_ACTION, Trick, TrickRules, legal_plays, why_not_play
+
+BID, PLAY, OVER = "bid", "play", "over"
+#: "bid N" for every hand size Opendaum deals (at most 17 cards: 2 players, 34 cards)
+BID_TEXT: tuple[str, ...] = tuple(f"bid {n}" for n in range(18))
+BID_ACTION: dict[str, int] = {t: n for n, t in enumerate(BID_TEXT)}
+
+
+class OpendaumDeal(DealState):
+    """Bidding from the dealer's left (dealer last), then play: the dealer's left neighbour
+    leads the first trick, each trick's winner the next, until the hands are empty."""
+
+    def __init__(self, deal: Deal, rules: TrickRules, hook: bool = False,
+                 position: int = 0, schedule_length: int = 1) -> None:
+        n = self.players = len(deal.hands)
+        self.deal = deal
+        self.dealer = deal.dealer
+        self.rules = rules
+        self.hook = hook
+        self.position = position
+        self.schedule_length = schedule_length
+        self.size = len(deal.hands[0])
+        self.hands: list[list[Card]] = [sorted(h) for h in deal.hands]
+        self.stock = deal.stock
+        assert deal.trump_card is not None, "an Opendaum deal always turns a trump card"
+        self.trump_card: Card = deal.trump_card
+        #: the whole deck dealt: the trump card is the dealer's last card, shown to all
+        self.trump_in_hand = not deal.stock
+        self.next_seat = [(s + 1) % n for s in range(n)]
+        self.bids: list[int | None] = [None] * n
+        self.tricks = [0] * n
+        self.taken: list[list[Card]] = [[] for _ in range(n)]
+        self.trick = Trick(self.next_seat[self.dealer])
+        self.last_trick: Trick | None = None
+        self.last_winner: int | None = None
+        self.phase = BID
+        self.to_move = self.next_seat[self.dealer]
+
+    # ----------------------------------------------------------------- bids
+    def forbidden_bid(self) -> int | None:
+        """The hook rule (§1c): the bid the dealer, bidding last, may not make — the one
+        that would make the bids add up to the cards each player holds."""
+        if not self.hook or self.phase != BID or self.to_move != self.dealer:
+            return None
+        f = self.size - sum(b for b in self.bids if b is not None)
+        return f if 0 <= f <= self.size else None
+
+    def _legal_actions(self) -> list[str]:
+        if self.phase is PLAY:
+            return legal_plays(self.rules, self.hands[self.to_move], self.trick)  # type: ignore[index]
+        bids = list(BID_TEXT[:self.size + 1])
+        if self.hook:
+            f = self.forbidden_bid()
+            if f is not None:
+                del bids[f]
+        return bids
+
+    def _do(self, action: str) -> None:
+        seat: int = self.to_move  # type: ignore[assignment]
+        if self.phase is PLAY:
+            c, mode = PLAY_ACTION[action]
+            self.hands[seat].remove(c)
+            trick = self.trick
+            trick.add(self.rules, seat, c, mode)
+            if len(trick.cards) < self.players:
+                self.to_move = self.next_seat[seat]
+                return
+            winner = trick.winner(self.rules)
+            self.tricks[winner] += 1
+            self.taken[winner].extend(trick.cards)
+            self.last_trick, self.last_winner = trick, winner
+            if self.hands[winner]:
+                self.trick = Trick(winner)
+                self.to_move = winner
+            else:
+                self.trick = Trick(winner)
+                self.phase, self.to_move, self.is_over = OVER, None, True
+            return
+        self.bids[seat] = BID_ACTION[action]
+        if seat == self.dealer:
+            self.phase = PLAY
+        self.to_move = self.next_seat[seat]
+
+    def why_illegal(self, action: str) -> str:
+        words = action.split()
+        verb = words[0]
+        if verb not in ("bid", "play"):
+            return f"{action!r} is not an Opendaum action: bid N, then play C"
+        if self.phase is BID:
+            if verb != "bid":
+                return (f"the bidding comes first: seat {self.to_move} bids "
+                        f"0..{self.size} (bid N)")
+            n = int(words[1])
+            if n > self.size:
+                return f"bid {n}: a bid is 0..{self.size}, the cards in your hand"
+            others = sum(b for b in self.bids if b is not None)
+            return (f"hook rule: the dealer, bidding last, may not bid {n}: the bids would "
+                    f"add up to {others + n}, the cards each player holds")
+        if verb == "bid":
+            return "the bidding is over: play a card (play C)"
+        if len(words) > 3 or (len(words) == 3 and words[2] not in ("wild", "plain")):
+            return "play one card at a time (play C, a shakha as play C wild / play C plain)"
+        mode = words[2] if len(words) == 3 else None
+        hand = self.hands[self.to_move]  # type: ignore[index]
+        return why_not_play(self.rules, hand, self.trick, TEXT_CARD[words[1]], mode)
+
+    # ---------------------------------------------------------------- views
+    def observation(self, seat: int) -> dict[str, Any]:
+        last = None
+        if self.last_trick is not None:
+            last = {"cards": self.last_trick.to_json(), "winner": self.last_winner}
+        return {
+            "phase": self.phase,
+            "hand": [CARD_TEXT[c] for c in self.hands[seat]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "deal_size": self.size,
+            "schedule_position": self.position,
+            "schedule_length": self.schedule_length,
+            "final_deal": self.position == self.schedule_length - 1,
+            "trump": SUITS[self.rules.trump] if self.rules.trump is not None else None,
+            "trump_card": CARD_TEXT[self.trump_card],
+            "trump_card_in_dealer_hand": self.trump_in_hand,
+            "bids": list(self.bids),
+            "forbidden_bid": self.forbidden_bid(),
+            "tricks_taken": list(self.tricks),
+            "leader": self.trick.leader,
+            "trick": self.trick.to_json(),
+            "last_trick": last,
+        }
+
+    def card_zones(self) -> dict[str, list[Card]]:
+        zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
+        zones["stock"] = list(self.stock)
+        zones["trick"] = list(self.trick.cards)
+        zones.update({f"taken{s}": list(t) for s, t in enumerate(self.taken)})
+        return zones
+
+    def hidden_from(self, seat: int) -> set[Card]:
+        """Other hands (but the dealer's shown trump card) and the stock under the turned
+        card. Cards played were seen by all and stay known."""
+        hidden = {c for s, h in enumerate(self.hands) if s != seat for c in h}
+        hidden.update(self.stock)
+        hidden.discard(self.trump_card)
+        return hidden
