@@ -1,0 +1,153 @@
+"""Throughput benchmarks through the public API, and the side-by-side run with OpenSpiel.
+
+Every figure comes from uniformly random play: ``legal_actions()`` then ``apply()`` of a
+random one, with all validation on — the same loop a researcher would write.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from koloda.engine.match import Match
+from koloda.engine.registry import get_spec, new_deal, new_game, registry
+
+
+@dataclass
+class Figure:
+    name: str
+    players: int
+    unit: str            # "deals" or "matches"
+    count: int
+    seed: int
+    seconds: float
+    actions: int
+    peak_kib: float
+
+    @property
+    def per_second(self) -> float:
+        return self.count / self.seconds if self.seconds else 0.0
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self) | {"per_second": round(self.per_second, 1),
+                               "actions_per_second": round(self.actions_per_second, 1)}
+
+
+def play_random(match: Match, rng: random.Random) -> int:
+    """Play to the end with uniformly random legal actions; return the number of actions."""
+    n = 0
+    randrange = rng.randrange
+    while not match.is_over:
+        legal = match.legal_actions()
+        match.apply(legal[randrange(len(legal))])
+        n += 1
+    return n
+
+
+def measure(make: Callable[[int], Match], count: int, seed: int) -> tuple[float, int, float]:
+    """(seconds, actions, peak KiB): throughput first, then memory in a short second pass."""
+    rng = random.Random(seed)
+    gc.collect()
+    actions = 0
+    start = time.perf_counter()
+    for i in range(count):
+        actions += play_random(make(seed + i), rng)
+    seconds = time.perf_counter() - start
+    tracemalloc.start()
+    for i in range(min(count, 5)):
+        play_random(make(seed + i), random.Random(seed))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return seconds, actions, peak / 1024
+
+
+def bench_game(name: str, players: int, count: int, seed: int, unit: str,
+               **options: Any) -> Figure:
+    if unit == "deals":
+        def make(s: int) -> Match:
+            return new_deal(name, players=players, seed=s, **options)
+    else:
+        def make(s: int) -> Match:
+            return new_game(name, players=players, seed=s, **options)
+    seconds, actions, peak = measure(make, count, seed)
+    return Figure(name, players, unit, count, seed, seconds, actions, peak)
+
+
+#: (game, players) pairs measured besides each game's default player count
+EXTRA_SHAPES = [("durak", 2)]
+
+
+def bench_all(deals: int, matches: int, seed: int,
+              only: list[str] | None = None) -> list[Figure]:
+    out = []
+    for name, spec in registry().items():
+        if only and name not in only:
+            continue
+        shapes = {spec.default_players} | {p for g, p in EXTRA_SHAPES if g == name}
+        for players in sorted(shapes):
+            if deals:
+                out.append(bench_game(name, players, deals, seed, "deals"))
+            if matches:
+                out.append(bench_game(name, players, matches, seed, "matches"))
+    return out
+
+
+# ------------------------------------------------------------ side by side with OpenSpiel
+OH_HELL = "oh_hell(players=4,num_cards_per_suit=9,num_tricks_fixed=8)"
+
+
+def openspiel_python(count: int, seed: int) -> tuple[float, int] | None:
+    """OpenSpiel's oh_hell driven from Python: chance drawn with randrange."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game(OH_HELL)
+    rng = random.Random(seed)
+    steps = 0
+    start = time.perf_counter()
+    for _ in range(count):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                steps += 1
+    return time.perf_counter() - start, steps
+
+
+def openspiel_cpp(count: int, seed: int) -> float | None:
+    """OpenSpiel's oh_hell played entirely in C++ (evaluate_bots with random bots)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(OH_HELL)
+    bots = [pyspiel.make_uniform_random_bot(i, seed + i) for i in range(4)]
+    start = time.perf_counter()
+    for i in range(count):
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + i)
+    return time.perf_counter() - start
+
+
+def opendaum_like_oh_hell(count: int, seed: int) -> tuple[float, int]:
+    """Our Opendaum deal in the anchor's shape: 4 players, 36 cards, 8 cards each, trump
+    turned from the stock, bids then play — through the public API."""
+    spec = get_spec("opendaum")
+    names = {o.name for o in spec.all_options}
+    if "start_deal" not in names:
+        raise RuntimeError("opendaum has no start_deal option to choose the 8-card deal")
+    figure = bench_game("opendaum", 4, count, seed, "deals", start_deal=7)
+    return figure.seconds, figure.actions
