@@ -1,0 +1,293 @@
+"""Dreyfus (Дрейфус) — RULES.md §4: three players, a widow to buy from, a rotating trump.
+
+Every card bought is written "above the line" (a minus) together with the tricks short of
+four; tricks over four go "below the line" (a plus). The first to write 10 below wins, the
+cycle of five trumps is played out, and everyone else pays the winner what stands above
+their line plus what they lack of 10 below.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+from koloda.cards import CARD_TEXT, CLUBS, DIAMONDS, HEARTS, SPADES, Card, cards_text, deck
+from koloda.cards import suit_name as _suit_name
+from koloda.engine.actions import Action
+from koloda.engine.deal import Deal, DealState
+from koloda.engine.match import Match
+from koloda.engine.result import Result
+from koloda.engine.spec import GameSpec, Option, one_of
+from koloda.tricks import FollowElseTrump, Trick, TrickRules, legal_plays, parse_play, why_not_play
+
+PLAYERS = 3
+HAND = 12
+#: the trump of deal ``d`` (0-based) is ``TRUMP_CYCLE[d % 5]``; None = no trump
+TRUMP_CYCLE: tuple[int | None, ...] = (SPADES, CLUBS, DIAMONDS, HEARTS, None)
+TARGET = 10      # points below the line that win
+PAR = 4          # tricks a player is expected to take
+RULES = TrickRules(None, FollowElseTrump())
+
+
+def trump_of_deal(number: int) -> int | None:
+    return TRUMP_CYCLE[number % len(TRUMP_CYCLE)]
+
+
+def deal_by_threes(cards: list[Card] | tuple[Card, ...],
+                   dealer: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Three at a time into four packets — left of dealer, next, dealer, widow — four rounds."""
+    packets: list[list[Card]] = [[] for _ in range(PLAYERS + 1)]
+    pos = 0
+    for _ in range(HAND // 3):
+        for packet in packets:
+            packet.extend(cards[pos:pos + 3])
+            pos += 3
+    hands: list[tuple[Card, ...]] = [()] * PLAYERS
+    for i in range(PLAYERS):
+        hands[(dealer + 1 + i) % PLAYERS] = tuple(packets[i])
+    return tuple(hands), tuple(packets[PLAYERS])
+
+
+class DreyfusDeal(DealState):
+    """Exchange with the widow from the dealer's left (dealer last), then twelve tricks."""
+
+    def __init__(self, deal: Deal, number: int) -> None:
+        self.players = PLAYERS
+        self.dealer = deal.dealer
+        self.number = number
+        self.rules = RULES.with_trump(trump_of_deal(number))
+        self.hands: list[list[Card]] = [list(h) for h in deal.hands]
+        self.widow: list[Card] = list(deal.stock)          # top first
+        self.discards: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        self.bought = [0] * PLAYERS
+        self.skipped: list[int] = []
+        self.exchange_order = [(deal.dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]
+        self.exchanged = 0                                  # players whose turn has passed
+        self.phase = "exchange"
+        self.taken: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        self.tricks = [0] * PLAYERS
+        self.trick = Trick(self.exchange_order[0])
+        self.last_trick: dict[str, Any] | None = None
+        self._next_exchanger()
+
+    # ------------------------------------------------------------ exchange
+    def _next_exchanger(self) -> None:
+        """Give the turn to the next player who may buy; skip everyone once the widow is
+        empty (RULES.md §4 "Precisely"); then play begins left of the dealer."""
+        while self.exchanged < PLAYERS:
+            seat = self.exchange_order[self.exchanged]
+            if self.widow:
+                self.to_move = seat
+                return
+            self.skipped.append(seat)
+            self.exchanged += 1
+        self.phase = "play"
+        self.to_move = self.trick.leader
+
+    def _legal_actions(self) -> list[str]:
+        seat = self.to_move
+        assert seat is not None
+        hand = self.hands[seat]
+        if self.phase == "play":
+            return legal_plays(self.rules, hand, self.trick)
+        texts = [CARD_TEXT[c] for c in sorted(hand)]
+        out = ["stand"]
+        for k in range(1, min(len(self.widow), len(hand)) + 1):
+            out.extend("discard " + " ".join(combo) for combo in combinations(texts, k))
+        return out
+
+    def why_illegal(self, action: str) -> str:
+        seat = self.to_move
+        assert seat is not None
+        act = Action.parse(action)
+        hand = self.hands[seat]
+        if self.phase == "exchange":
+            if act.verb == "play":
+                return "the exchange comes first: 'discard C…' to buy from the widow, or 'stand'"
+            if act.verb != "discard":
+                return f"{action!r} is not a Dreyfus exchange action: 'discard C…' or 'stand'"
+            missing = [c for c in act.cards if c not in hand]
+            if missing:
+                return f"you do not hold {' '.join(CARD_TEXT[c] for c in missing)}"
+            return (f"only {len(self.widow)} card(s) are left in the widow: discard at most "
+                    f"{len(self.widow)}")
+        if act.verb in ("discard", "stand"):
+            return "the exchange is over: play a card"
+        if act.verb != "play":
+            return f"{action!r} is not a Dreyfus action: the play is 'play C'"
+        c, mode = parse_play(action)
+        return why_not_play(self.rules, hand, self.trick, c, mode)
+
+    def _do(self, action: str) -> None:
+        seat = self.to_move
+        assert seat is not None
+        if self.phase == "exchange":
+            if action != "stand":
+                cards = Action.parse(action).cards
+                hand = self.hands[seat]
+                for c in cards:
+                    hand.remove(c)
+                self.discards[seat].extend(cards)
+                k = len(cards)
+                hand.extend(self.widow[:k])
+                del self.widow[:k]
+                self.bought[seat] += k
+            self.exchanged += 1
+            self._next_exchanger()
+            return
+        c, _ = parse_play(action)
+        self.hands[seat].remove(c)
+        self.trick.add(self.rules, seat, c)
+        if len(self.trick) < PLAYERS:
+            self.to_move = (seat + 1) % PLAYERS
+            return
+        winner = self.trick.winner(self.rules)
+        self.tricks[winner] += 1
+        self.taken[winner].extend(self.trick.cards)
+        self.last_trick = {"cards": self.trick.to_json(), "winner": winner}
+        self.trick = Trick(winner)
+        if self.hands[winner]:
+            self.to_move = winner
+        else:
+            self.is_over, self.to_move = True, None
+
+    # ------------------------------------------------------------ views
+    def observation(self, seat: int) -> dict[str, Any]:
+        trump = self.rules.trump
+        return {
+            "hand": cards_text(sorted(self.hands[seat])),
+            "hand_sizes": [len(h) for h in self.hands],
+            "trump": None if trump is None else _suit_name(trump),
+            "phase": self.phase,
+            "widow_size": len(self.widow),
+            "bought": list(self.bought),
+            "skipped": list(self.skipped),
+            "my_discards": cards_text(self.discards[seat]),
+            "trick": self.trick.to_json(),
+            "leader": self.trick.leader,
+            "tricks": list(self.tricks),
+            "last_trick": self.last_trick,
+        }
+
+    def card_zones(self) -> dict[str, list[Card]]:
+        zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
+        zones.update({f"discards{s}": list(d) for s, d in enumerate(self.discards)})
+        zones.update({f"taken{s}": list(t) for s, t in enumerate(self.taken)})
+        zones["widow"] = list(self.widow)
+        zones["trick"] = list(self.trick.cards)
+        return zones
+
+    def hidden_from(self, seat: int) -> set[Card]:
+        hidden = set(self.widow)
+        for s in range(PLAYERS):
+            if s != seat:
+                hidden.update(self.hands[s])
+                hidden.update(self.discards[s])
+        return hidden
+
+
+def deal_score(bought: int, tricks: int) -> tuple[int, int]:
+    """(above the line, below the line) written for one player's deal."""
+    return bought + max(0, PAR - tricks), max(0, tricks - PAR)
+
+
+def leaders(above: list[int], below: list[int], seats: list[int]) -> list[int]:
+    """Of ``seats``: the higher below-line total, then the lower above-line total; ties
+    share."""
+    best = max((below[s], -above[s]) for s in seats)
+    return [s for s in seats if (below[s], -above[s]) == best]
+
+
+def settlement(above: list[int], below: list[int], winners: list[int]) -> list[float]:
+    """Each other player pays ``above + max(0, 10 − below)``; co-winners split it equally
+    and do not pay each other. Returns every seat's money (it sums to zero)."""
+    money = [0.0] * len(above)
+    for s in range(len(above)):
+        if s in winners:
+            continue
+        owed = above[s] + max(0, TARGET - below[s])
+        money[s] -= owed
+        for w in winners:
+            money[w] += owed / len(winners)
+    return [int(m) if m.is_integer() else m for m in money]
+
+
+class DreyfusMatch(Match):
+    def setup(self) -> None:
+        self.above = [0] * PLAYERS
+        self.below = [0] * PLAYERS
+        self.winners: list[int] | None = None
+        self.won_at: int | None = None
+        self.history_sheet: list[dict[str, Any]] = []
+
+    def deal_cards(self, dealer: int, rng: random.Random) -> Deal:
+        cards = list(deck(48))
+        rng.shuffle(cards)
+        hands, widow = deal_by_threes(cards, dealer)
+        return Deal(dealer, hands, widow, None)
+
+    def start_deal(self, deal: Deal) -> DealState:
+        return DreyfusDeal(deal, len(self.deals) - 1)
+
+    def end_deal(self, state: DealState) -> None:
+        assert isinstance(state, DreyfusDeal)
+        for s in range(PLAYERS):
+            up, down = deal_score(state.bought[s], state.tricks[s])
+            self.above[s] += up
+            self.below[s] += down
+        if self.winners is None:
+            reached = [s for s in range(PLAYERS) if self.below[s] >= TARGET]
+            if reached:
+                self.winners = leaders(self.above, self.below, reached)
+                self.won_at = state.number
+        self.history_sheet.append({
+            "deal": state.number, "dealer": state.dealer,
+            "trump": None if state.rules.trump is None else _suit_name(state.rules.trump),
+            "bought": list(state.bought), "tricks": list(state.tricks),
+            "above": list(self.above), "below": list(self.below)})
+
+    def next_dealer(self) -> int | None:
+        cycle_done = len(self.deals) % len(TRUMP_CYCLE) == 0
+        if self.winners is not None and (self.options["finish"] == "deal" or cycle_done):
+            return None
+        return (self.deals[-1].dealer + 1) % PLAYERS
+
+    def final_result(self, capped: bool) -> Result:
+        winners = self.winners
+        if winners is None:
+            # capped before anyone reached 10: the standings as they are decide
+            winners = leaders(self.above, self.below, list(range(PLAYERS)))
+        money = settlement(self.above, self.below, winners)
+        details = {"above": list(self.above), "below": list(self.below),
+                   "won_at_deal": self.won_at, "deals": self.history_sheet}
+        return Result.of(winners, PLAYERS, money, capped, details)
+
+    def sheet(self) -> dict[str, Any]:
+        return {"above": list(self.above), "below": list(self.below),
+                "winners": self.winners, "next_trump": self._trump_name(len(self.deals))}
+
+    @staticmethod
+    def _trump_name(number: int) -> str | None:
+        t = trump_of_deal(number)
+        return None if t is None else _suit_name(t)
+
+
+SPECS = [GameSpec(
+    name="dreyfus", family="dreyfus", variant="classic",
+    title_en="Dreyfus", title_ru="Дрейфус",
+    players=(3,), default_players=3, match_class=DreyfusMatch,
+    options=(
+        Option("finish", "cycle", "\"cycle\" or \"deal\"",
+               "once someone has 10 below the line: cycle = play out the current cycle of five "
+               "trumps; deal = stop at once",
+               "когда кто-то записал 10 под чертой: cycle — доиграть круг из пяти сдач; "
+               "deal — закончить сразу", one_of("cycle", "deal"), kind=str),
+    ),
+    summary_en="Three players, 48 cards, buy from the widow; trumps rotate spades, clubs, "
+               "diamonds, hearts, none. Tricks over four go below the line; the first to "
+               "10 wins.",
+    summary_ru="Трое, 48 карт, прикупка; козыри по кругу: пики, трефы, бубны, черви, без "
+               "козырей. Взятки сверх четырёх — под черту; первый набравший 10 выигрывает.",
+    aliases=("дрейфус",),
+)]
