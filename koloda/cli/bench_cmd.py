@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -48,10 +48,10 @@ def bench(
             console.print(line)
 
 
-def _side_by_side(hands: int, seed: int) -> dict[str, object]:
+def _side_by_side(hands: int, seed: int) -> dict[str, Any]:
     from koloda import bench as b
     lines: list[str] = []
-    out: dict[str, object] = {"hands": hands, "seed": seed, "lines": lines}
+    out: dict[str, Any] = {"hands": hands, "seed": seed, "lines": lines}
     try:
         ours_s, ours_actions = b.opendaum_like_oh_hell(hands, seed)
     except RuntimeError as exc:

@@ -1,0 +1,202 @@
+"""The arena: bots against each other on duplicate deals, measured honestly.
+
+Each deal-set is one seed; it is played once for every distinct rotation of the bots round
+the table, so every bot sits in every seat with the same cards (and in pair and team games
+the partnerships swap). Figures come with 95% intervals: Wilson for win rates, the normal
+interval for means.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from koloda.bots import make_bot
+from koloda.engine.match import Match
+from koloda.engine.registry import get_spec, new_deal, new_game
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(xs: list[float], z: float = Z95) -> tuple[float, float, float]:
+    """(mean, low, high) with the normal 95% interval."""
+    if not xs:
+        return (0.0, 0.0, 0.0)
+    m = statistics.fmean(xs)
+    if len(xs) < 2:
+        return (m, m, m)
+    half = z * statistics.stdev(xs) / math.sqrt(len(xs))
+    return (m, m - half, m + half)
+
+
+def percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    k = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
+    return s[k]
+
+
+def lineups(bots: list[str], players: int) -> list[tuple[str, ...]]:
+    """Every distinct rotation of the bots round the table (bots repeat to fill seats)."""
+    base = [bots[i % len(bots)] for i in range(players)]
+    seen: list[tuple[str, ...]] = []
+    for r in range(players):
+        lineup = tuple(base[(i + r) % players] for i in range(players))
+        if lineup not in seen:
+            seen.append(lineup)
+    return seen
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    players: int
+    seed: int
+    lineup: tuple[str, ...]
+    unit: str
+    options: tuple[tuple[str, Any], ...]
+    deal_set: int
+
+
+def _make(game: Game) -> Match:
+    opts = dict(game.options)
+    if game.unit == "deal":
+        spec = get_spec(game.name)
+        if any(o.name == "start_deal" for o in spec.options) and "start_deal" not in opts:
+            # single deals from every position of a deal schedule, not only the first
+            for pos in range(game.deal_set, -1, -1):
+                try:
+                    spec.resolve_options(game.players, opts | {"start_deal": pos})
+                except ValueError:
+                    continue
+                opts["start_deal"] = pos
+                break
+        return new_deal(game.name, players=game.players, seed=game.seed, **opts)
+    return new_game(game.name, players=game.players, seed=game.seed, **opts)
+
+
+def play(game: Game) -> dict[str, Any]:
+    """Play one game; return the result, per-seat move times and measures."""
+    match = _make(game)
+    bots = [make_bot(b, match.spec.name) for b in game.lineup]
+    rng = random.Random(game.seed * 1_000_003 + hash(game.lineup) % 1000)
+    times: list[list[float]] = [[] for _ in range(game.players)]
+    while not match.is_over:
+        seat = match.to_move
+        assert seat is not None
+        legal = match.legal_actions()
+        if len(legal) == 1:
+            match.apply(legal[0])
+            continue
+        obs = match.observation(seat)
+        start = time.perf_counter()
+        action = bots[seat].choose(obs, legal, rng)
+        times[seat].append(time.perf_counter() - start)
+        match.apply(action)
+    result = match.result
+    assert result is not None
+    return {"name": game.name, "seed": game.seed, "deal_set": game.deal_set,
+            "lineup": list(game.lineup), "unit": game.unit, "options": dict(game.options),
+            "result": result.to_json(), "deals": match.deals_played, "times": times,
+            "measure": game_measure(match)}
+
+
+def game_measure(match: Match) -> list[float | None]:
+    """Each game's own measure per seat: Opendaum — share of bids made; Durak — 1 for a
+    loss; elsewhere points (the result's score) per deal."""
+    result = match.result
+    assert result is not None
+    family = match.spec.family
+    n = match.players
+    if family == "opendaum":
+        deals = result.details.get("deals", [])
+        made = [0] * n
+        for d in deals:
+            for s in range(n):
+                if d["bids"][s] == d["tricks"][s]:
+                    made[s] += 1
+        return [m / len(deals) if deals else None for m in made]
+    if family == "durak":
+        return [1.0 if s in result.losers else 0.0 for s in range(n)]
+    played = max(1, match.deals_played)
+    return [float(x) / played for x in result.scores]
+
+
+MEASURE_NAMES = {"opendaum": "bid made (share of deals)", "durak": "loss rate"}
+
+
+@dataclass
+class BotStats:
+    bot: str
+    seats: int = 0
+    wins: float = 0.0
+    draws: int = 0
+    points: list[float] = field(default_factory=list)
+    measure: list[float] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = wilson(self.wins, self.seats)
+        pm, plo, phi = mean_interval(self.points)
+        mm, mlo, mhi = mean_interval(self.measure)
+        return {"bot": self.bot, "seat_games": self.seats, "wins": self.wins,
+                "draws": self.draws,
+                "win_rate": self.wins / self.seats if self.seats else 0.0,
+                "win_rate_95": [lo, hi], "points_mean": pm, "points_95": [plo, phi],
+                "measure_mean": mm, "measure_95": [mlo, mhi],
+                "move_ms_median": 1000 * statistics.median(self.times) if self.times else 0.0,
+                "move_ms_p95": 1000 * percentile(self.times, 0.95),
+                "moves": len(self.times)}
+
+
+def tally(rows: list[dict[str, Any]], bots: list[str]) -> dict[str, BotStats]:
+    stats = {b: BotStats(b) for b in bots}
+    for row in rows:
+        res = row["result"]
+        for seat, bot in enumerate(row["lineup"]):
+            st = stats[bot]
+            st.seats += 1
+            if seat in res["winners"]:
+                st.wins += 1
+            elif not res["winners"]:
+                st.draws += 1
+            st.points.append(float(res["scores"][seat]))
+            m = row["measure"][seat]
+            if m is not None:
+                st.measure.append(float(m))
+            st.times.extend(row["times"][seat])
+    return stats
+
+
+def schedule_games(name: str, players: int, bots: list[str], deal_sets: int, seed: int,
+                   unit: str, options: dict[str, Any]) -> list[Game]:
+    opts = tuple(sorted(options.items()))
+    return [Game(name, players, seed + k, lineup, unit, opts, k)
+            for k in range(deal_sets) for lineup in lineups(bots, players)]
+
+
+def run(games: list[Game], jobs: int) -> Iterator[dict[str, Any]]:
+    if jobs <= 1:
+        for g in games:
+            yield play(g)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(play, games, chunksize=1)

@@ -1,0 +1,85 @@
+"""``koloda arena``: bots on duplicate deals, win rates with 95% intervals, a JSONL log."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+from rich.table import Table
+
+from koloda.cli.main import _fail, _parse_options, app, console, err
+from koloda.engine.errors import ConfigError
+
+
+@app.command()
+def arena(
+    game: str,
+    bots: Annotated[str, typer.Option(help="comma-separated bots, e.g. search,heuristic")],
+    deals: Annotated[int, typer.Option(help="deal-sets (each played in every rotation)")]
+    = 100,
+    seed: Annotated[int, typer.Option(help="first seed; deal-set k uses seed+k")] = 1,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    jobs: Annotated[int, typer.Option("-j", "--jobs", help="worker processes")] = 1,
+    unit: Annotated[str, typer.Option(help="deal (single deals) or match")] = "deal",
+    option: Annotated[list[str] | None, typer.Option("--option", "-o",
+                                                     help="name=value")] = None,
+    log: Annotated[Path | None, typer.Option(help="JSONL log, one line a game")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+) -> None:
+    """Measure bots against each other on the same deals, seats rotated."""
+    from koloda import arena as a
+    from koloda.bots import make_bot
+    from koloda.engine.registry import get_spec
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    try:
+        spec = get_spec(game)
+        n = spec.check_players(spec.default_players if players is None else players)
+        opts = _parse_options(option or [])
+        spec.resolve_options(n, opts)
+        for b in names:
+            make_bot(b, spec.name)
+    except ConfigError as exc:
+        _fail(str(exc))
+    if len(names) < 1 or len(set(names)) != len(names):
+        _fail("--bots: name each bot once, e.g. --bots search,heuristic")
+    if unit not in ("deal", "match"):
+        _fail("--unit: deal or match")
+    if deals < 1:
+        _fail("--deals must be at least 1")
+    games = a.schedule_games(spec.name, n, names, deals, seed, unit, opts)
+    rows = []
+    out = log.open("w", encoding="utf-8") if log else None
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), console=err,
+                  disable=as_json or not err.is_terminal) as progress:
+        task = progress.add_task(f"{spec.name} {'/'.join(names)}", total=len(games))
+        for row in a.run(games, max(1, jobs)):
+            rows.append(row)
+            if out:
+                out.write(json.dumps(row, ensure_ascii=False) + "\n")
+            progress.advance(task)
+    if out:
+        out.close()
+    stats = a.tally(rows, names)
+    summary: dict[str, Any] = {"game": spec.name, "players": n, "deal_sets": deals, "games": len(rows),
+               "seed": seed, "unit": unit, "measure": a.MEASURE_NAMES.get(
+                   spec.family, "points per deal"),
+               "bots": [stats[b].to_json() for b in names]}
+    if as_json:
+        print(json.dumps(summary, ensure_ascii=False))
+        return
+    table = Table(title=f"{spec.name}, {n} players: {deals} deal-sets × rotations = "
+                        f"{len(rows)} games (seeds {seed}..{seed + deals - 1})")
+    for col in ("bot", "win rate [95%]", "points [95%]", summary["measure"] + " [95%]",
+                "move ms median / p95"):
+        table.add_column(col)
+    for b in summary["bots"]:
+        table.add_row(
+            b["bot"], f"{b['win_rate']:.3f} [{b['win_rate_95'][0]:.3f}, {b['win_rate_95'][1]:.3f}]",
+            f"{b['points_mean']:.2f} [{b['points_95'][0]:.2f}, {b['points_95'][1]:.2f}]",
+            f"{b['measure_mean']:.3f} [{b['measure_95'][0]:.3f}, {b['measure_95'][1]:.3f}]",
+            f"{b['move_ms_median']:.2f} / {b['move_ms_p95']:.2f}")
+    console.print(table)

@@ -1,0 +1,63 @@
+"""The arena's statistics and duplicate-deal scheduling; the bench command works."""
+
+import json
+import math
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from koloda.arena import lineups, mean_interval, percentile, schedule_games, wilson
+from koloda.cli.main import app
+
+runner = CliRunner()
+
+
+def test_wilson_interval_matches_the_textbook_value() -> None:
+    lo, hi = wilson(60, 100)
+    assert math.isclose(lo, 0.5020, abs_tol=1e-4) and math.isclose(hi, 0.6906, abs_tol=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_mean_interval_and_percentile() -> None:
+    m, lo, hi = mean_interval([1.0, 2.0, 3.0, 4.0])
+    assert m == 2.5 and lo < 2.5 < hi
+    assert percentile([float(i) for i in range(1, 101)], 0.95) == 95.0
+
+
+def test_lineups_rotate_every_bot_through_every_seat() -> None:
+    assert lineups(["A", "B"], 2) == [("A", "B"), ("B", "A")]
+    assert lineups(["A", "B"], 4) == [("A", "B", "A", "B"), ("B", "A", "B", "A")]
+    assert len(lineups(["A", "B", "C"], 3)) == 3
+
+
+def test_duplicate_deals_share_a_seed_across_rotations() -> None:
+    games = schedule_games("pyanitsy", 2, ["random"], 3, 10, "match", {})
+    assert [g.seed for g in games] == [10, 11, 12]
+    games = schedule_games("trinka", 4, ["a", "b"], 2, 5, "deal", {})
+    assert [(g.seed, g.lineup[0]) for g in games] == [(5, "a"), (5, "b"), (6, "a"), (6, "b")]
+
+
+def test_arena_command_prints_rates_and_writes_a_replayable_log(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    out = runner.invoke(app, ["arena", "pyanitsy", "--bots", "random", "--deals", "4",
+                              "--unit", "match", "--log", str(log), "--json"])
+    assert out.exit_code == 0, out.output
+    summary = json.loads(out.stdout)
+    bot = summary["bots"][0]
+    assert bot["seat_games"] == 8 and 0 <= bot["win_rate_95"][0] <= bot["win_rate_95"][1] <= 1
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(rows) == 4 and {r["seed"] for r in rows} == {1, 2, 3, 4}
+
+
+def test_arena_refuses_unknown_bots() -> None:
+    out = runner.invoke(app, ["arena", "pyanitsy", "--bots", "genius"])
+    assert out.exit_code == 2 and "unknown bot 'genius'" in out.output
+
+
+def test_bench_quick_mode_prints_figures() -> None:
+    out = runner.invoke(app, ["bench", "--quick", "--no-openspiel", "--game", "pyanitsy",
+                              "--json"])
+    assert out.exit_code == 0, out.output
+    figs = json.loads(out.stdout)["figures"]
+    assert {f["unit"] for f in figs} == {"deals", "matches"}
+    assert all(f["actions"] > 0 and f["per_second"] > 0 for f in figs)
