@@ -1,0 +1,110 @@
+"""Kopilka, the no-lose mushka (RULES.md §3): four players, a pot, four deals.
+
+The modules: ``table`` (trick rules, the pot, the face-down offer), ``deal`` (one deal:
+exchange and play). Here: the match (stakes, four deals, the result) and the options.
+
+Money moves as it happens, through a ``Purse`` the match owns: balances start at 0 and
+every payment is between a player and the pot, so pot + balances = 0 at every moment.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from koloda.cards import SUITS, deck
+from koloda.engine.deal import Deal, DealState, deal_round_robin
+from koloda.engine.match import Match
+from koloda.engine.result import Result, best_seats
+from koloda.engine.spec import GameSpec, Option, int_range
+from koloda.games.kopilka.deal import KopilkaDeal
+from koloda.games.kopilka.table import DEALS, DEFAULT_VALUES, HAND, Purse
+
+__all__ = ["SPECS", "KopilkaDeal", "KopilkaMatch", "Purse"]
+
+
+class KopilkaMatch(Match):
+    """Four deals around a pot every player stakes into at the start."""
+
+    def setup(self) -> None:
+        self.purse = Purse([0] * self.players)
+        for s in range(self.players):
+            self.purse.pay_in(s, self.options["stake"], "stake")
+        vals = self.options["values"]
+        self.values = tuple(vals[s] for s in SUITS)
+        self.deal_log: list[dict[str, Any]] = []
+
+    def deal_cards(self, dealer: int, rng: random.Random) -> Deal:
+        cards = list(deck(32))
+        rng.shuffle(cards)
+        hands, talon = deal_round_robin(cards, self.players, dealer, HAND)
+        return Deal(dealer, hands, talon, None)
+
+    def start_deal(self, deal: Deal) -> DealState:
+        final = len(self.deals) == DEALS
+        return KopilkaDeal(deal, self.purse, self.values, self.options["remiz"],
+                           self.options["fee"], final)
+
+    def end_deal(self, state: DealState) -> None:
+        assert isinstance(state, KopilkaDeal)
+        self.deal_log.append({
+            "dealer": state.dealer, "first_to_shed": state.first_to_shed,
+            "blocked": state.blocked, "tricks": [[dict(t) for t in w] for w in state.won],
+            "payments": state.purse.log[state.start_log:],
+            "money": list(self.purse.balances), "pot": self.purse.pot})
+
+    def next_dealer(self) -> int | None:
+        if self.deals_played >= DEALS:
+            return None
+        return (self.deals[-1].dealer + 1) % self.players
+
+    def final_result(self, capped: bool) -> Result:
+        money = list(self.purse.balances)
+        details = {"pot": self.purse.pot, "deals": self.deal_log}
+        return Result.of(best_seats(money), self.players, money, capped, details)
+
+    def sheet(self) -> dict[str, Any]:
+        return {"money": list(self.purse.balances), "pot": self.purse.pot,
+                "deals_played": self.deals_played}
+
+
+def _check_values(value: Any, _players: int) -> str | None:
+    if set(value) != set(SUITS):
+        return "give a value for each suit S, C, D, H and nothing else"
+    for v in value.values():
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            return "every value must be a whole number ≥ 0"
+    return None
+
+
+SPECS = [GameSpec(
+    name="kopilka", family="kopilka", variant="classic",
+    title_en="Kopilka (the no-lose mushka)", title_ru="Копилка (беспроигрышная мушка)",
+    players=(4,), default_players=4, match_class=KopilkaMatch,
+    options=(
+        Option("stake", 10, "a whole number ≥ 0",
+               "what every player pays into the pot at the start of the match",
+               "взнос каждого игрока в кассу перед началом партии", int_range(0)),
+        Option("fee", 5, "a whole number ≥ 0",
+               "paid into the pot after each deal by every player but the first to shed",
+               "платёж в кассу после каждой сдачи всеми, кроме первого снёсшего карты",
+               int_range(0)),
+        Option("remiz", 5, "a whole number ≥ 0",
+               "paid into the pot for a deal without a trick, and for a pass while holding "
+               "the led suit",
+               "ремиз в кассу: за сдачу без взятки и за пас при наличии требуемой масти",
+               int_range(0)),
+        Option("values", DEFAULT_VALUES,
+               'an object with a whole number ≥ 0 for each suit, e.g. '
+               '{"H": 4, "C": 3, "D": 2, "S": 1}',
+               "what a trick pays by its led suit (a trick won by AS pays double)",
+               "цена взятки по масти хода (взятка, покрытая тузом пик, — вдвойне)",
+               _check_values, kind=dict),
+    ),
+    max_deals_default=200,
+    summary_en="Four deals, no trumps, AS the mushka; tricks are paid from a pot, the first "
+               "to shed his cards in the 4th deal takes what is left.",
+    summary_ru="Четыре сдачи без козырей, туз пик — мушка; взятки оплачиваются из кассы, "
+               "первый снёсший карты в четвёртой сдаче забирает остаток.",
+    aliases=("копилка",),
+)]

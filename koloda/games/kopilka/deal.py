@@ -1,0 +1,305 @@
+"""One deal of Kopilka (RULES.md §3): the same-suit exchange, then play.
+
+A responder plays the led suit or AS, passes (a remiz if he holds the led suit) or draws
+from the talon while void; drawing does not end the turn. A lead nobody answers is taken
+back and the lead passes left; four in a row block the deal. The deal ends at the first
+player to shed his cards. Money moves as it happens, through the match's ``Purse``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD, Card, suit_name, suit_of
+from koloda.engine.deal import Deal, DealState
+from koloda.games.kopilka.table import (
+    ACE_OF_SPADES,
+    LEAD_RULES,
+    PLAY_RULES,
+    PLAYERS,
+    Offer,
+    Purse,
+)
+from koloda.tricks import Trick, legal_plays, parse_play, why_not_play
+
+
+class KopilkaDeal(DealState):
+    """One deal: the exchange round, then tricks until a player sheds or four leads fail."""
+
+    def __init__(self, deal: Deal, purse: Purse, values: tuple[int, ...], remiz: int,
+                 fee: int, final: bool) -> None:
+        self.players = PLAYERS
+        self.dealer = deal.dealer
+        self.purse = purse
+        self.values, self.remiz, self.fee, self.final = values, remiz, fee, final
+        self.hands = [sorted(h) for h in deal.hands]
+        self.talon = list(deal.stock)   # top first
+        self.all_cards = frozenset(c for h in deal.hands for c in h) | frozenset(deal.stock)
+        self.discards: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        self.offers: list[Offer] = []
+        self.offer: Offer | None = None
+        self.exchange_turn = 0          # 0..3: whose turn of the exchange round
+        self.phase = "exchange"
+        self.trick: Trick | None = None
+        self.acted = 0                  # responders who have played or passed
+        self.passes: list[int] = []
+        self.draws = [0] * PLAYERS
+        self.banned: int | None = None  # the suit of the last completed trick
+        self.failed = 0                 # failed leads in a row
+        self.won: list[list[dict[str, Any]]] = [[] for _ in range(PLAYERS)]
+        self.done: list[Trick] = []
+        self.seen: set[Card] = set()    # every card shown face up
+        self.first_to_shed: int | None = None
+        self.blocked = False
+        self.start_log = len(purse.log)
+        self._next_exchange()
+
+    # ---------------------------------------------------------------- exchange
+    def _next_exchange(self) -> None:
+        """Eligibility is checked at each player's own turn; there is no second round."""
+        while self.exchange_turn < PLAYERS:
+            seat = (self.dealer + 1 + self.exchange_turn) % PLAYERS
+            hand = self.hands[seat]
+            for s in range(4):
+                same = [c for c in hand if suit_of(c) == s]
+                if len(same) >= 3:
+                    for c in same:
+                        hand.remove(c)
+                    pickers = [(seat + i) % PLAYERS for i in (1, 2, 3)]
+                    self.offer = Offer(seat, same, pickers, [None] * len(same))
+                    self.to_move = pickers[0]
+                    return
+            self.exchange_turn += 1
+        self.phase = "play"
+        self._new_trick((self.dealer + 1) % PLAYERS)
+
+    def _close_offer(self, offer: Offer) -> None:
+        """The offerer takes back what was not taken and draws as many as were taken."""
+        hand = self.hands[offer.offerer]
+        hand.extend(c for c, t in zip(offer.cards, offer.taken, strict=True) if t is None)
+        k = min(sum(t is not None for t in offer.taken), len(self.talon))
+        hand.extend(self.talon[:k])
+        del self.talon[:k]
+        hand.sort()
+        self.offers.append(offer)
+        self.offer = None
+        self.exchange_turn += 1
+        self._next_exchange()
+
+    # -------------------------------------------------------------------- play
+    def _new_trick(self, leader: int) -> None:
+        self.trick = Trick(leader)
+        self.acted = 0
+        self.passes = []
+        self.draws = [0] * PLAYERS
+        self.to_move = leader
+
+    def _holds_led(self, seat: int) -> bool:
+        assert self.trick is not None and self.trick.led is not None
+        return bool(PLAY_RULES.holds_suit(self.hands[seat], self.trick.led))
+
+    def _legal_actions(self) -> list[str]:
+        seat = self.to_move
+        assert seat is not None
+        hand = self.hands[seat]
+        offer = self.offer
+        if offer is not None:
+            if offer.step == "pick":
+                return [f"pick {i}" for i, t in enumerate(offer.taken) if t is None]
+            return [f"discard {CARD_TEXT[c]}" for c in hand]
+        trick = self.trick
+        assert trick is not None
+        if not trick.cards:
+            return legal_plays(LEAD_RULES[self.banned], hand, None)
+        out = legal_plays(PLAY_RULES, hand, trick)
+        out.append("pass")
+        if self.talon and not self._holds_led(seat):
+            out.append("draw")
+        return out
+
+    def why_illegal(self, action: str) -> str:
+        seat = self.to_move
+        assert seat is not None
+        hand, verb = self.hands[seat], action.split()[0]
+        offer = self.offer
+        if offer is not None:
+            if offer.step == "pick":
+                if verb != "pick":
+                    return (f"seat {offer.offerer} offers {len(offer.cards)} cards face down: "
+                            f"take one with 'pick K'")
+                k = int(action.split()[1])
+                if k >= len(offer.cards):
+                    return f"there are only positions 0..{len(offer.cards) - 1}"
+                return f"position {k} is already taken"
+            if verb != "discard":
+                return "you picked a card: now discard one card face down ('discard C')"
+            if len(action.split()) != 2:
+                return "discard exactly one card"
+            return f"you do not hold {action.split()[1]}"
+        trick = self.trick
+        assert trick is not None
+        if verb in ("pick", "discard"):
+            return "the exchange is over: play, pass or draw"
+        if not trick.cards:
+            if verb != "play":
+                return "you lead: play a card (the leader never passes or draws)"
+            c, mode = parse_play(action)
+            return why_not_play(LEAD_RULES[self.banned], hand, None, c, mode)
+        led = trick.led
+        assert led is not None
+        if verb == "draw":
+            if not self.talon:
+                return "the talon is empty"
+            held = PLAY_RULES.holds_suit(hand, led)
+            return (f"you may draw only while void in {suit_name(led)}: you hold "
+                    f"{' '.join(CARD_TEXT[c] for c in held)}")
+        if verb == "play":
+            c, mode = parse_play(action)
+            return why_not_play(PLAY_RULES, hand, trick, c, mode)
+        return f"'{action}' is not a move now: play {suit_name(led)} or AS, pass or draw"
+
+    def _do(self, action: str) -> None:
+        seat = self.to_move
+        assert seat is not None
+        words = action.split()
+        offer = self.offer
+        if offer is not None:
+            if words[0] == "pick":
+                pos = int(words[1])
+                offer.taken[pos] = seat
+                self.hands[seat].append(offer.cards[pos])
+                self.hands[seat].sort()
+                offer.step = "discard"
+                return
+            c = TEXT_CARD[words[1]]
+            self.hands[seat].remove(c)
+            self.discards[seat].append(c)
+            offer.turn += 1
+            offer.step = "pick"
+            if offer.turn < len(offer.pickers):
+                self.to_move = offer.pickers[offer.turn]
+            else:
+                self._close_offer(offer)
+            return
+        trick = self.trick
+        assert trick is not None
+        if words[0] == "draw":
+            self.hands[seat].append(self.talon.pop(0))
+            self.hands[seat].sort()
+            self.draws[seat] += 1
+            return          # drawing does not end the turn
+        if words[0] == "play":
+            c = TEXT_CARD[words[1]]
+            self.hands[seat].remove(c)
+            self.seen.add(c)
+            trick.add(PLAY_RULES, seat, c)
+            if len(trick) == 1:
+                self.to_move = (seat + 1) % PLAYERS
+                return
+        else:   # pass
+            self.passes.append(seat)
+            if self._holds_led(seat):
+                self.purse.pay_in(seat, self.remiz, "remiz: passed holding the led suit")
+        self.acted += 1
+        if self.acted < PLAYERS - 1:
+            self.to_move = (seat + 1) % PLAYERS
+        else:
+            self._end_trick(trick)
+
+    def _end_trick(self, trick: Trick) -> None:
+        if len(trick) == 1:   # a failed lead: the leader takes the card back
+            self.hands[trick.leader].append(trick.cards[0])
+            self.hands[trick.leader].sort()
+            self.failed += 1
+            if self.failed == PLAYERS:
+                self.blocked = True
+                self._finish()
+            else:
+                self._new_trick((trick.leader + 1) % PLAYERS)
+            return
+        led = trick.led
+        assert led is not None
+        winner = trick.winner(PLAY_RULES)
+        mushka = ACE_OF_SPADES in trick.cards
+        value = self.values[led] * (2 if mushka else 1)
+        paid = self.purse.pay_out(winner, value, f"trick {SUITS[led]}{' mushka' if mushka else ''}")
+        self.won[winner].append({"suit": SUITS[led], "mushka": mushka, "value": value,
+                                 "paid": paid})
+        self.done.append(trick)
+        self.banned = led
+        self.failed = 0
+        shed = [s for s in trick.seats if not self.hands[s]]
+        if shed:
+            self.first_to_shed = shed[0]
+            self.trick = None
+            self._finish()
+        else:
+            self._new_trick(winner)
+
+    def _finish(self) -> None:
+        """No-trick remizes, then the fees, then (4th deal) the pot to the first to shed."""
+        purse = self.purse
+        for s in range(PLAYERS):
+            if not self.won[s]:
+                purse.pay_in(s, self.remiz, "remiz: no trick")
+        for s in range(PLAYERS):
+            if s != self.first_to_shed:
+                purse.pay_in(s, self.fee, "fee")
+        if self.final:
+            if self.first_to_shed is not None:
+                purse.pay_out(self.first_to_shed, purse.pot, "final pot")
+            else:   # blocked: the fewest cards share, an indivisible remainder stays
+                fewest = min(len(h) for h in self.hands)
+                sharers = [s for s in range(PLAYERS) if len(self.hands[s]) == fewest]
+                share = purse.pot // len(sharers)
+                for s in sharers:
+                    purse.pay_out(s, share, "final pot share")
+        self.phase = "over"
+        self.is_over = True
+        self.to_move = None
+
+    # ------------------------------------------------------------------- views
+    def observation(self, seat: int) -> dict[str, Any]:
+        trick = self.trick
+        last = self.done[-1] if self.done else None
+        return {
+            "phase": self.phase,
+            "hand": [CARD_TEXT[c] for c in self.hands[seat]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "talon": len(self.talon),
+            "pot": self.purse.pot,
+            "money": list(self.purse.balances),
+            "tricks": [[dict(t) for t in w] for w in self.won],
+            "exchange": self.offer.view(seat) if self.offer else None,
+            "offers": [o.view(seat) for o in self.offers],
+            "my_discards": [CARD_TEXT[c] for c in self.discards[seat]],
+            "discards": [len(d) for d in self.discards],
+            "trick": None if trick is None else {
+                "leader": trick.leader,
+                "led": None if trick.led is None else SUITS[trick.led],
+                "cards": trick.to_json(), "passes": list(self.passes),
+                "draws": list(self.draws)},
+            "last_trick": None if last is None else {
+                "cards": last.to_json(), "winner": last.winner(PLAY_RULES)},
+            "banned_lead": None if self.banned is None else SUITS[self.banned],
+            "failed_leads": self.failed,
+            "first_to_shed": self.first_to_shed,
+            "blocked": self.blocked,
+        }
+
+    def card_zones(self) -> dict[str, list[Card]]:
+        zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
+        zones["talon"] = list(self.talon)
+        zones["discards"] = [c for d in self.discards for c in d]
+        zones["offer"] = ([c for c, t in zip(self.offer.cards, self.offer.taken, strict=True)
+                           if t is None] if self.offer else [])
+        zones["tricks"] = [c for t in self.done for c in t.cards] + \
+            (list(self.trick.cards) if self.trick else [])
+        return zones
+
+    def hidden_from(self, seat: int) -> set[Card]:
+        known = set(self.hands[seat]) | set(self.discards[seat]) | self.seen
+        for o in [*self.offers, *([self.offer] if self.offer else [])]:
+            if o.offerer == seat:
+                known.update(o.cards)
+        return set(self.all_cards - known)
