@@ -259,7 +259,11 @@ def allowed_cards(rules: TrickRules, hand: Sequence[Card],
 
 def legal_plays(rules: TrickRules, hand: Sequence[Card], trick: Trick | None) -> list[str]:
     """Every legal ``play`` action text, canonical order (shakhi as wild and plain)."""
-    allowed, _ = allowed_cards(rules, hand, trick)
+    # allowed_cards inlined: this runs once per legal_actions() of every play
+    if trick is None or not trick.cards:
+        allowed = rules.policy.lead(rules, hand)[0]
+    else:
+        allowed = rules.policy.follow(rules, hand, trick)[0]
     if not rules.specials:
         return [PLAY_TEXT[c] for c in sorted(allowed)]
     ok = set(allowed)

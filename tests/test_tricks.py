@@ -1,8 +1,16 @@
 """The shared trick core (koloda/tricks.py) on hand-made tricks."""
 
 from koloda.cards import CLUBS, HEARTS, SPADES, parse_card, parse_cards
-from koloda.tricks import (FollowElseAny, FollowElseTrump, MustBeatPolicy, OpendaumShakhiPolicy,
-                           Trick, TrickRules, legal_plays, why_not_play)
+from koloda.tricks import (
+    FollowElseAny,
+    FollowElseTrump,
+    MustBeatPolicy,
+    OpendaumShakhiPolicy,
+    Trick,
+    TrickRules,
+    legal_plays,
+    why_not_play,
+)
 
 SHAKHI = frozenset(parse_cards("6S 6C"))
 

@@ -39,8 +39,8 @@ class Variant:
     policy: Callable[[dict[str, Any]], FollowPolicy]
     #: §1c: the dealer may not make the bids add up to the hand size
     hook: bool = False
-    #: §1c: the final deal pays 10 × bid + 10 for a made bid
-    final_deal_multiplier: int = 5
+    #: §1c: the final deal pays 10 × bid + 10 for a made bid (None: like any other deal)
+    final_deal_multiplier: int | None = None
     #: §1c: ranks (разряды) by final total in the result
     ranks: bool = False
 
@@ -65,10 +65,11 @@ def schedule(per_hand: int, players: int) -> tuple[int, ...]:
 def deal_points(bid: int, taken: int, final: bool, variant: Variant, penalty: bool) -> int:
     """§1a: a made bid scores 5 × bid + 5, a missed one 1 per trick taken. §1c's final deal:
     10 × bid + 10; with ``last_deal_penalty`` a miss costs 10 per trick bid but not taken."""
-    k = variant.final_deal_multiplier if final else 5
+    special = final and variant.final_deal_multiplier is not None
+    k = variant.final_deal_multiplier if special and variant.final_deal_multiplier else 5
     if taken == bid:
         return k * bid + k
-    if final and penalty:
+    if special and penalty:
         return taken - 10 * max(0, bid - taken)
     return taken
 
