@@ -33,6 +33,30 @@ _FACTORIES: dict[str, Callable[[str | None, str], Bot]] = {
 }
 
 
+def _search(level: str | None, game: str) -> Bot:
+    from koloda.bots.search import make_search_bot
+    return make_search_bot(level, game)
+
+
+def _heuristic(level: str | None, game: str) -> Bot:
+    import importlib
+
+    from koloda.engine.registry import get_spec
+    family = get_spec(game).family if game else ""
+    try:
+        module = importlib.import_module(f"koloda.bots.heuristic.{family}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"koloda.bots.heuristic.{family}":
+            raise
+        raise ConfigError(f"no heuristic bot for {game or 'this game'} yet") from None
+    bot: Bot = module.make(game, level)
+    return bot
+
+
+_FACTORIES["search"] = _search
+_FACTORIES["heuristic"] = _heuristic
+
+
 def register_bot(name: str, factory: Callable[[str | None, str], Bot]) -> None:
     """Add a bot kind; ``factory(level, game_name)`` builds one."""
     _FACTORIES[name] = factory

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
@@ -98,6 +99,16 @@ class DealState(ABC):
     @abstractmethod
     def hidden_from(self, seat: int) -> set[Card]:
         """Cards whose identity ``seat`` could not know at the table now."""
+
+    # ------------------------------------------------------------- for search bots
+    def clone(self) -> DealState:
+        """An independent copy to search on (games may override with a faster copy)."""
+        return copy.deepcopy(self)
+
+    def payoffs(self) -> list[float]:
+        """Once the deal is over: what it is worth to each seat, higher is better, on the
+        scale of the game's own scoring (a search bot maximises its seat's payoff)."""
+        raise NotImplementedError(f"{type(self).__name__} has no payoffs yet")
 
 
 def not_your_turn(seat: int | None, to_move: int | None) -> str:

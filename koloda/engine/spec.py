@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING, Any
 from koloda.engine.errors import ConfigError
 
 if TYPE_CHECKING:
+    import random
+
+    from koloda.engine.deal import DealState
     from koloda.engine.match import Match
+
+#: builds a full deal state consistent with what one seat's observation says
+Determinizer = Callable[[dict[str, Any], "random.Random"], "DealState"]
 
 
 @dataclass(frozen=True)
@@ -78,6 +84,9 @@ class GameSpec:
     summary_en: str = ""
     summary_ru: str = ""
     aliases: tuple[str, ...] = ()
+    #: ``determinize(observation, rng)``: a deal state consistent with one seat's knowledge
+    #: (every known void, public card and count respected); used by the search bot
+    determinize: Determinizer | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
