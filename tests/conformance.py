@@ -125,6 +125,8 @@ def _check_state(match: koloda.Match, rng: random.Random) -> None:
         json.dumps(obs)
         leaked = cards_in(obs) & match.hidden_from(seat)
         assert not leaked, f"seat {seat} sees hidden {[CARD_TEXT[c] for c in leaked]}: {obs}"
+    # a determinization agrees with everything the seat to move knows
+    check_determinize(match, rng)
     # illegal actions are refused with a reason and change nothing
     before = fingerprint(match)
     for a in illegal_candidates(match, rng):
@@ -135,3 +137,30 @@ def _check_state(match: koloda.Match, rng: random.Random) -> None:
         else:
             raise AssertionError(f"illegal {a!r} accepted; legal: {match.legal_actions()}")
     assert fingerprint(match) == before, "a refused action changed the state"
+
+
+MATCH_KEYS = {"game", "players", "seat", "deal_number", "dealer", "to_move", "match_over",
+              "sheet"}
+
+
+def check_determinize(match: koloda.Match, rng: random.Random) -> None:
+    """For games with a determinizer: the sampled deal shows the seat to move exactly its
+    observation, offers it exactly its legal actions, and holds exactly the deal's cards."""
+    det_fn = match.spec.determinize
+    seat = match.to_move
+    if det_fn is None or seat is None:
+        return
+    obs = match.observation(seat)
+    frozen = json.dumps(obs, sort_keys=True)
+    det = det_fn(obs, random.Random(rng.random()))
+    assert json.dumps(obs, sort_keys=True) == frozen, "determinize changed the observation"
+    mine = det.observation(seat)
+    theirs = {k: v for k, v in obs.items() if k not in MATCH_KEYS}
+    assert json.loads(json.dumps(mine)) == json.loads(json.dumps(theirs)), \
+        "the determinized deal shows the seat a different observation"
+    assert det.to_move == seat
+    assert det.legal_actions() == match.legal_actions()
+    deal = match.deals[-1]
+    dealt = Counter(c for h in deal.hands for c in h) + Counter(deal.stock)
+    zones = Counter(c for cards in det.card_zones().values() for c in cards)
+    assert zones == dealt, "a determinization must hold exactly the deal's cards"
