@@ -1,0 +1,64 @@
+"""Durak, simple (throw-in) and transfer (RULES.md §8, §8b): the specs and their options.
+
+``rounds`` holds one game (attack, defence, throw-in, drawing, leaving, the durak);
+``match`` holds the games of a match (dealer, first attacker, losses).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from koloda.engine.spec import GameSpec, Option, int_range
+from koloda.games.durak.match import DurakMatch, PerevodnoyMatch
+from koloda.games.durak.rounds import DurakGame
+
+__all__ = ["SPECS", "DurakGame", "DurakMatch", "PerevodnoyMatch"]
+
+
+def _teams_check(value: Any, players: int) -> str | None:
+    if value and players not in (4, 6):
+        return "teams play only with 4 (2 vs 2) or 6 (3 vs 3) players"
+    return None
+
+
+_OPTIONS = (
+    Option("teams", lambda n: n in (4, 6), "true or false (true only with 4 or 6 players)",
+           "play in teams, partners seated alternately (4 players: 2 vs 2, 6: 3 vs 3)",
+           "играть командами, партнёры сидят через одного (4 игрока: 2 на 2, 6: 3 на 3)",
+           _teams_check, kind=bool),
+    Option("first_bout_limit", 6, "a whole number 1..6",
+           "most attack cards in every round up to and including the first beaten one "
+           "(5 is the common modern rule)",
+           "сколько карт можно подкинуть в раундах до первого отбоя включительно "
+           "(обычно сейчас 5)", int_range(1, 6)),
+    Option("games", 1, "a whole number ≥ 1",
+           "games in the match; the durak deals the next, the player on the durak's left "
+           "attacks first",
+           "сколько игр в партии; дурак сдаёт следующую, первым ходит игрок слева от дурака",
+           int_range(1)),
+)
+
+SPECS = [
+    GameSpec(
+        name="durak", family="durak", variant="simple",
+        title_en="Durak (simple, throw-in)", title_ru="Дурак простой, или подкидной",
+        players=(2, 3, 4, 5, 6), default_players=2, match_class=DurakMatch,
+        options=_OPTIONS,
+        summary_en="Beat the attack or take it; throw in cards of ranks on the table; the "
+                   "last player holding cards is the durak.",
+        summary_ru="Отбивайся или бери; подкидывают карты тех же достоинств; кто остался с "
+                   "картами — дурак.",
+        aliases=("durak-podkidnoy", "podkidnoy", "durak-simple", "дурак", "подкидной"),
+    ),
+    GameSpec(
+        name="durak-perevodnoy", family="durak", variant="perevodnoy",
+        title_en="Transfer durak", title_ru="Дурак переводной",
+        players=(2, 3, 4, 5, 6), default_players=2, match_class=PerevodnoyMatch,
+        options=_OPTIONS,
+        summary_en="Durak where the defender may pass the attack on with cards of the same "
+                   "rank while nothing is beaten yet.",
+        summary_ru="Дурак, в котором отбивающийся может перевести ход картой того же "
+                   "достоинства, пока ничего не побито.",
+        aliases=("perevodnoy", "durak-transfer", "переводной", "дурак переводной"),
+    ),
+]

@@ -1,0 +1,490 @@
+"""One game of durak (RULES.md §8, §8b): rounds of attack, defence and throw-in.
+
+A game is one ``DealState``. Each round has three phases:
+
+* ``attack`` — the round's attacker leads one or more cards of one rank;
+* ``defend`` — the defender beats uncovered cards one by one, takes, or (transfer durak)
+  passes the attack on while nothing is beaten yet;
+* ``throw`` — everything is covered, or the defender has taken: the eligible attackers are
+  asked in order (first attacker, then clockwise) to throw in or pass. Every change (a
+  throw, the covering of the last card, ``take``) starts the asking again at the first
+  attacker; the round ends when everyone asked has passed, or the limit is reached.
+
+Cards are ints (``koloda.cards``); hands are small lists; the stock is a list with its top
+at the end so drawing is ``pop()``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from koloda.cards import CARD_TEXT, RANKS, SIX, SUIT_NAMES, TEXT_CARD, Card
+from koloda.engine.actions import Action
+from koloda.engine.deal import Deal, DealState
+from koloda.engine.errors import IllegalAction
+
+ATTACK, DEFEND, THROW = "attack", "defend", "throw"
+#: the most cards a hand is refilled to, and the most attack cards of a round
+HAND_SIZE = 6
+ROUND_LIMIT = 6
+_SUIT_EN = SUIT_NAMES["en"]
+
+
+def lowest_trump_holder(deal: Deal) -> int:
+    """The seat holding the lowest trump, or left of the dealer when nobody holds one.
+
+    With six players the dealer's shown card is a trump in the dealer's hand and counts.
+    """
+    assert deal.trump_card is not None
+    trump = deal.trump_card // 13
+    best: tuple[int, int] | None = None
+    for seat, hand in enumerate(deal.hands):
+        for c in hand:
+            if c // 13 == trump and (best is None or c % 13 < best[0]):
+                best = (c % 13, seat)
+    return (deal.dealer + 1) % len(deal.hands) if best is None else best[1]
+
+
+def _subsets(prefix: str, cards: list[Card], most: int) -> list[str]:
+    """Every non-empty subset of ``cards`` (sorted) with at most ``most`` cards, as text."""
+    if most < 1 or not cards:
+        return []
+    texts = [CARD_TEXT[c] for c in cards]
+    out = [prefix + t for t in texts]
+    for k in range(2, min(most, len(texts)) + 1):
+        out.extend(prefix + " ".join(combo) for combo in combinations(texts, k))
+    return out
+
+
+def _rank_word(r: int) -> str:
+    return RANKS[r]
+
+
+class DurakGame(DealState):
+    """One game of durak from the deal to the durak (or the draw)."""
+
+    def __init__(self, deal: Deal, *, teams: bool, first_bout_limit: int, transfer: bool,
+                 first_attacker: int) -> None:
+        if deal.trump_card is None:
+            raise ValueError("a durak deal needs its trump card")
+        n = len(deal.hands)
+        self.players = n
+        self.teams = teams
+        #: the side of each seat: partners alternate seats in team play
+        self.side = [s % 2 if teams else s for s in range(n)]
+        self.transfer = transfer
+        self.first_bout_limit = first_bout_limit
+        self.dealer = deal.dealer
+        self.hands: list[list[Card]] = [list(h) for h in deal.hands]
+        self.stock: list[Card] = list(reversed(deal.stock))   # the top card is stock[-1]
+        self.trump_card: Card = deal.trump_card
+        self.trump = deal.trump_card // 13
+        #: who drew the trump card (six players: the dealer shows it and holds it)
+        self.trump_holder: int | None = None if self.stock else deal.dealer
+        #: cards in hands every player knows: taken from the table, the drawn trump card
+        self.public: set[Card] = set() if self.stock else {deal.trump_card}
+        self.discard: list[Card] = []
+        self.attacks: list[Card] = []
+        self.covers: list[Card | None] = []
+        self.covered = 0          # how many attack cards are covered
+        #: still in the game (a hand-built endgame may start with empty hands)
+        self.in_game = [bool(h) or bool(deal.stock) for h in deal.hands]
+        self.beaten_rounds = 0
+        self.rounds = 0
+        #: the attack cards on the table when each seat last became a round's defender
+        self.last_opening: list[tuple[Card, ...] | None] = [None] * n
+        self.opening: tuple[Card, ...] = ()
+        self.first_attacker = first_attacker
+        # round state, set by _start_round
+        self.attacker = first_attacker
+        self.defender = first_attacker
+        self.limit = 0
+        self.phase = ATTACK
+        self.taken = False
+        self.queue: list[int] = []
+        self.ask_i = 0
+        self.passed: list[int] = []
+        # the end
+        self.still_in: list[int] = []
+        self.durak: int | None = None
+        self.epaulettes = False
+        self._start_round(first_attacker)
+
+    # ------------------------------------------------------------ seats
+    def _next_in(self, seat: int) -> int:
+        """The next player clockwise after ``seat`` who is still in the game."""
+        n = self.players
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            if self.in_game[s]:
+                return s
+        raise AssertionError("nobody is still in")
+
+    def _next_opponent(self, seat: int) -> int | None:
+        """The next player clockwise after ``seat``, still in and an opponent of ``seat``."""
+        n, side = self.players, self.side[seat]
+        for i in range(1, n):
+            s = (seat + i) % n
+            if self.in_game[s] and self.side[s] != side:
+                return s
+        return None
+
+    def _bout_cap(self) -> int:
+        """``first_bout_limit`` up to and including the first beaten round, then 6."""
+        return self.first_bout_limit if self.beaten_rounds == 0 else ROUND_LIMIT
+
+    def _leave_if_empty(self, seat: int) -> None:
+        """A player leaves the moment their hand is empty while the stock is empty."""
+        if not self.hands[seat] and not self.stock:
+            self.in_game[seat] = False
+
+    # ----------------------------------------------------------- rounds
+    def _start_round(self, attacker: int) -> None:
+        defender = self._next_opponent(attacker)
+        assert defender is not None
+        self.attacker = attacker
+        self.defender = defender
+        self.limit = min(self._bout_cap(), len(self.hands[defender]))
+        self.phase = ATTACK
+        self.taken = False
+        self.passed = []
+        self.queue = []
+        self.to_move = attacker
+
+    def _ask_from_start(self) -> None:
+        """After a change: ask the eligible attackers from the first attacker on."""
+        self.passed = []
+        if len(self.attacks) >= self.limit:
+            self._end_round()
+            return
+        n, d = self.players, self.defender
+        queue = []
+        for i in range(n):
+            s = (self.attacker + i) % n
+            if s != d and self.hands[s] and (not self.teams or self.side[s] != self.side[d]):
+                queue.append(s)
+        if not queue:
+            self._end_round()
+            return
+        self.queue = queue
+        self.ask_i = 0
+        self.phase = THROW
+        self.to_move = queue[0]
+
+    def _end_round(self) -> None:
+        d, a, n = self.defender, self.attacker, self.players
+        table = self.attacks + [c for c in self.covers if c is not None]
+        if self.taken:
+            self.hands[d].extend(table)
+            self.public.update(table)
+        else:
+            self.discard.extend(table)
+            self.beaten_rounds += 1
+        self.last_opening[d] = self.opening
+        self.attacks = []
+        self.covers = []
+        self.covered = 0
+        self.rounds += 1
+        # drawing: the first attacker, every other player clockwise, the defender last
+        stock = self.stock
+        if stock:
+            order = [(a + i) % n for i in range(n) if (a + i) % n != d] + [d]
+            for s in order:
+                hand = self.hands[s]
+                while len(hand) < HAND_SIZE and stock:
+                    c = stock.pop()
+                    hand.append(c)
+                    if c == self.trump_card:
+                        self.trump_holder = s
+                        self.public.add(c)
+        if not stock:
+            for s in range(n):
+                if not self.hands[s]:
+                    self.in_game[s] = False
+        still = [s for s in range(n) if self.in_game[s]]
+        if len({self.side[s] for s in still}) < 2:
+            self._game_over(still)
+            return
+        if self.taken or not self.in_game[d]:
+            self._start_round(self._next_in(d))
+        else:
+            self._start_round(d)
+
+    def _game_over(self, still: list[int]) -> None:
+        """No two players still in are opponents: whoever still holds cards lost."""
+        self.is_over = True
+        self.to_move = None
+        self.phase = "over"
+        self.still_in = still
+        if still:
+            d, n = self.defender, self.players
+            # several partners may be left holding cards: the durak is the one with most
+            # cards, ties going to the first clockwise from the last round's defender
+            self.durak = max(still, key=lambda s: (len(self.hands[s]), -((s - d) % n)))
+            opening = self.last_opening[self.durak]
+            self.epaulettes = (opening is not None and len(opening) == 2
+                               and all(c % 13 == SIX for c in opening))
+
+    # ----------------------------------------------------------- actions
+    def _legal_actions(self) -> list[str]:
+        seat = self.to_move
+        assert seat is not None
+        hand = sorted(self.hands[seat])
+        if self.phase == ATTACK:
+            by_rank: list[list[Card]] = [[] for _ in range(13)]
+            for c in hand:
+                by_rank[c % 13].append(c)
+            out: list[str] = []
+            most = self.limit
+            for cards in by_rank:
+                if len(cards) == 1:
+                    out.append("attack " + CARD_TEXT[cards[0]])
+                elif cards:
+                    out += _subsets("attack ", cards, most)
+            return out
+        if self.phase == DEFEND:
+            return self._defence_actions(hand)
+        ranks = {c % 13 for c in self.attacks}
+        ranks.update(c % 13 for c in self.covers if c is not None)
+        out = _subsets("throw ", [c for c in hand if c % 13 in ranks],
+                       self.limit - len(self.attacks))
+        out.append("pass")
+        return out
+
+    def _defence_actions(self, hand: list[Card]) -> list[str]:
+        """Every ``beat A B``, ``take``, and (transfer durak) every allowed transfer."""
+        out = []
+        trump = self.trump
+        trumps = [c for c in hand if c // 13 == trump]
+        for a, b in zip(self.attacks, self.covers, strict=True):
+            if b is not None:
+                continue
+            prefix = "beat " + CARD_TEXT[a] + " "
+            suit = a // 13
+            # a higher card of the attack's suit, or (on a non-trump) any trump
+            out += [prefix + CARD_TEXT[c] for c in hand if c // 13 == suit and c > a]
+            if suit != trump:
+                out += [prefix + CARD_TEXT[c] for c in trumps]
+        out.append("take")
+        if self.transfer:
+            room = self._transfer_room()
+            if room > 0:
+                rank = self.attacks[0] % 13
+                out += _subsets("transfer ", [c for c in hand if c % 13 == rank], room)
+        return out
+
+    def _transfer_room(self) -> int:
+        """How many cards the defender may transfer now (0: no transfer allowed)."""
+        if not self.transfer or self.taken or self.covered:
+            return 0
+        new = self._next_opponent(self.defender)
+        if new is None:
+            return 0
+        return min(self._bout_cap(), len(self.hands[new])) - len(self.attacks)
+
+    def _do(self, action: str) -> None:
+        words = action.split()
+        verb = words[0]
+        cards = [TEXT_CARD[w] for w in words[1:]]
+        seat = self.to_move
+        assert seat is not None
+        if verb == "pass":
+            self.passed.append(seat)
+            self.ask_i += 1
+            if self.ask_i >= len(self.queue):
+                self._end_round()
+            else:
+                self.to_move = self.queue[self.ask_i]
+            return
+        if verb == "take":
+            self.taken = True
+            self._ask_from_start()
+            return
+        if verb == "beat":
+            a, b = cards
+            self._play(seat, [b])
+            self.covers[self.attacks.index(a)] = b
+            self.covered += 1
+            if self.covered == len(self.attacks):
+                self._ask_from_start()
+            return
+        self._play(seat, cards)
+        self.attacks += cards
+        self.covers += [None] * len(cards)
+        if verb == "attack":
+            self.opening = tuple(cards)
+            self.phase = DEFEND
+            self.to_move = self.defender
+        elif verb == "transfer":
+            new = self._next_opponent(seat)
+            assert new is not None
+            self.attacker = seat
+            self.defender = new
+            self.limit = min(self._bout_cap(), len(self.hands[new]))
+            self.opening = tuple(self.attacks)
+            self.to_move = new
+        elif self.taken:   # throw after take: nothing to cover, ask again
+            self._ask_from_start()
+        else:              # throw: the defender covers first
+            self.phase = DEFEND
+            self.to_move = self.defender
+
+    def _play(self, seat: int, cards: list[Card]) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+            self.public.discard(c)
+        self._leave_if_empty(seat)
+
+    # ------------------------------------------------------------ reasons
+    def why_illegal(self, action: str) -> str:
+        try:
+            act = Action.parse(action)
+        except IllegalAction as exc:
+            return str(exc)
+        seat = self.to_move
+        verb, cards = act.verb, list(act.cards)
+        if verb not in ("attack", "beat", "take", "throw", "pass", "transfer"):
+            return (f"'{verb}' is not a durak action; durak actions: attack, beat, take, "
+                    f"throw, pass" + (", transfer" if self.transfer else ""))
+        if verb == "transfer" and not self.transfer:
+            return "transfer is played only in transfer durak (durak-perevodnoy)"
+        phase_reason = self._wrong_phase(verb)
+        if phase_reason:
+            return phase_reason
+        assert seat is not None
+        hand = self.hands[seat]
+        missing = [c for c in cards if c not in hand]
+        if verb == "beat":
+            return self._why_not_beat(cards[0], cards[1], hand)
+        if missing:
+            return f"you do not hold {' '.join(CARD_TEXT[c] for c in missing)}"
+        if verb == "attack":
+            if len({c % 13 for c in cards}) > 1:
+                return "an attack is one or more cards of one rank"
+            return self._limit_reason(len(cards))
+        if verb == "throw":
+            ranks = sorted({c % 13 for c in self.attacks}
+                           | {c % 13 for c in self.covers if c is not None})
+            bad = [c for c in cards if c % 13 not in ranks]
+            if bad:
+                return (f"you may throw in only ranks already on the table "
+                        f"({', '.join(_rank_word(r) for r in ranks)}), not "
+                        f"{' '.join(CARD_TEXT[c] for c in bad)}")
+            return self._limit_reason(len(self.attacks) + len(cards))
+        if verb == "transfer":
+            return self._why_not_transfer(cards)
+        return f"{action!r} is not legal now; legal: {', '.join(self.legal_actions())}"
+
+    def _wrong_phase(self, verb: str) -> str | None:
+        """The reason ``verb`` does not fit the phase of the round, or None."""
+        a, d = self.attacker, self.defender
+        if self.phase == ATTACK:
+            if verb != "attack":
+                return (f"seat {a} must open the round: attack with one or more cards of "
+                        f"one rank (no {verb} before the attack)")
+            return None
+        if self.phase == DEFEND:
+            if verb in ("throw", "pass"):
+                return (f"nobody throws in while a card is uncovered: seat {d} must beat "
+                        f"or take")
+            if verb == "attack":
+                return "the round is already opened: the defender must beat or take"
+            return None
+        # THROW
+        if verb == "attack":
+            return "the round is already opened: throw in cards of ranks on the table, or pass"
+        if verb == "transfer":
+            if self.taken:
+                return "a transfer is not allowed after take"
+            return "a transfer is allowed only while no attack card has been beaten"
+        if verb in ("beat", "take"):
+            if self.taken:
+                return f"seat {d} has already taken: the attackers throw in or pass"
+            return f"every card is covered: {verb} is not possible; the attackers throw in " \
+                   f"or pass"
+        return None
+
+    def _why_not_beat(self, a: Card, b: Card, hand: list[Card]) -> str:
+        uncovered = [x for x, y in zip(self.attacks, self.covers, strict=True) if y is None]
+        if a not in uncovered:
+            return (f"{CARD_TEXT[a]} is not an uncovered attack card; uncovered: "
+                    f"{' '.join(CARD_TEXT[x] for x in uncovered)}")
+        if b not in hand:
+            return f"you do not hold {CARD_TEXT[b]}"
+        suit = _SUIT_EN[a // 13]
+        if a // 13 == self.trump:
+            return (f"{CARD_TEXT[b]} does not beat {CARD_TEXT[a]}: a trump is beaten only by "
+                    f"a higher trump ({suit})")
+        return (f"{CARD_TEXT[b]} does not beat {CARD_TEXT[a]}: cover with a higher {suit} "
+                f"card or any trump ({_SUIT_EN[self.trump]})")
+
+    def _limit_reason(self, total: int) -> str:
+        d = self.defender
+        return (f"the limit of this round is {self.limit} attack cards (at most "
+                f"{self._bout_cap()}, and never more than the {self._defender_start()} cards "
+                f"seat {d} held when defending began): {total} is too many")
+
+    def _defender_start(self) -> int:
+        """Cards the defender held when the round (or the transfer to them) began."""
+        return len(self.hands[self.defender]) + self.covered
+
+    def _why_not_transfer(self, cards: list[Card]) -> str:
+        if self.covered:
+            return "a transfer is allowed only while no attack card has been beaten"
+        rank = self.attacks[0] % 13
+        if any(c % 13 != rank for c in cards):
+            return f"a transfer adds cards of the attack rank ({_rank_word(rank)}) only"
+        new = self._next_opponent(self.defender)
+        total = len(self.attacks) + len(cards)
+        if new is not None and len(self.hands[new]) < total:
+            return (f"seat {new} would defend next but holds only {len(self.hands[new])} "
+                    f"cards: a transfer may not put more attack cards on the table ({total}) "
+                    f"than the new defender holds")
+        return (f"the limit is {self._bout_cap()} attack cards in a round: {total} is too "
+                f"many")
+
+    # ------------------------------------------------------------- views
+    def observation(self, seat: int) -> dict[str, Any]:
+        n = self.players
+        return {
+            "variant": "perevodnoy" if self.transfer else "simple",
+            "hand": [CARD_TEXT[c] for c in sorted(self.hands[seat])],
+            "hand_sizes": [len(h) for h in self.hands],
+            "known_cards": [[CARD_TEXT[c] for c in sorted(self.public.intersection(h))]
+                            for h in self.hands],
+            "table": [[CARD_TEXT[a], None if b is None else CARD_TEXT[b]]
+                      for a, b in zip(self.attacks, self.covers, strict=True)],
+            "trump_card": CARD_TEXT[self.trump_card],
+            "trump_suit": "SCDH"[self.trump],
+            "trump_drawn_by": self.trump_holder,
+            "stock_size": len(self.stock),
+            "discard_count": len(self.discard),
+            "phase": self.phase,
+            "attacker": self.attacker,
+            "defender": self.defender,
+            "taken": self.taken,
+            "passed": list(self.passed),
+            "limit": self.limit,
+            "in_game": [s for s in range(n) if self.in_game[s]],
+            "teams": [[s for s in range(n) if s % 2 == t] for t in (0, 1)] if self.teams
+            else None,
+            "first_bout": self.beaten_rounds == 0,
+        }
+
+    def card_zones(self) -> dict[str, list[Card]]:
+        zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
+        zones["stock"] = list(self.stock)
+        zones["table"] = self.attacks + [c for c in self.covers if c is not None]
+        zones["discard"] = list(self.discard)
+        return zones
+
+    def hidden_from(self, seat: int) -> set[Card]:
+        """Other hands except their public cards, and the stock except the trump card."""
+        hidden = {c for s, h in enumerate(self.hands) if s != seat for c in h}
+        hidden -= self.public
+        if self.stock:
+            hidden.update(self.stock)
+            hidden.discard(self.trump_card)   # it lies face up under the stock
+        return hidden
