@@ -1,0 +1,364 @@
+"""Stukolka (Стуколка) — RULES.md §6: a pot, three cards, knock or drop, the golets.
+
+Money is the whole game: the dealer antes into the pot, each of the three tricks takes a
+third of the pot as it stood before play, and whoever played and took nothing pays a remiz
+of that same pot into the next one. Balances plus the pot always sum to zero. The trick
+itself (follow and beat, trump and over-trump) is the shared core's MustBeatPolicy; the one
+rule it lacks — the trump ace is led whenever its holder leads — is a small subclass here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from koloda.cards import ACE, CARD_TEXT, Card, card, cards_text, deck, rank_of, suit_name, suit_of
+from koloda.engine.actions import Action
+from koloda.engine.deal import Deal, DealState, deal_round_robin
+from koloda.engine.errors import RecordError
+from koloda.engine.match import Match
+from koloda.engine.result import Result, best_seats
+from koloda.engine.spec import GameSpec, Option, int_range, one_of
+from koloda.tricks import MustBeatPolicy, Trick, TrickRules, legal_plays, parse_play, why_not_play
+
+HAND = 3
+DECLARATIONS = ("knock", "drop", "golets")
+
+
+class StukolkaPolicy(MustBeatPolicy):
+    """MustBeatPolicy, plus: a player holding the trump ace leads it whenever they lead."""
+
+    def lead(self, rules: TrickRules, hand: Sequence[Card]) -> tuple[list[Card], str]:
+        if rules.trump is not None:
+            ace = card(ACE, rules.trump)
+            if ace in hand:
+                return [ace], "the trump ace must be led by its holder"
+        return list(hand), ""
+
+
+RULES_BY_TRUMP = tuple(TrickRules(s, StukolkaPolicy()) for s in range(4))
+
+
+def draw_for_first_dealer(rng: random.Random, players: int, size: int) -> dict[str, Any]:
+    """Each player draws a card; the lowest rank deals; the tied lowest draw again (from the
+    same pack, reshuffled if it runs short). Suits decide nothing."""
+    pack: list[Card] = []
+    contenders = list(range(players))
+    rounds: list[list[list[Any]]] = []
+    while True:
+        if len(pack) < len(contenders):
+            pack = list(deck(size))
+            rng.shuffle(pack)
+        drawn = [(seat, pack.pop()) for seat in contenders]
+        rounds.append([[seat, CARD_TEXT[c]] for seat, c in drawn])
+        low = min(rank_of(c) for _, c in drawn)
+        contenders = [seat for seat, c in drawn if rank_of(c) == low]
+        if len(contenders) == 1:
+            return {"dealer": contenders[0], "rounds": rounds}
+
+
+class StukolkaDeal(DealState):
+    """Declarations from the dealer's left (dealer last), then up to three tricks."""
+
+    def __init__(self, deal: Deal, pot: int) -> None:
+        self.players = n = len(deal.hands)
+        self.dealer = deal.dealer
+        assert deal.trump_card is not None
+        self.trump_card: Card = deal.trump_card
+        self.rules = RULES_BY_TRUMP[suit_of(self.trump_card)]
+        #: a turned-up trump ace: the same dealer deals again, nothing is played or paid
+        self.redeal = rank_of(self.trump_card) == ACE
+        self.pot = pot                      # the pot as it stands before play
+        self.hands: list[list[Card]] = [list(h) for h in deal.hands]
+        # the turned card lies on the stock; a record may also write it as stock[0]
+        self.turned_in_stock = bool(deal.stock) and deal.stock[0] == self.trump_card
+        self.stock: list[Card] = list(deal.stock[1:] if self.turned_in_stock else deal.stock)
+        self.all_cards = frozenset(c for h in deal.hands for c in h) | set(deal.stock)
+        self.discards: list[list[Card]] = [[] for _ in range(n)]
+        self.set_aside: list[Card] = []     # the card under the turned one, after a golets
+        self.order = [(deal.dealer + 1 + i) % n for i in range(n)]
+        self.declared: list[str | None] = [None] * n
+        self.golets: int | None = None
+        self.phase = "declare"
+        self.in_play: list[int] = []
+        self.tricks = [0] * n
+        self.taken: list[list[Card]] = [[] for _ in range(n)]
+        self.trick = Trick(self.order[0])
+        self.last_trick: dict[str, Any] | None = None
+        self.played: set[Card] = set()
+        self.turn = 0
+        if self.redeal:
+            self.is_over, self.to_move = True, None
+        else:
+            self.to_move = self.order[0]
+
+    # ----------------------------------------------------------- declaring
+    def _legal_actions(self) -> list[str]:
+        seat = self.to_move
+        assert seat is not None
+        if self.phase == "play":
+            return legal_plays(self.rules, self.hands[seat], self.trick)
+        return ["knock", "drop"] if self.golets is not None else ["knock", "drop", "golets"]
+
+    def why_illegal(self, action: str) -> str:
+        seat = self.to_move
+        assert seat is not None
+        act = Action.parse(action)
+        if self.phase == "declare":
+            if act.verb == "golets":
+                return f"the golets is taken already (by seat {self.golets})"
+            if act.verb == "play":
+                return "declare first: 'knock' to play, 'drop' to fold or 'golets'"
+            return f"{action!r} is not a Stukolka declaration: knock, drop or golets"
+        if act.verb in DECLARATIONS:
+            return "the declarations are over: play a card"
+        if act.verb != "play":
+            return f"{action!r} is not a Stukolka action: the play is 'play C'"
+        c, mode = parse_play(action)
+        return why_not_play(self.rules, self.hands[seat], self.trick, c, mode)
+
+    def _do(self, action: str) -> None:
+        seat = self.to_move
+        assert seat is not None
+        if self.phase == "play":
+            self._play(seat, action)
+            return
+        self.declared[seat] = action
+        if action == "drop":
+            self.discards[seat].extend(self.hands[seat])
+            self.hands[seat] = []
+        elif action == "golets":
+            # own three cards out, the turned card and the one under it aside, next three in
+            self.golets = seat
+            self.discards[seat].extend(self.hands[seat])
+            self.set_aside.append(self.stock.pop(0))
+            self.hands[seat] = self.stock[:HAND]
+            del self.stock[:HAND]
+        self.turn += 1
+        if self.turn < self.players:
+            self.to_move = self.order[self.turn]
+            return
+        self.in_play = [s for s in self.order if self.declared[s] != "drop"]
+        if len(self.in_play) < 2:
+            # nobody plays (the pot stays) or one player alone takes all three tricks
+            for s in self.in_play:
+                self.tricks[s] = 3
+            self.is_over, self.to_move = True, None
+            return
+        self.phase = "play"
+        first = self.golets if self.golets is not None else self.in_play[0]
+        self.trick = Trick(first)
+        self.to_move = first
+
+    # ------------------------------------------------------------- playing
+    def _next_in(self, seat: int) -> int:
+        i = self.in_play.index(seat)
+        return self.in_play[(i + 1) % len(self.in_play)]
+
+    def _play(self, seat: int, action: str) -> None:
+        c, _ = parse_play(action)
+        self.hands[seat].remove(c)
+        self.played.add(c)
+        self.trick.add(self.rules, seat, c)
+        if len(self.trick) < len(self.in_play):
+            self.to_move = self._next_in(seat)
+            return
+        winner = self.trick.winner(self.rules)
+        self.tricks[winner] += 1
+        self.taken[winner].extend(self.trick.cards)
+        self.last_trick = {"cards": self.trick.to_json(), "winner": winner}
+        self.trick = Trick(winner)
+        if self.hands[winner]:
+            self.to_move = winner
+        else:
+            self.is_over, self.to_move = True, None
+
+    def money(self) -> tuple[list[int], int]:
+        """(each seat's gain or loss, the pot left for the next deal) once the deal is over.
+
+        A trick pays a third of the pot as it stood before play; whoever played and took no
+        trick pays that whole pot into the next one. A lone player takes the whole pot and
+        pays no remiz; a deal nobody plays leaves the pot as it is.
+        """
+        change = [0] * self.players
+        if self.redeal or not self.in_play:
+            return change, self.pot
+        third = self.pot // 3
+        left = self.pot
+        for s in self.in_play:
+            change[s] += third * self.tricks[s]
+            left -= third * self.tricks[s]
+            if self.tricks[s] == 0:
+                change[s] -= self.pot
+                left += self.pot
+        return change, left
+
+    # ---------------------------------------------------------------- views
+    def observation(self, seat: int) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "hand": cards_text(sorted(self.hands[seat])),
+            "hand_sizes": [len(h) for h in self.hands],
+            "trump_card": CARD_TEXT[self.trump_card],
+            "trump": suit_name(suit_of(self.trump_card)),
+            "redeal": self.redeal,
+            "pot": self.pot,
+            "stock": len(self.stock),
+            "declared": list(self.declared),
+            "golets": self.golets,
+            "in_play": list(self.in_play),
+            "my_discards": cards_text(self.discards[seat]),
+            "trick": self.trick.to_json(),
+            "leader": self.trick.leader,
+            "tricks": list(self.tricks),
+            "last_trick": self.last_trick,
+        }
+
+    def card_zones(self) -> dict[str, list[Card]]:
+        zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
+        zones.update({f"discards{s}": list(d) for s, d in enumerate(self.discards)})
+        zones.update({f"taken{s}": list(t) for s, t in enumerate(self.taken)})
+        zones["stock"] = list(self.stock)
+        zones["set_aside"] = list(self.set_aside)
+        zones["trick"] = list(self.trick.cards)
+        if self.turned_in_stock:
+            zones["turned"] = [self.trump_card]
+        return zones
+
+    def hidden_from(self, seat: int) -> set[Card]:
+        known = set(self.hands[seat]) | set(self.discards[seat]) | self.played \
+            | {self.trump_card}
+        return set(self.all_cards - known)
+
+
+class StukolkaMatch(Match):
+    """Balances and the pot; ``deals`` counted deals, then on until a deal empties the pot."""
+
+    def setup(self) -> None:
+        self.balances = [0] * self.players
+        self.pot = 0
+        self.deal_log: list[dict[str, Any]] = []
+        self.dealer_draw: dict[str, Any] | None = None
+
+    def choose_first_dealer(self, rng: random.Random) -> int:
+        self.dealer_draw = draw_for_first_dealer(rng, self.players, self.options["deck"])
+        return int(self.dealer_draw["dealer"])
+
+    def deal_cards(self, dealer: int, rng: random.Random) -> Deal:
+        cards = list(deck(self.options["deck"]))
+        rng.shuffle(cards)
+        hands, rest = deal_round_robin(cards, self.players, dealer, HAND)
+        return Deal(dealer, hands, rest[1:], rest[0])
+
+    def _check_deal(self, deal: Deal, dealer: int, index: int) -> None:
+        """The turned card lies on the stock, outside the record's stock (or as stock[0]),
+        which the base check does not expect."""
+        where = f"deals[{index}]"
+        if deal.dealer != dealer:
+            raise RecordError(f"{where}.dealer: {deal.dealer}, but seat {dealer} deals now")
+        for i, h in enumerate(deal.hands):
+            if len(h) != HAND:
+                raise RecordError(f"{where}.hands[{i}]: {len(h)} cards, expected {HAND}")
+        if deal.trump_card is None:
+            raise RecordError(f"{where}.trump_card: missing (Stukolka turns up a trump card)")
+        if deal.trump_card in deal.stock[1:]:
+            raise RecordError(f"{where}.trump_card: {CARD_TEXT[deal.trump_card]} lies inside "
+                              f"the stock; it is turned up, so it is outside it or stock[0]")
+        got = Counter(c for h in deal.hands for c in h) + Counter(deal.stock)
+        if deal.trump_card not in deal.stock:
+            got[deal.trump_card] += 1
+        want = Counter(deck(self.options["deck"]))
+        if got != want:
+            extra = sorted((got - want).elements())
+            missing = sorted((want - got).elements())
+            raise RecordError(f"{where}: the cards are not this game's deck (extra: "
+                              f"{' '.join(CARD_TEXT[c] for c in extra) or 'none'}; missing: "
+                              f"{' '.join(CARD_TEXT[c] for c in missing) or 'none'})")
+
+    def start_deal(self, deal: Deal) -> DealState:
+        state = StukolkaDeal(deal, self.pot)
+        if not state.redeal:
+            # the dealer antes every deal (a redeal is the same deal: no new ante)
+            self.balances[deal.dealer] -= self.options["ante"]
+            self.pot += self.options["ante"]
+            state.pot = self.pot
+        return state
+
+    def end_deal(self, state: DealState) -> None:
+        assert isinstance(state, StukolkaDeal)
+        change, left = state.money()
+        for s, d in enumerate(change):
+            self.balances[s] += d
+        self.pot = left
+        kind = ("redeal" if state.redeal else "nobody" if not state.in_play
+                else "alone" if len(state.in_play) == 1 else "played")
+        self.deal_log.append({"dealer": state.dealer, "kind": kind, "pot_before": state.pot,
+                              "declared": list(state.declared), "tricks": list(state.tricks),
+                              "change": change, "pot_after": left,
+                              "balances": list(self.balances)})
+
+    def counts_as_deal(self, state: DealState) -> bool:
+        return not (isinstance(state, StukolkaDeal) and state.redeal)
+
+    def next_dealer(self) -> int | None:
+        st = self.current
+        assert isinstance(st, StukolkaDeal)
+        if st.redeal:
+            return st.dealer
+        if self.deals_played >= self.options["deals"] and self.pot == 0:
+            return None
+        return (st.dealer + 1) % self.players
+
+    def _public_draw(self) -> dict[str, Any] | None:
+        draw = self.dealer_draw
+        return draw if draw is not None and draw["dealer"] == self.first_dealer else None
+
+    def final_result(self, capped: bool) -> Result:
+        details = {"pot": self.pot, "deals_played": self.deals_played,
+                   "first_dealer_draw": self._public_draw(), "deals": self.deal_log}
+        return Result.of(best_seats(self.balances), self.players, list(self.balances), capped,
+                         details)
+
+    def sheet(self) -> dict[str, Any]:
+        """Balances and pot; the draw for the first dealer by rank only (it used its own
+        pack, and its suits, which decide nothing, would read like cards of the deal)."""
+        draw = self._public_draw()
+        if draw is not None:
+            draw = {"dealer": draw["dealer"],
+                    "rounds": [[[seat, text[:-1]] for seat, text in rnd]
+                               for rnd in draw["rounds"]]}
+        return {"balances": list(self.balances), "pot": self.pot,
+                "deals_played": self.deals_played, "deals": self.options["deals"],
+                "first_dealer_draw": draw}
+
+
+def _ante_check(value: Any, _players: int) -> str | None:
+    if value < 3 or value % 3:
+        return "must be a positive multiple of 3 (the pot is shared by thirds)"
+    return None
+
+
+SPECS = [GameSpec(
+    name="stukolka", family="stukolka", variant="classic",
+    title_en="Stukolka", title_ru="Стуколка",
+    players=(4, 5, 6, 7), default_players=5, match_class=StukolkaMatch,
+    options=(
+        Option("deck", 36, "36 or 52", "cards in the deck", "колода: 36 или 52 листа",
+               one_of(36, 52)),
+        Option("ante", 3, "a multiple of 3, at least 3",
+               "what the dealer pays into the pot every deal",
+               "ставка «за сдачу», которую сдающий вносит в кон", _ante_check),
+        Option("deals", lambda n: 2 * n, "a whole number ≥ 1 (default: 2 × players)",
+               "deals in the match (each player deals twice); then play on until a deal "
+               "leaves the pot empty",
+               "сдач в партии (каждый сдаёт дважды); затем играют, пока кон не опустеет",
+               int_range(1)),
+    ),
+    summary_en="Three cards, a turned trump, knock or drop; each trick takes a third of the "
+               "pot, a player who takes none pays the pot again.",
+    summary_ru="Три карты, открытый козырь; стучат или сбрасывают; взятка — треть кона, "
+               "не взявший ни одной ставит ремиз.",
+    aliases=("стуколка",),
+)]
