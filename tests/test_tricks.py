@@ -75,3 +75,85 @@ def test_must_beat_the_best_card_of_the_led_suit() -> None:
     hand = parse_cards("7H KH 9S")
     assert legal_plays(r, hand, trick(r, "9H,TH")) == ["play KH"]
     assert legal_plays(r, hand, trick(r, "9H,AH")) == ["play 7H", "play KH"]
+
+
+# ------------------------------------------------- the fast paths and the shakhi rules
+
+def test_play_action_table_reads_every_canonical_play() -> None:
+    from koloda.tricks import PLAY_ACTION, parse_play
+    assert parse_play("play 6C wild") == (parse_card("6C"), "wild")
+    assert parse_play("play 6C plain") == (parse_card("6C"), "plain")
+    assert parse_play("play TH") == (parse_card("TH"), None)
+    assert len(PLAY_ACTION) == 3 * 52
+
+
+def _reference_plays(r: TrickRules, hand: list[int], t: Trick | None) -> list[str]:
+    """legal_plays written the slow, obvious way from allowed_cards."""
+    from koloda.cards import CARD_TEXT
+    from koloda.tricks import allowed_cards
+    allowed, _ = allowed_cards(r, hand, t)
+    out = []
+    for c in sorted(hand):
+        if c in r.shakhi:
+            out += [f"play {CARD_TEXT[c]} plain", f"play {CARD_TEXT[c]} wild"]
+        elif c in allowed or c in r.mushka:
+            out.append(f"play {CARD_TEXT[c]}")
+    return out
+
+
+def test_legal_plays_agrees_with_the_worded_rules_on_random_positions() -> None:
+    import random
+
+    from koloda.cards import deck
+    rng = random.Random(5)
+    policies = [FollowElseAny(), FollowElseTrump(), OpendaumShakhiPolicy(True),
+                OpendaumShakhiPolicy(False), MustBeatPolicy()]
+    for _ in range(3000):
+        policy = rng.choice(policies)
+        shakhi = SHAKHI if isinstance(policy, OpendaumShakhiPolicy) else frozenset()
+        r = TrickRules(rng.choice([None, 0, 1, 2, 3]), policy, shakhi=shakhi)
+        cards = rng.sample(deck(36), 12)
+        hand = cards[:rng.randint(1, 8)]
+        t = Trick(0)
+        for i, c in enumerate(cards[8:8 + rng.randint(0, 3)]):
+            t.add(r, i, c, rng.choice(["wild", "plain"]) if c in shakhi else None)
+        assert legal_plays(r, hand, t) == _reference_plays(r, hand, t)
+        assert legal_plays(r, hand, None) == _reference_plays(r, hand, None)
+
+
+def test_a_game_may_count_cards_as_a_fifth_suit() -> None:
+    suit = tuple(4 if c == parse_card("JD") else c // 13 for c in range(52))
+    r = TrickRules(4, FollowElseTrump(), suit=suit)
+    assert r.must_follow[4] == "must follow trumps"
+    assert legal_plays(r, parse_cards("JD 9H"), trick(r, "7S")) == ["play JD"]
+
+
+def test_lead_restriction_never_stops_a_shakha_being_led() -> None:
+    r = TrickRules(CLUBS, OpendaumShakhiPolicy(), shakhi=SHAKHI)
+    assert legal_plays(r, parse_cards("6C 9C 9D"), None) == \
+        ["play 6C plain", "play 6C wild", "play 9D"]
+
+
+def test_shakha_led_wild_is_a_trump_lead_and_plain_leads_its_suit() -> None:
+    r = TrickRules(HEARTS, OpendaumShakhiPolicy(), shakhi=SHAKHI)
+    assert trick(r, "6C wild").led == HEARTS
+    assert trick(r, "6C plain").led == CLUBS
+    assert legal_plays(r, parse_cards("9H 9C 8D"), trick(r, "6S wild")) == ["play 9H"]
+    assert legal_plays(r, parse_cards("9H 9C 8D"), trick(r, "6C plain")) == ["play 9C"]
+
+
+def test_ruff_restriction_both_option_values() -> None:
+    hand = parse_cards("9H 9S")
+    strict = TrickRules(HEARTS, OpendaumShakhiPolicy(True), shakhi=SHAKHI)
+    loose = TrickRules(HEARTS, OpendaumShakhiPolicy(False), shakhi=SHAKHI)
+    assert legal_plays(strict, hand, trick(strict, "AD")) == ["play 9S"]
+    assert legal_plays(loose, hand, trick(loose, "AD")) == ["play 9H"]
+    assert why_not_play(strict, hand, trick(strict, "AD"), parse_card("9H"), None) == \
+        "may not ruff while holding a non-trump card: you hold 9S"
+
+
+def test_a_mushka_is_always_playable_and_wins() -> None:
+    r = TrickRules(None, FollowElseAny(), mushka=frozenset(parse_cards("AS")))
+    hand = parse_cards("AS 7H")
+    assert legal_plays(r, hand, trick(r, "9H")) == ["play AS", "play 7H"]
+    assert trick(r, "9H,AS,KH").winner(r) == 1
