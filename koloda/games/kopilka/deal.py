@@ -148,11 +148,11 @@ class KopilkaDeal(DealState):
         led = trick.led
         assert led is not None
         if verb == "draw":
-            if not self.talon:
-                return "the talon is empty"
             held = PLAY_RULES.holds_suit(hand, led)
-            return (f"you may draw only while void in {suit_name(led)}: you hold "
-                    f"{' '.join(CARD_TEXT[c] for c in held)}")
+            if held:
+                return (f"you may draw only while void in {suit_name(led)}: you hold "
+                        f"{' '.join(CARD_TEXT[c] for c in held)}")
+            return "the talon is empty: nothing to draw"
         if verb == "play":
             c, mode = parse_play(action)
             return why_not_play(PLAY_RULES, hand, trick, c, mode)

@@ -52,7 +52,6 @@ PLAY_RULES = TrickRules(None, KopilkaPolicy(), mushka=frozenset({ACE_OF_SPADES})
 LEAD_RULES = {b: TrickRules(None, KopilkaPolicy(b)) for b in (None, 0, 1, 2, 3)}
 
 
-
 @dataclass
 class Purse:
     """The match's money: balances (stakes included) and the pot; every move is logged."""
