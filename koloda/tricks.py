@@ -176,7 +176,11 @@ class FollowElseTrump(FollowPolicy):
                trick: Trick) -> tuple[list[Card], str]:
         led, trump = trick.led, rules.trump
         if led is not None:
-            same = rules.holds_suit(hand, led)
+            if rules.shakhi:
+                same = rules.holds_suit(hand, led)
+            else:   # holds_suit inlined: the commonest case of the hottest path
+                st = rules.suit
+                same = [c for c in hand if st[c] == led]
             if same:
                 return same, rules.must_follow[led]
         if trump is not None:
