@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from itertools import combinations
 from math import comb
 
 import pytest
 
 import koloda
 from koloda.cards import CARD_TEXT, CLUBS, DIAMONDS, HEARTS, SPADES, deck, parse_cards
+from koloda.engine.actions import cards_action
 from koloda.engine.deal import Deal
 from koloda.engine.errors import IllegalAction
 from koloda.engine.records import replay
@@ -125,6 +127,10 @@ def test_discard_at_most_the_cards_left_in_the_widow() -> None:
 def test_legal_exchange_lists_stand_and_every_discard_set() -> None:
     st = suited_state(dealer=0)
     assert len(st.legal_actions()) == 1 + sum(comb(12, k) for k in range(1, 13))
+    hand = sorted(st.hands[1])
+    every = {"stand"} | {cards_action("discard", c) for k in range(1, 13)
+                         for c in combinations(hand, k)}
+    assert set(st.legal_actions()) == every and len(st.legal_actions()) == len(every)
     st.apply("discard " + " ".join(SUITS["S"][:9]))
     assert len(st.legal_actions()) == 1 + sum(comb(12, k) for k in range(1, 4))
 

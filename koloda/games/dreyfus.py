@@ -49,6 +49,32 @@ def deal_by_threes(cards: list[Card] | tuple[Card, ...],
     return tuple(hands), tuple(packets[PLAYERS])
 
 
+def discard_texts(hand: list[Card], most: int) -> list[str]:
+    """Every ``discard`` of 1..``most`` cards of the sorted ``hand``, canonical texts.
+
+    Up to 4095 texts, so this is the deal's hot spot: the hand is split in a low and a high
+    half, each half's subsets are joined once, and every text is one concatenation of a low
+    part and a high part (the order of the cards stays canonical).
+    """
+    texts = [CARD_TEXT[c] for c in hand]
+    half = len(texts) // 2
+    low, high = texts[:half], texts[half:]
+    lows = [["discard " + " ".join(c) for c in combinations(low, k)] for k in range(half + 1)]
+    lows[0] = ["discard"]
+    highs = [[" " + " ".join(c) for c in combinations(high, k)]
+             for k in range(len(high) + 1)]
+    out: list[str] = []
+    for total in range(1, most + 1):
+        for i in range(max(0, total - len(high)), min(total, half) + 1):
+            j = total - i
+            if j == 0:
+                out.extend(lows[i])
+            else:
+                hs = highs[j]
+                out.extend([a + b for a in lows[i] for b in hs])
+    return out
+
+
 class DreyfusDeal(DealState):
     """Exchange with the widow from the dealer's left (dealer last), then twelve tricks."""
 
@@ -91,11 +117,7 @@ class DreyfusDeal(DealState):
         hand = self.hands[seat]
         if self.phase == "play":
             return legal_plays(self.rules, hand, self.trick)
-        texts = [CARD_TEXT[c] for c in sorted(hand)]
-        out = ["stand"]
-        for k in range(1, min(len(self.widow), len(hand)) + 1):
-            out.extend("discard " + " ".join(combo) for combo in combinations(texts, k))
-        return out
+        return ["stand", *discard_texts(sorted(hand), min(len(self.widow), len(hand)))]
 
     def why_illegal(self, action: str) -> str:
         seat = self.to_move
