@@ -268,7 +268,8 @@ def legal_plays(rules: TrickRules, hand: Sequence[Card], trick: Trick | None) ->
         allowed = rules.policy.lead(rules, hand)[0]
     else:
         allowed = rules.policy.follow(rules, hand, trick)[0]
-    if not rules.specials:
+    specials = rules.specials
+    if not specials or specials.isdisjoint(hand):
         return [PLAY_TEXT[c] for c in sorted(allowed)]
     ok = set(allowed)
     shakhi, mushka = rules.shakhi, rules.mushka
