@@ -387,3 +387,13 @@ def test_observation_hides_stock_set_aside_and_other_hands() -> None:
         assert f'"{c}"' not in obs
     assert '"7S"' in obs
     assert st.observation(2)["my_discards"] == ["8H", "9H", "TH"]
+
+
+def test_capped_match_reports_balances_and_the_pot_left() -> None:
+    """Capped by max_deals with money still in the pot: the balances as they are, the best
+    balance wins, and the pot left is stated (it is nobody's)."""
+    m = match([deal_json(0, HANDS, "7S")], max_deals=1)
+    run(m, "drop", "drop", "drop", "drop")          # nobody plays: the pot keeps 3
+    assert m.is_over and m.result is not None and m.result.capped
+    assert m.result.scores == (-3, 0, 0, 0) and m.result.winners == (1, 2, 3)
+    assert m.result.details["pot"] == 3

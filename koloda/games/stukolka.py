@@ -330,7 +330,7 @@ class StukolkaMatch(Match):
                     "rounds": [[[seat, text[:-1]] for seat, text in rnd]
                                for rnd in draw["rounds"]]}
         return {"balances": list(self.balances), "pot": self.pot,
-                "deals_played": self.deals_played, "deals": self.options["deals"],
+                "deals_played": self.deals_played, "match_deals": self.options["deals"],
                 "first_dealer_draw": draw}
 
 
