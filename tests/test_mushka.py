@@ -138,6 +138,17 @@ def test_a_record_may_write_the_trump_card_as_stock_0() -> None:
         match_of([bad])
 
 
+def test_a_record_deal_must_be_this_games_deck_with_a_turned_card() -> None:
+    d = make_deal(HANDS, "7H")
+    with pytest.raises(RecordError, match="trump_card: missing"):
+        match_of([Deal(0, d.hands, d.stock, None)])
+    with pytest.raises(RecordError, match=r"hands\[1\]: 4 cards"):
+        match_of([Deal(0, (d.hands[0], d.hands[1][:4], *d.hands[2:]),
+                       (d.hands[1][4], *d.stock), d.trump_card)])
+    with pytest.raises(RecordError, match="missing: AH"):
+        match_of([Deal(0, d.hands, d.stock[:-1], d.trump_card)])
+
+
 # ---------------------------------------------------------- exchange round
 def test_exchange_starts_left_of_the_dealer_and_the_dealer_is_last() -> None:
     st = MushkaDeal(make_deal(HANDS, "7H", dealer=2))
