@@ -23,6 +23,7 @@ PLAY_WILD_TEXT: tuple[str, ...] = tuple(f"play {t} {WILD}" for t in CARD_TEXT)
 PLAY_ACTION: dict[str, tuple[Card, str | None]] = {}
 for _texts, _mode in ((PLAY_TEXT, None), (PLAY_PLAIN_TEXT, PLAIN), (PLAY_WILD_TEXT, WILD)):
     PLAY_ACTION.update({t: (c, _mode) for c, t in enumerate(_texts)})
+del _texts, _mode
 
 
 @dataclass(frozen=True)

@@ -82,11 +82,10 @@ class OpendaumDeal(DealState):
             self.tricks[winner] += 1
             self.taken[winner].extend(trick.cards)
             self.last_trick, self.last_winner = trick, winner
+            self.trick = Trick(winner)
             if self.hands[winner]:
-                self.trick = Trick(winner)
                 self.to_move = winner
             else:
-                self.trick = Trick(winner)
                 self.phase, self.to_move, self.is_over = OVER, None, True
             return
         self.bids[seat] = BID_ACTION[action]
