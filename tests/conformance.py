@@ -114,7 +114,7 @@ def check_playout(name: str, players: int, seed: int, check_every: int = 1,
 def _check_state(match: koloda.Match, rng: random.Random) -> None:
     # cards are conserved: every zone together is exactly the deal's cards
     deal = match.deals[-1]
-    dealt = Counter(c for h in deal.hands for c in h) + Counter(deal.stock)
+    dealt = Counter(deal.all_cards())
     zones = match.current.card_zones()
     where = Counter(c for cards in zones.values() for c in cards)
     assert where == dealt, f"cards not conserved: {zones}"
@@ -161,6 +161,6 @@ def check_determinize(match: koloda.Match, rng: random.Random) -> None:
     assert det.to_move == seat
     assert det.legal_actions() == match.legal_actions()
     deal = match.deals[-1]
-    dealt = Counter(c for h in deal.hands for c in h) + Counter(deal.stock)
+    dealt = Counter(deal.all_cards())
     zones = Counter(c for cards in det.card_zones().values() for c in cards)
     assert zones == dealt, "a determinization must hold exactly the deal's cards"

@@ -21,6 +21,16 @@ class Deal:
     stock: tuple[Card, ...] = ()
     trump_card: Card | None = None
 
+    def all_cards(self) -> list[Card]:
+        """Every card of the deal: the hands, the stock, and the turned card when it lies
+        outside both (Mushka, Stukolka: turned up and out of play)."""
+        cards = [c for h in self.hands for c in h]
+        cards.extend(self.stock)
+        t = self.trump_card
+        if t is not None and t not in self.stock and not any(t in h for h in self.hands):
+            cards.append(t)
+        return cards
+
     def to_json(self) -> dict[str, Any]:
         return {
             "dealer": self.dealer,

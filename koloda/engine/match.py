@@ -175,11 +175,22 @@ class Match:
         for i, (h, s) in enumerate(zip(deal.hands, shape.hands, strict=True)):
             if len(h) != len(s):
                 raise RecordError(f"{where}.hands[{i}]: {len(h)} cards, expected {len(s)}")
+        turned_outside = shape.trump_card is not None and shape.trump_card not in \
+            shape.stock and all(shape.trump_card not in h for h in shape.hands)
+        if turned_outside and deal.trump_card is not None and deal.stock[:1] == \
+                (deal.trump_card,) and len(deal.stock) == len(shape.stock) + 1:
+            # the turned card written as the stock's top card: read it as turned up
+            deal = Deal(deal.dealer, deal.hands, deal.stock[1:], deal.trump_card)
+        elif turned_outside and deal.trump_card in deal.stock:
+            from koloda.cards import CARD_TEXT
+            raise RecordError(f"{where}.trump_card: {CARD_TEXT[deal.trump_card]} lies inside "
+                              f"the stock; it is turned up, so it lies outside it (or is "
+                              f"written as stock[0])")
         if len(deal.stock) != len(shape.stock):
             raise RecordError(f"{where}.stock: {len(deal.stock)} cards, expected "
                               f"{len(shape.stock)}")
-        got = Counter(c for h in deal.hands for c in h) + Counter(deal.stock)
-        want = Counter(c for h in shape.hands for c in h) + Counter(shape.stock)
+        got = Counter(deal.all_cards())
+        want = Counter(shape.all_cards())
         if got != want:
             from koloda.cards import CARD_TEXT
             extra = sorted((got - want).elements())
@@ -199,11 +210,16 @@ class Match:
             pos = shape.stock.index(shape.trump_card)
             expected = deal.stock[pos]
             place = f"stock[{pos}]"
-        else:
+        elif any(shape.trump_card in h for h in shape.hands):
             seat = next(i for i, h in enumerate(shape.hands) if shape.trump_card in h)
             pos = shape.hands[seat].index(shape.trump_card)
             expected = deal.hands[seat][pos]
             place = f"hands[{seat}][{pos}]"
+        else:
+            # turned up outside the stock and hands (out of play): the card check covers it
+            if deal.trump_card is None:
+                raise RecordError(f"{where}.trump_card: this deal turns a trump card")
+            return
         if deal.trump_card != expected:
             from koloda.cards import CARD_TEXT
             raise RecordError(f"{where}.trump_card: must be the card at {place}, "

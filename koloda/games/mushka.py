@@ -242,8 +242,7 @@ class MushkaDeal(DealState):
         zones["discards"] = [c for d in self.discards for c in d]
         zones["tricks"] = [c for t in self.done for c in t.cards] + \
             (list(self.trick.cards) if self.trick else [])
-        if self.trump_in_stock:
-            zones["trump_card"] = [self.trump_card]
+        zones["trump_card"] = [self.trump_card]   # turned up, out of play
         return zones
 
     def hidden_from(self, seat: int) -> set[Card]:

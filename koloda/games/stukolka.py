@@ -10,14 +10,12 @@ rule it lacks — the trump ace is led whenever its holder leads — is a small 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from koloda.cards import ACE, CARD_TEXT, Card, card, cards_text, deck, rank_of, suit_name, suit_of
 from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState, deal_round_robin
-from koloda.engine.errors import RecordError
 from koloda.engine.match import Match
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import GameSpec, Option, int_range, one_of
@@ -223,7 +221,7 @@ class StukolkaDeal(DealState):
         zones["stock"] = list(self.stock)
         zones["set_aside"] = list(self.set_aside)
         zones["trick"] = list(self.trick.cards)
-        if self.turned_in_stock:
+        if self.trump_card not in self.set_aside:
             zones["turned"] = [self.trump_card]
         return zones
 
@@ -251,31 +249,6 @@ class StukolkaMatch(Match):
         rng.shuffle(cards)
         hands, rest = deal_round_robin(cards, self.players, dealer, HAND)
         return Deal(dealer, hands, rest[1:], rest[0])
-
-    def _check_deal(self, deal: Deal, dealer: int, index: int) -> None:
-        """The turned card lies on the stock, outside the record's stock (or as stock[0]),
-        which the base check does not expect."""
-        where = f"deals[{index}]"
-        if deal.dealer != dealer:
-            raise RecordError(f"{where}.dealer: {deal.dealer}, but seat {dealer} deals now")
-        for i, h in enumerate(deal.hands):
-            if len(h) != HAND:
-                raise RecordError(f"{where}.hands[{i}]: {len(h)} cards, expected {HAND}")
-        if deal.trump_card is None:
-            raise RecordError(f"{where}.trump_card: missing (Stukolka turns up a trump card)")
-        if deal.trump_card in deal.stock[1:]:
-            raise RecordError(f"{where}.trump_card: {CARD_TEXT[deal.trump_card]} lies inside "
-                              f"the stock; it is turned up, so it is outside it or stock[0]")
-        got = Counter(c for h in deal.hands for c in h) + Counter(deal.stock)
-        if deal.trump_card not in deal.stock:
-            got[deal.trump_card] += 1
-        want = Counter(deck(self.options["deck"]))
-        if got != want:
-            extra = sorted((got - want).elements())
-            missing = sorted((want - got).elements())
-            raise RecordError(f"{where}: the cards are not this game's deck (extra: "
-                              f"{' '.join(CARD_TEXT[c] for c in extra) or 'none'}; missing: "
-                              f"{' '.join(CARD_TEXT[c] for c in missing) or 'none'})")
 
     def start_deal(self, deal: Deal) -> DealState:
         state = StukolkaDeal(deal, self.pot)
