@@ -33,7 +33,7 @@ def _start_option(variant: Variant) -> Option:
         size = max(variant.decks[players], 36 if variant is CLASSIC and players == 4 else 0)
         last = len(schedule(size // players, players)) - 1
         return None if 0 <= value <= last else f"must be 0..{last}"
-    return Option("start_deal", 0, "a schedule position 0.. (deals in the match − 1)",
+    return Option("start_deal", 0, "0 .. the number of deals in the schedule − 1",
                   "begin the match at this position of the deal schedule (0 = the first "
                   "deal, one card each); for practice and benchmarks",
                   "начать партию с этой сдачи расписания (0 — первая, по одной карте); для "
