@@ -572,7 +572,7 @@ def test_observation_shows_only_what_the_seat_may_know() -> None:
     assert set(obs) == {"variant", "hand", "hand_sizes", "known_cards", "table", "trump_card",
                         "trump_suit", "trump_drawn_by", "stock_size", "discard_count", "phase",
                         "attacker", "defender", "taken", "passed", "limit", "in_game", "teams",
-                        "first_bout"}
+                        "first_bout", "first_bout_limit"}
     assert obs["known_cards"][1] == ["7S", "7D"]  # picked up with take: public
     hidden = g.hidden_from(0)
     assert parse_card("7S") not in hidden and parse_card("9D") in hidden
@@ -625,3 +625,41 @@ def test_actions_of_other_games_are_refused_with_a_reason() -> None:
     g = game(["7S", "9S"], trump="6H")
     assert "not a durak action" in refused(g, "bid 1")
     assert "transfer durak" in refused(g, "transfer 7S")
+
+
+# ------------------------------------------------------------- for search
+def test_determinize_agrees_with_what_the_seat_knows() -> None:
+    from tests.conformance import check_determinize
+    rng = random.Random(2)
+    checked = 0
+    for i in range(20):
+        name = "durak" if i % 2 else "durak-perevodnoy"
+        m = koloda.new_game(name, players=2 + i % 5, seed=i)
+        while not m.is_over:
+            if rng.random() < 0.3:
+                check_determinize(m, rng)
+                obs = m.observation(m.to_move or 0)
+                det = m.spec.determinize(obs, rng)  # type: ignore[misc]
+                assert isinstance(det, DurakGame)
+                for s in range(m.players):      # cards only a seat itself knows are dealt
+                    if s != m.to_move:
+                        known = set(obs["known_cards"][s])
+                        assert known <= {CARD_TEXT[c] for c in det.hands[s]}
+                checked += 1
+            random_play(m, rng)
+    assert checked > 100
+
+
+def test_clone_is_independent_and_payoffs_charge_the_losing_side() -> None:
+    g = game(["7S 8S", "9S TS"], trump="6H")
+    c = g.clone()
+    play(c, "0 attack 7S", "1 take")
+    assert g.phase == "attack" and hand(g, 1) == ["9S", "TS"] and not g.attacks
+    play(c, "0 pass", "0 attack 8S", "1 take")
+    assert c.is_over and c.payoffs() == [0.0, -1.0]
+    t = game(["9C 9D TC", "7S", "KD", ""], trump="6H", first=1, teams=True)
+    play(t, "1 attack 7S", "2 take")
+    assert t.payoffs() == [-1.0, 0.0, -1.0, 0.0]
+    d = game(["7S", "9S"], trump="6H")
+    play(d, "0 attack 7S", "1 beat 7S 9S")
+    assert d.payoffs() == [0.0, 0.0]

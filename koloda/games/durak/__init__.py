@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from koloda.engine.spec import GameSpec, Option, int_range
+from koloda.games.durak.determinize import determinize
 from koloda.games.durak.match import DurakMatch, PerevodnoyMatch
 from koloda.games.durak.rounds import DurakGame
 
@@ -48,6 +49,7 @@ SPECS = [
                    "last player holding cards is the durak.",
         summary_ru="Отбивайся или бери; подкидывают карты тех же достоинств; кто остался с "
                    "картами — дурак.",
+        determinize=determinize,
         aliases=("durak-podkidnoy", "podkidnoy", "durak-simple", "дурак", "подкидной"),
     ),
     GameSpec(
@@ -59,6 +61,7 @@ SPECS = [
                    "rank while nothing is beaten yet.",
         summary_ru="Дурак, в котором отбивающийся может перевести ход картой того же "
                    "достоинства, пока ничего не побито.",
+        determinize=determinize,
         aliases=("perevodnoy", "durak-transfer", "переводной", "дурак переводной"),
     ),
 ]

@@ -16,6 +16,7 @@ at the end so drawing is ``pop()``.
 
 from __future__ import annotations
 
+import copy
 from itertools import combinations
 from typing import Any
 
@@ -158,12 +159,7 @@ class DurakGame(DealState):
         if len(self.attacks) >= self.limit:
             self._end_round()
             return
-        n, d = self.players, self.defender
-        queue = []
-        for i in range(n):
-            s = (self.attacker + i) % n
-            if s != d and self.hands[s] and (not self.teams or self.side[s] != self.side[d]):
-                queue.append(s)
+        queue = self.ask_queue()
         if not queue:
             self._end_round()
             return
@@ -171,6 +167,17 @@ class DurakGame(DealState):
         self.ask_i = 0
         self.phase = THROW
         self.to_move = queue[0]
+
+    def ask_queue(self) -> list[int]:
+        """Who is asked to throw in, in order: the first attacker, then clockwise; never
+        the defender (nor, in team play, a partner), nobody without cards."""
+        n, d, side = self.players, self.defender, self.side
+        queue = []
+        for i in range(n):
+            s = (self.attacker + i) % n
+            if s != d and self.hands[s] and (not self.teams or side[s] != side[d]):
+                queue.append(s)
+        return queue
 
     def _end_round(self) -> None:
         d, a, n = self.defender, self.attacker, self.players
@@ -471,7 +478,32 @@ class DurakGame(DealState):
             "teams": [[s for s in range(n) if s % 2 == t] for t in (0, 1)] if self.teams
             else None,
             "first_bout": self.beaten_rounds == 0,
+            "first_bout_limit": self.first_bout_limit,
         }
+
+    # --------------------------------------------------------- for search
+    def clone(self) -> DurakGame:
+        """A copy sharing nothing mutable (much faster than ``deepcopy``)."""
+        new = copy.copy(self)
+        new.hands = [list(h) for h in self.hands]
+        new.stock = list(self.stock)
+        new.public = set(self.public)
+        new.discard = list(self.discard)
+        new.attacks = list(self.attacks)
+        new.covers = list(self.covers)
+        new.in_game = list(self.in_game)
+        new.last_opening = list(self.last_opening)
+        new.queue = list(self.queue)
+        new.passed = list(self.passed)
+        new.still_in = list(self.still_in)
+        return new
+
+    def payoffs(self) -> list[float]:
+        """-1 for every seat of the losing side (a game lost), 0 otherwise and in a draw."""
+        d = self.durak
+        if d is None:
+            return [0.0] * self.players
+        return [-1.0 if self.side[s] == self.side[d] else 0.0 for s in range(self.players)]
 
     def card_zones(self) -> dict[str, list[Card]]:
         zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
