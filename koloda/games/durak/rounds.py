@@ -394,8 +394,8 @@ class DurakGame(DealState):
             return None
         if self.phase == DEFEND:
             if verb in ("throw", "pass"):
-                return (f"nobody throws in while a card is uncovered: seat {d} must beat "
-                        f"or take")
+                return (f"nobody throws in (or passes) while a card is uncovered: seat {d} "
+                        f"must beat or take")
             if verb == "attack":
                 return "the round is already opened: the defender must beat or take"
             return None
