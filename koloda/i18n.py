@@ -1,13 +1,21 @@
-"""Every text a person sees, in Russian and English."""
+"""Every text a person sees, in Russian and English.
+
+``t(key, lang, **kw)`` formats one catalogue entry; ``label`` names an observation or score
+sheet field (falling back to the field name, so a game's new field still shows);
+``verb`` names an action verb; ``reason`` puts an engine refusal into the chosen language
+where its wording is known (the engine speaks English; unknown wordings stay English).
+"""
 
 from __future__ import annotations
 
 import locale
 import os
+import re
 
 LANGS = ("en", "ru")
 
 _TEXTS: dict[str, tuple[str, str]] = {
+    # line mode (kept: the line mode and its tests use them)
     "your_turn": ("Your move, seat {seat}", "Ваш ход, место {seat}"),
     "choose": ("Choose a number or type an action (q saves and quits, ? lists actions)",
                "Выберите номер или введите ход (q — сохранить и выйти, ? — список ходов)"),
@@ -30,7 +38,249 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "deal": ("Deal", "Сдача"),
     "dealer": ("dealer", "сдаёт"),
     "to_move": ("to move", "ходит"),
+    # start screen
+    "start_title": ("koloda — a new game", "koloda — новая игра"),
+    "start_help": ("↑↓ choose a line · ←→ change it · Enter edits a value or starts · "
+                   "q quits",
+                   "↑↓ строка · ←→ изменить · Enter — ввести значение или начать · "
+                   "q — выход"),
+    "language": ("Language", "Язык"),
+    "lang_name": ("English", "Русский"),
+    "your_name": ("Your name", "Ваше имя"),
+    "sits": ("Seat {n}", "Место {n}"),
+    "human": ("You", "Вы"),
+    "computer": ("Computer: {bot}", "Компьютер: {bot}"),
+    "start": ("▶ Start the game", "▶ Начать игру"),
+    "resume_line": ("Continue: {name}", "Продолжить: {name}"),
+    "option_default": ("default {value}", "по умолчанию {value}"),
+    "type_value": ("Type a value for {name} and press Enter (Esc cancels)",
+                   "Введите значение {name} и нажмите Enter (Esc — отмена)"),
+    "need_human": ("Somebody must sit at the table: make one seat «You»",
+                   "Кто-то должен сесть за стол: сделайте одно место «Вы»"),
+    "one_human": ("One seat is yours; the others are computer players",
+                  "Одно место ваше, остальные — компьютер"),
+    "bad_value": ("Not a value for {name}: {reason}", "Неверное значение {name}: {reason}"),
+    # the table
+    "turn_you": ("Your move", "Ваш ход"),
+    "turn_of": ("{who} to move", "Ходит {who}"),
+    "thinking": ("{who} is thinking…", "{who} думает…"),
+    "hand": ("Your hand", "Ваши карты"),
+    "no_hand": ("(no cards in hand)", "(нет карт на руках)"),
+    "moves": ("Moves", "Ходы"),
+    "log": ("Moves so far", "Ходы партии"),
+    "table": ("Table", "Стол"),
+    "trick": ("Trick", "Взятка"),
+    "last_trick": ("Last trick", "Последняя взятка"),
+    "no_last_trick": ("No trick has been completed yet.", "Ещё не сыграно ни одной взятки."),
+    "won_by": ("taken by {who}", "взял(а) {who}"),
+    "empty_table": ("(the table is empty)", "(стол пуст)"),
+    "deal_n": ("Deal {n}", "Сдача {n}"),
+    "dealer_is": ("dealer {who}", "сдаёт {who}"),
+    "marked": ("Marked: {cards} — Enter plays them, Esc clears",
+               "Отмечено: {cards} — Enter сыграть, Esc — снять"),
+    "more_cards": ("Mark more cards with Space: this set is part of a longer move "
+                   "({examples})",
+                   "Отметьте ещё карты пробелом: это часть хода из нескольких карт "
+                   "({examples})"),
+    "which": ("Several moves use these cards: choose one with ↑↓ and Enter",
+              "Эти карты можно сыграть по-разному: выберите ↑↓ и Enter"),
+    "not_yours": ("Wait: it is not your move", "Подождите: сейчас не ваш ход"),
+    "multi_hint": ("Space marks cards for a move of several cards ({verbs})",
+                   "Пробел отмечает карты для хода из нескольких карт ({verbs})"),
+    "keys_table": ("←→ card · Space mark · Enter play · ↑↓/1-9 moves · l last trick · "
+                   "s score sheet · q save & quit",
+                   "←→ карта · Пробел отметить · Enter ход · ↑↓/1-9 ходы · l последняя "
+                   "взятка · s запись · q сохранить и выйти"),
+    "sheet": ("Score sheet", "Запись"),
+    "sheet_between": ("Deal {n} is over — score sheet", "Сдача {n} окончена — запись"),
+    "press_continue": ("Enter — continue", "Enter — дальше"),
+    "press_close": ("Enter or Esc — close", "Enter или Esc — закрыть"),
+    "result_title": ("The match is over", "Партия окончена"),
+    "result_keys": ("Enter — new game · q — quit", "Enter — новая игра · q — выход"),
+    "winner_is": ("Winner: {who}", "Победитель: {who}"),
+    "winners_are": ("Winners: {who}", "Победители: {who}"),
+    "capped_note": ("Stopped by the max_deals cap: standings as they were",
+                    "Остановлено ограничением max_deals: по текущему счёту"),
+    "rank_now": ("{who}: rank {rank} (earned {earned}; was {held})",
+                 "{who}: разряд {rank} (заработан {earned}; был {held})"),
+    "no_rank": ("none", "нет"),
+    "stored_as": ("Stored as game #{id}: koloda replay {id}",
+                  "Сохранено как игра №{id}: koloda replay {id}"),
+    "autosaved": ("Record: {path}", "Запись партии: {path}"),
+    "quit_saved": ("Saved. Continue with: koloda play --resume {path}",
+                   "Сохранено. Продолжить: koloda play --resume {path}"),
+    "epaulettes": ("with epaulettes!", "с погонами!"),
+    "durak_is": ("The durak: {who}", "Дурак: {who}"),
+    "pair": ("Pair {names}", "Пара {names}"),
+    "record_left": ("record {n}", "запись {n}"),
+    "deal_col": ("#", "№"),
+    "total": ("Total", "Итого"),
+    "attack": ("attack", "ход"),
+    "cover": ("cover", "отбой"),
+    "trump_is": ("Trump {card}", "Козырь {card}"),
+    "trump_suit_is": ("Trumps: {suit}", "Козыри: {suit}"),
+    "offer": ("{who} lays out cards face down ({n}); taken by: {taken}",
+              "{who} выкладывает карты рубашкой вверх ({n}); взяли: {taken}"),
+    "offer_positions": ("Take one blindly by its position: 0 is the first card",
+                        "Возьмите одну вслепую по месту: 0 — первая карта"),
+    "help_title": ("Keys", "Клавиши"),
+    # stats / history / replay commands
+    "no_games": ("No games stored yet.", "Сохранённых игр ещё нет."),
+    "no_player": ("No player named {name!r}.", "Игрока {name!r} нет."),
+    "col_id": ("id", "№"),
+    "col_date": ("date", "дата"),
+    "col_game": ("game", "игра"),
+    "col_players": ("players", "игроки"),
+    "col_result": ("result", "итог"),
+    "col_played": ("played", "сыграно"),
+    "col_won": ("won", "побед"),
+    "col_lost": ("lost", "поражений"),
+    "col_drawn": ("drawn", "ничьих"),
+    "col_mean": ("mean score", "средний счёт"),
+    "col_best": ("best", "лучший"),
+    "col_scores": ("scores", "счёт"),
+    "col_rank": ("rank (opendaum-33)", "разряд (опендаум-33)"),
+    "col_total": ("total", "очки"),
+    "col_earned": ("earned", "заработан"),
+    "col_held": ("held after", "после партии"),
+    "rank_history": ("Opendaum-33 ranks, match by match", "Разряды опендаума-33 по партиям"),
+    "stats_of": ("{name}: games by kind", "{name}: игры по видам"),
+    "draw_short": ("draw", "ничья"),
 }
+
+#: names of observation and score sheet fields (a field not here shows its own name)
+_LABELS: dict[str, tuple[str, str]] = {
+    "hand_sizes": ("cards", "карт"),
+    "pile_sizes": ("pile", "колода"),
+    "cards": ("cards", "карт"),
+    "bids": ("bid", "заказ"),
+    "tricks": ("tricks", "взятки"),
+    "tricks_taken": ("tricks", "взятки"),
+    "bought": ("bought", "куплено"),
+    "money": ("money", "деньги"),
+    "balances": ("money", "деньги"),
+    "discards": ("discarded", "сброшено"),
+    "known_cards": ("known cards", "известные карты"),
+    "choices": ("chose", "выбор"),
+    "totals": ("total", "очки"),
+    "scores": ("score", "счёт"),
+    "above": ("above the line", "над чертой"),
+    "below": ("below the line", "под чертой"),
+    "losses": ("games lost", "проиграно"),
+    "points": ("points", "очки"),
+    "records": ("record", "запись"),
+    "pair_tricks": ("pair tricks", "взятки пар"),
+    "changes": ("change", "изменение"),
+    "phase": ("phase", "фаза"),
+    "trump": ("trumps", "козыри"),
+    "trump_suit": ("trumps", "козыри"),
+    "trump_card": ("trump card", "козырная карта"),
+    "trumps": ("trumps", "козыри"),
+    "stock": ("stock", "колода"),
+    "stock_size": ("stock", "колода"),
+    "widow_size": ("widow", "прикуп"),
+    "talon": ("talon", "прикуп"),
+    "pot": ("pot", "касса"),
+    "discard_count": ("beaten off", "бито"),
+    "limit": ("limit", "предел"),
+    "round": ("round", "кон"),
+    "deal_size": ("cards each", "карт на руках"),
+    "schedule_position": ("deal of schedule", "сдача по расписанию"),
+    "schedule_length": ("deals in the match", "сдач в партии"),
+    "games_played": ("games played", "сыграно игр"),
+    "games": ("games", "игр"),
+    "deals_played": ("deals played", "сыграно сдач"),
+    "set_aside": ("set aside", "отложено"),
+    "tie_step": ("tie step", "спор"),
+    "forbidden_bid": ("forbidden bid", "запрещённый заказ"),
+    "final_deal": ("final deal", "последняя сдача"),
+    "next_trump": ("next trumps", "следующие козыри"),
+    "my_discards": ("my discards", "мой снос"),
+    "attacker": ("attacker", "атакует"),
+    "defender": ("defender", "отбивается"),
+    "leader": ("leads", "ходит первым"),
+    "dealer": ("dealer", "сдавал"),
+    "golets": ("golets", "голец"),
+    "first_bout_limit": ("first round limit", "предел первого отбоя"),
+    "declared": ("declared", "объявил"),
+    "outcome": ("outcome", "итог"),
+    "kind": ("kind", "вид"),
+    "starter": ("starts", "начинает"),
+    "failed_leads": ("failed leads", "пустые ходы"),
+    "banned_lead": ("may not lead", "нельзя ходить в"),
+    "first_to_shed": ("first out of cards", "первым избавился от карт"),
+    "variant": ("variant", "вариант"),
+    "out": ("out", "вне игры"),
+    "skipped": ("skipped", "пропускает"),
+    "passed": ("passed", "пас"),
+    "taken": ("taken", "взято"),
+    "first_bout": ("first round", "первый отбой"),
+    # phases
+    "bid": ("bidding", "заказ"),
+    "play": ("play", "розыгрыш"),
+    "exchange": ("exchange", "обмен"),
+    "attack": ("attack", "атака"),
+    "defend": ("defence", "защита"),
+    "throw": ("throw-in", "подкидывание"),
+    "declare": ("declaration", "объявление"),
+}
+
+#: action verbs as a person reads them (the canonical text stays in records)
+_VERBS: dict[str, tuple[str, str]] = {
+    "play": ("play", "сыграть"),
+    "bid": ("bid", "заказ"),
+    "discard": ("discard", "снести"),
+    "stand": ("stand", "играю"),
+    "pass": ("pass", "пас"),
+    "attack": ("attack", "ход"),
+    "beat": ("beat", "побить"),
+    "take": ("take", "взять"),
+    "throw": ("throw in", "подкинуть"),
+    "transfer": ("transfer", "перевести"),
+    "pick": ("take card no.", "взять карту №"),
+    "draw": ("draw", "добрать"),
+    "knock": ("knock", "стучу"),
+    "drop": ("drop", "пас"),
+    "golets": ("golets", "голец"),
+    "flip": ("flip", "открыть карту"),
+    "wild": ("wild", "как шаха"),
+    "plain": ("plain", "за простую"),
+    "with": ("with", "картой"),
+}
+
+_BOTS: dict[str, tuple[str, str]] = {
+    "random": ("random", "случайный"),
+    "heuristic": ("heuristic", "по правилам опыта"),
+    "search": ("search", "перебор"),
+    "easy": ("easy", "лёгкий"),
+    "normal": ("normal", "средний"),
+    "hard": ("hard", "сильный"),
+}
+
+_SUITS_RU = {"spades": "пики", "clubs": "трефы", "diamonds": "бубны", "hearts": "черви",
+             "trumps": "козыри", "no suit": "без масти"}
+_SUIT_LETTERS = {"S": ("spades", "пики"), "C": ("clubs", "трефы"),
+                 "D": ("diamonds", "бубны"), "H": ("hearts", "черви")}
+
+#: engine refusals whose wording is known, and their Russian form
+_REASONS_RU: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p), r) for p, r in (
+        (r"^must follow (\w[\w ]*?) and beat it: you hold (.+)$",
+         r"нужно ходить в масть ({0}) и перебить: у вас есть \2"),
+        (r"^must follow (\w[\w ]*?): you hold (.+)$", r"нужно ходить в масть ({0}): у вас есть \2"),
+        (r"^void in (\w[\w ]*?), must play a trump: you hold (.+)$",
+         r"нет масти ({0}) — нужно бить козырем: у вас есть \2"),
+        (r"^void in (\w[\w ]*?), must trump.*: you hold (.+)$",
+         r"нет масти ({0}) — нужно бить козырем: у вас есть \2"),
+        (r"^you do not hold (.+)$", r"у вас нет \1"),
+        (r"^(\S+) does not beat (\S+): (.*)$", r"\1 не бьёт \2: \3"),
+        (r"^the bidding is over: play a card.*$", "заказы сделаны: ходите картой"),
+        (r"^the bidding comes first.*$", "сначала заказ: назовите число взяток"),
+        (r"^hook rule: (.*)$", r"правило крюка: \1"),
+        (r"^an attack is one or more cards of one rank$",
+         "ход — одна или несколько карт одного достоинства"),
+        (r"^you hold AS: .*$", "у вас туз пик: с ним нельзя пасовать"),
+    ))
 
 
 def default_lang() -> str:
@@ -46,6 +296,49 @@ def default_lang() -> str:
 def t(key: str, lang: str = "en", **kw: object) -> str:
     en, ru = _TEXTS[key]
     return (ru if lang == "ru" else en).format(**kw)
+
+
+def label(key: str, lang: str = "en") -> str:
+    """The name of an observation or sheet field; unknown fields keep their own name."""
+    pair = _LABELS.get(key)
+    if pair is None:
+        return key.replace("_", " ")
+    return pair[1] if lang == "ru" else pair[0]
+
+
+def verb(word: str, lang: str = "en") -> str:
+    pair = _VERBS.get(word)
+    if pair is None:
+        return word
+    return pair[1] if lang == "ru" else pair[0]
+
+
+def bot_label(spec: str, lang: str = "en") -> str:
+    """A computer player (``search:normal``) in words: «перебор, средний»."""
+    words = [(_BOTS.get(w) or (w, w))[1 if lang == "ru" else 0] for w in spec.split(":")]
+    return ", ".join(words)
+
+
+def suit_word(text: str, lang: str = "en") -> str:
+    """A suit as the engine writes it ("hearts", "H") in the chosen language."""
+    if text in _SUIT_LETTERS:
+        en, ru = _SUIT_LETTERS[text]
+        return ru if lang == "ru" else en
+    if lang == "ru":
+        return _SUITS_RU.get(text, text)
+    return text
+
+
+def reason(text: str, lang: str = "en") -> str:
+    """An engine refusal in the chosen language (known wordings only; else as written)."""
+    if lang != "ru":
+        return text
+    for pattern, template in _REASONS_RU:
+        m = pattern.match(text)
+        if m:
+            first = _SUITS_RU.get(m.group(1), m.group(1)) if m.groups() else ""
+            return m.expand(template.replace("{0}", first))
+    return text
 
 
 def check_lang(lang: str | None) -> str:

@@ -1,64 +1,101 @@
-"""``koloda play``: a person against computer seats in the terminal."""
+"""``koloda play``: a person against computer seats in the terminal.
+
+The full-screen TUI when stdin and stdout are a terminal, else (or with ``--line``) the
+line mode. Without a game name the TUI opens its start screen (the line mode a menu).
+"""
 
 from __future__ import annotations
 
-import time
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from koloda.cli.main import _fail, _parse_options, app, console
-from koloda.engine.errors import ConfigError, RecordError
-from koloda.engine.registry import new_game, registry
-from koloda.i18n import check_lang
+from koloda.engine.errors import ConfigError, IllegalAction, RecordError
+from koloda.engine.registry import get_spec, new_game, registry
+from koloda.i18n import check_lang, t
 
 
 @app.command()
 def play(
-    game: Annotated[str | None, typer.Argument(help="game name; omit for a menu")] = None,
+    game: Annotated[str | None, typer.Argument(help="game name; omit for the start screen")]
+    = None,
     variant: Annotated[str | None, typer.Option(help="variant of the game")] = None,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     seat: Annotated[int, typer.Option(help="your seat (0-based)")] = 0,
-    bots: Annotated[str, typer.Option(help="bot for the other seats")] = "random",
+    bots: Annotated[str | None, typer.Option(
+        help="computer players for the other seats: one for all or comma-separated "
+             "(random, heuristic, search:easy|normal|hard …); default: the best available")]
+    = None,
     seed: Annotated[int | None, typer.Option(help="deal seed")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o",
                                                      help="name=value")] = None,
-    lang: Annotated[str | None, typer.Option(help="ru or en")] = None,
+    lang: Annotated[str | None, typer.Option(help="ru or en (default: from the locale)")]
+    = None,
     resume: Annotated[Path | None, typer.Option(help="continue a saved game")] = None,
     line: Annotated[bool, typer.Option("--line", help="line mode instead of the TUI")] = False,
+    name: Annotated[str | None, typer.Option(help="your player name (profile, ranks)")] = None,
+    db: Annotated[str | None, typer.Option(help="database URL of the store "
+                                                "(default: SQLite in the data directory)")]
+    = None,
+    no_store: Annotated[bool, typer.Option("--no-store",
+                                           help="do not keep the game in the store")] = False,
+    delay: Annotated[float, typer.Option(help="seconds between computer moves in the TUI")]
+    = 0.4,
 ) -> None:
-    """Play against computer seats in the terminal."""
-    from koloda.cli.play import autosave_dir, play_loop
-    from koloda.cli.play import resume as resume_game
+    """Play against computer seats in the terminal (TUI, or --line)."""
+    from koloda.tui.session import Session, default_bot, default_player_name, make_seats
+    from koloda.tui.session import resume as resume_game
     try:
         language = check_lang(lang)
     except ValueError as exc:
         _fail(str(exc))
         raise
+    person = name or default_player_name()
+    use_tui = not line and sys.stdout.isatty() and sys.stdin.isatty()
     if resume is not None:
         try:
             match, seats = resume_game(resume)
-        except (RecordError, ValueError) as exc:
+        except (RecordError, IllegalAction, ValueError) as exc:
             _fail(f"cannot resume {resume}: {exc}")
-        path = resume
+        session = Session(match, seats, resume, store_url=db, use_store=not no_store)
     else:
         if game is None:
+            if use_tui:
+                _run_tui(None, language, person, db, no_store, delay)
+                return
             game = _menu(language)
         try:
+            spec = get_spec(game, variant)
+            n = spec.check_players(spec.default_players if players is None else players)
+            names = [b.strip() for b in (bots or default_bot(spec.name)).split(",")
+                     if b.strip()]
             from koloda.bots import make_bot
-            make_bot(bots)
-            match = new_game(game, players=players, variant=variant, seed=seed,
-                             **_parse_options(option or []))
+            for b in names:
+                make_bot(b, spec.name)
+            match = new_game(spec.name, players=n, seed=seed, **_parse_options(option or []))
         except ConfigError as exc:
             _fail(str(exc))
         if not 0 <= seat < match.players:
             _fail(f"--seat {seat}: seats are 0..{match.players - 1}")
-        seats = [{"name": "You" if language == "en" else "Вы", "kind": "human"} if i == seat else
-                 {"name": f"Bot {i}", "kind": "bot", "bot": bots} for i in range(match.players)]
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = autosave_dir() / f"{match.spec.name}-{stamp}-{match.seed}.json"
-    raise typer.Exit(play_loop(match, seats, path, language, console))
+        seats = make_seats(match.players, seat, names, person, language)
+        session = Session(match, seats, store_url=db, use_store=not no_store)
+    if use_tui:
+        _run_tui(session, language, person, db, no_store, delay)
+        return
+    from koloda.cli.play import play_loop
+    raise typer.Exit(play_loop(session, language, console))
+
+
+def _run_tui(session: object, lang: str, person: str, db: str | None, no_store: bool,
+             delay: float) -> None:
+    from koloda.tui.app import KolodaApp
+    path = KolodaApp(session, lang, player_name=person, store_url=db,  # type: ignore[arg-type]
+                     use_store=not no_store, bot_delay=delay).run()
+    if path:
+        console.print(t("quit_saved", lang, path=path))
 
 
 def _menu(lang: str) -> str:

@@ -69,16 +69,14 @@ def observation_table(obs: dict[str, Any], lang: str = "en") -> Table:
     return table
 
 
-def show_result(console: Console, result: dict[str, Any], lang: str = "en") -> None:
+def show_result(console: Console, result: dict[str, Any], lang: str = "en",
+                names: list[str] | None = None) -> None:
+    """The result: winners, each seat's score, the durak, ranks; seats by name if given."""
     from koloda.i18n import t
+    from koloda.tui.view import result_view
     console.print(f"[bold]{t('over', lang)}[/bold]")
-    if result["winners"]:
-        console.print(t("winners", lang, seats=", ".join(map(str, result["winners"]))))
-    else:
-        console.print(t("draw", lang))
-    console.print(t("scores", lang, scores=", ".join(map(str, result["scores"]))))
-    if result.get("details"):
-        console.print(value_text(result["details"], lang))
+    seats = names or [f"{t('seat', lang)} {i}" for i in range(len(result["scores"]))]
+    console.print(result_view(result, seats, lang))
 
 
 def suits_legend() -> str:

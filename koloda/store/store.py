@@ -1,0 +1,291 @@
+"""``Store``: keep finished games, read players' statistics, move Opendaum-33 ranks.
+
+A game enters the store only by its record, and only after replaying it: what is stored is
+what the rules say happened. The human seats of a record (``"kind": "human"``) are the
+players with profiles; computer seats are kept by name and bot, without a profile.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, func, select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+from koloda.engine.errors import RecordError
+from koloda.engine.records import replay
+from koloda.ranks import RANK_BY_ID, Rank, next_held_rank, rank_for_total
+from koloda.store.models import Base, GameRow, Player, RankRow, SeatRow
+
+#: the game whose matches move ranks (RULES.md §1c)
+RANKED_GAME = "opendaum-33"
+
+
+class StoreError(RuntimeError):
+    """The database could not be opened or written (the message says which and why)."""
+
+
+def default_url() -> str:
+    """``$KOLODA_DB`` if set, else a SQLite file in the user's data directory."""
+    import os
+    if os.environ.get("KOLODA_DB"):
+        return os.environ["KOLODA_DB"]
+    from koloda.paths import data_dir
+    return f"sqlite:///{Path(data_dir()) / 'koloda.db'}"
+
+
+@dataclass(frozen=True)
+class RankChange:
+    player: str
+    total: float
+    earned: Rank
+    before: Rank | None
+    after: Rank
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "total": self.total, "earned": self.earned.id,
+                "before": self.before.id if self.before else None, "after": self.after.id}
+
+
+@dataclass
+class GameSummary:
+    id: int
+    game: str
+    finished: datetime
+    names: list[str]
+    kinds: list[str]
+    winners: list[int]
+    scores: list[float]
+    capped: bool
+    rank_changes: list[RankChange] = field(default_factory=list)
+    new: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.game, "finished": self.finished.isoformat(),
+                "names": self.names, "kinds": self.kinds, "winners": self.winners,
+                "scores": self.scores, "capped": self.capped,
+                "rank_changes": [r.to_json() for r in self.rank_changes]}
+
+
+@dataclass
+class GameStats:
+    """One player's games of one kind."""
+
+    game: str
+    played: int
+    won: int
+    lost: int
+    drawn: int
+    mean_score: float
+    best_score: float
+    worst_score: float
+
+    def to_json(self) -> dict[str, Any]:
+        return self.__dict__.copy()
+
+
+@dataclass
+class PlayerStats:
+    name: str
+    rank: Rank | None
+    games: list[GameStats]
+    rank_history: list[dict[str, Any]]
+    recent: list[GameSummary]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "rank": self.rank.to_json() if self.rank else None,
+                "games": [g.to_json() for g in self.games], "rank_history": self.rank_history,
+                "recent": [g.to_json() for g in self.recent]}
+
+
+def record_digest(record: dict[str, Any]) -> str:
+    """What makes a match (not its seats' names or its result): a stored game's identity."""
+    core = {k: record.get(k) for k in ("game", "players", "options", "seed", "first_dealer",
+                                       "deals", "actions")}
+    return hashlib.sha256(json.dumps(core, sort_keys=True, ensure_ascii=False)
+                          .encode("utf-8")).hexdigest()
+
+
+def _outcome(seat: int, result: dict[str, Any]) -> str:
+    if seat in result["winners"]:
+        return "won"
+    if seat in result["losers"]:
+        return "lost"
+    return "draw"
+
+
+class Store:
+    """A database of players and finished games (created on first use)."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        try:
+            self.engine = create_engine(self.url)
+            Base.metadata.create_all(self.engine)
+        except (SQLAlchemyError, ValueError, OSError) as exc:
+            raise StoreError(f"cannot open the store {self.url}: {exc}") from exc
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def _session(self) -> Session:
+        return self._sessions()
+
+    # ------------------------------------------------------------ players
+    def _player(self, s: Session, name: str, create: bool = True) -> Player | None:
+        p = s.scalar(select(Player).where(Player.name == name))
+        if p is None and create:
+            p = Player(name=name, created=datetime.now(UTC).replace(tzinfo=None), rank=None)
+            s.add(p)
+            s.flush()
+        return p
+
+    def rank_of(self, name: str) -> Rank | None:
+        """The Opendaum-33 rank ``name`` holds (None: no rank yet, or no such player)."""
+        with self._session() as s:
+            p = self._player(s, name, create=False)
+            return RANK_BY_ID[p.rank] if p is not None and p.rank else None
+
+    def set_rank(self, name: str, rank: Rank | str | None) -> None:
+        """Give a profile a rank held from elsewhere (a paper score sheet, another club)."""
+        rid = rank.id if isinstance(rank, Rank) else rank
+        if rid is not None and rid not in RANK_BY_ID:
+            raise ValueError(f"unknown rank {rid!r}; ranks: {', '.join(RANK_BY_ID)}")
+        with self._session() as s:
+            p = self._player(s, name)
+            assert p is not None
+            p.rank = rid
+            s.commit()
+
+    def player_names(self) -> list[str]:
+        with self._session() as s:
+            return list(s.scalars(select(Player.name).order_by(Player.name)))
+
+    # -------------------------------------------------------------- games
+    def add_game(self, record: dict[str, Any],
+                 finished: datetime | None = None) -> GameSummary:
+        """Store a finished match after replaying it; move ranks after an opendaum-33 match
+        that ended by its rules. A match already stored is returned, unchanged."""
+        rep = replay(record, keep_steps=False)
+        if rep.error is not None:
+            raise RecordError(f"not stored: the record does not replay: {rep.error}")
+        assert rep.match is not None
+        if rep.match.result is None:
+            raise RecordError("not stored: the match is not over")
+        result = rep.match.result.to_json()
+        digest = record_digest(record)
+        seats = record.get("seats") or []
+        with self._session() as s:
+            old = s.scalar(select(GameRow).where(GameRow.digest == digest))
+            if old is not None:
+                summary = self._summary(s, old)
+                summary.new = False
+                return summary
+            row = GameRow(game=rep.match.spec.name, players=rep.match.players,
+                          finished=finished or datetime.now(UTC).replace(tzinfo=None),
+                          capped=bool(result["capped"]), digest=digest,
+                          record=dict(record, result=result), result=result)
+            s.add(row)
+            s.flush()
+            changes: list[RankChange] = []
+            for seat in range(rep.match.players):
+                info = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
+                name = str(info.get("name") or f"Player {seat + 1}")
+                kind = str(info.get("kind") or "human")
+                player = self._player(s, name) if kind == "human" else None
+                score = float(result["scores"][seat])
+                s.add(SeatRow(game_id=row.id, seat=seat, name=name, kind=kind,
+                              bot=info.get("bot"), player=player, score=score,
+                              outcome=_outcome(seat, result)))
+                if player is not None and row.game == RANKED_GAME and not row.capped:
+                    changes.append(self._move_rank(s, player, row.id, score))
+            s.commit()
+            summary = self._summary(s, row)
+            summary.rank_changes = changes
+            return summary
+
+    @staticmethod
+    def _move_rank(s: Session, player: Player, game_id: int, total: float) -> RankChange:
+        """RULES.md §1c, by koloda.ranks: earned ≥ held → the earned rank; else one down."""
+        before = RANK_BY_ID[player.rank] if player.rank else None
+        earned = rank_for_total(total)
+        after = next_held_rank(before, earned)
+        player.rank = after.id
+        s.add(RankRow(player_id=player.id, game_id=game_id, total=total, earned=earned.id,
+                      before=before.id if before else None, after=after.id))
+        return RankChange(player.name, total, earned, before, after)
+
+    @staticmethod
+    def _summary(s: Session, row: GameRow) -> GameSummary:
+        changes = [RankChange(p.name, r.total, RANK_BY_ID[r.earned],
+                              RANK_BY_ID[r.before] if r.before else None, RANK_BY_ID[r.after])
+                   for r, p in s.execute(select(RankRow, Player)
+                                         .join(Player, RankRow.player_id == Player.id)
+                                         .where(RankRow.game_id == row.id)
+                                         .order_by(RankRow.id))]
+        return GameSummary(row.id, row.game, row.finished, [x.name for x in row.seats],
+                           [x.kind for x in row.seats], list(row.result["winners"]),
+                           [float(x) for x in row.result["scores"]], row.capped, changes)
+
+    def record(self, game_id: int) -> dict[str, Any] | None:
+        """The stored record of game ``game_id`` (None if there is none)."""
+        with self._session() as s:
+            row = s.get(GameRow, game_id)
+            return dict(row.record) if row is not None else None
+
+    def game(self, game_id: int) -> GameSummary | None:
+        with self._session() as s:
+            row = s.get(GameRow, game_id)
+            return self._summary(s, row) if row is not None else None
+
+    def history(self, limit: int = 50, player: str | None = None,
+                game: str | None = None) -> list[GameSummary]:
+        """Stored games, newest first."""
+        with self._session() as s:
+            q = select(GameRow).order_by(GameRow.finished.desc(), GameRow.id.desc())
+            if game:
+                q = q.where(GameRow.game == game)
+            if player:
+                q = q.where(GameRow.id.in_(select(SeatRow.game_id).join(Player)
+                                           .where(Player.name == player)))
+            return [self._summary(s, r) for r in s.scalars(q.limit(limit))]
+
+    # ---------------------------------------------------------- statistics
+    def stats(self, name: str, recent: int = 10) -> PlayerStats | None:
+        """A player's games by kind, their rank and its history (None: no such player)."""
+        with self._session() as s:
+            p = self._player(s, name, create=False)
+            if p is None:
+                return None
+            rows = s.execute(
+                select(GameRow.game, SeatRow.outcome, func.count(),
+                       func.avg(SeatRow.score), func.max(SeatRow.score), func.min(SeatRow.score))
+                .join(GameRow, SeatRow.game_id == GameRow.id)
+                .where(SeatRow.player_id == p.id)
+                .group_by(GameRow.game, SeatRow.outcome)).all()
+            by_game: dict[str, dict[str, Any]] = {}
+            for game, outcome, count, avg, best, worst in rows:
+                g = by_game.setdefault(game, {"won": 0, "lost": 0, "draw": 0, "sum": 0.0,
+                                              "best": best, "worst": worst})
+                g[outcome] += count
+                g["sum"] += avg * count
+                g["best"] = max(g["best"], best)
+                g["worst"] = min(g["worst"], worst)
+            games = []
+            for game, g in sorted(by_game.items()):
+                played = g["won"] + g["lost"] + g["draw"]
+                games.append(GameStats(game, played, g["won"], g["lost"], g["draw"],
+                                       round(g["sum"] / played, 2), g["best"], g["worst"]))
+            history = [{"game_id": r.game_id, "total": r.total, "earned": r.earned,
+                        "before": r.before, "after": r.after}
+                       for r in s.scalars(select(RankRow).where(RankRow.player_id == p.id)
+                                          .order_by(RankRow.id))]
+            rank = RANK_BY_ID[p.rank] if p.rank else None
+        return PlayerStats(name, rank, games, history, self.history(recent, player=name))

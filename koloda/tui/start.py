@@ -1,0 +1,393 @@
+"""The start screen: game, variant, players, who sits where, language, options.
+
+``StartForm`` holds the choices and knows nothing of Textual (tests drive it directly);
+``StartScreen`` draws it as a list of lines changed with the arrow keys. Everything it
+offers comes from the registry (games, variants, player counts, options with their
+meaning) and from the bots module (computer players and their levels).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from koloda.engine.errors import ConfigError
+from koloda.engine.registry import registry
+from koloda.engine.spec import GameSpec, Option
+from koloda.i18n import LANGS, bot_label, t
+from koloda.tui.session import bot_choices, default_bot
+
+
+def unfinished_games(limit: int = 3) -> list[tuple[Path, dict[str, Any]]]:
+    """The newest autosaved records whose match is not over (they can be continued)."""
+    from koloda.tui.session import autosave_dir
+    try:
+        files = sorted(autosave_dir().glob("*.json"), key=lambda p: p.stat().st_mtime,
+                       reverse=True)[:30]
+    except OSError:
+        return []
+    out = []
+    for p in files:
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("result") is None and data.get("game"):
+            out.append((p, data))
+        if len(out) >= limit:
+            break
+    return out
+
+
+@dataclass
+class StartForm:
+    """The choices of the start screen, one line each."""
+
+    lang: str = "en"
+    name: str = "Player"
+    family: str = ""
+    spec_name: str = ""
+    players: int = 0
+    seats: list[str] = field(default_factory=list)   # "human" or a bot spec
+    options: dict[str, Any] = field(default_factory=dict)
+    resumable: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
+    row: int = 0
+
+    def __post_init__(self) -> None:
+        specs = registry()
+        self.families = list(dict.fromkeys(s.family for s in specs.values()))
+        if self.spec_name not in specs:
+            fam = self.family if self.family in self.families else self.families[0]
+            self.spec_name = self.variants(fam)[0].name
+        self.family = self.spec.family
+        self.set_spec(self.spec_name, self.players or None, keep_seats=bool(self.seats))
+
+    # ----------------------------------------------------------- the game
+    @property
+    def spec(self) -> GameSpec:
+        return registry()[self.spec_name]
+
+    def variants(self, family: str) -> list[GameSpec]:
+        specs = [s for s in registry().values() if s.family == family]
+        # the variant named like its family first (the book's own game)
+        return sorted(specs, key=lambda s: s.name != family)
+
+    def set_spec(self, name: str, players: int | None = None, keep_seats: bool = False) -> None:
+        self.spec_name = name
+        self.family = self.spec.family
+        n = players if players in self.spec.players else self.spec.default_players
+        self.set_players(n, keep_seats)
+
+    def set_players(self, n: int, keep_seats: bool = False) -> None:
+        self.players = n
+        self.bots = bot_choices(self.spec.name) or ["random"]
+        bot = default_bot(self.spec.name)
+        old = self.seats if keep_seats else []
+        seats = [s if s == "human" or s in self.bots else bot for s in old[:n]]
+        seats += [bot] * (n - len(seats))
+        if "human" not in seats:
+            seats[0] = "human"
+        self.seats = seats
+        self.options = {o.name: o.default_for(n) for o in self.spec.all_options}
+
+    # ------------------------------------------------------------- lines
+    def rows(self) -> list[str]:
+        out = [f"resume:{i}" for i in range(len(self.resumable))]
+        out += ["game", "variant", "players"]
+        out += [f"seat:{i}" for i in range(self.players)]
+        out += ["lang", "name"]
+        out += [f"opt:{o.name}" for o in self.spec.all_options]
+        out.append("start")
+        return out
+
+    @property
+    def current(self) -> str:
+        rows = self.rows()
+        self.row = max(0, min(self.row, len(rows) - 1))
+        return rows[self.row]
+
+    def move(self, step: int) -> None:
+        self.row = (self.row + step) % len(self.rows())
+
+    def option(self, name: str) -> Option:
+        return next(o for o in self.spec.all_options if o.name == name)
+
+    def change(self, step: int) -> None:
+        """←/→ on the current line."""
+        key = self.current
+        if key == "game":
+            i = self.families.index(self.family)
+            fam = self.families[(i + step) % len(self.families)]
+            self.set_spec(self.variants(fam)[0].name, self.players)
+        elif key == "variant":
+            vs = [s.name for s in self.variants(self.family)]
+            i = vs.index(self.spec_name)
+            self.set_spec(vs[(i + step) % len(vs)], self.players, keep_seats=True)
+        elif key == "players":
+            counts = list(self.spec.players)
+            i = counts.index(self.players)
+            self.set_players(counts[(i + step) % len(counts)], keep_seats=True)
+        elif key.startswith("seat:"):
+            seat = int(key[5:])
+            choices = ["human", *self.bots]
+            i = choices.index(self.seats[seat]) if self.seats[seat] in choices else 0
+            new = choices[(i + step) % len(choices)]
+            if new == "human":   # one person at the table: the old seat gets a computer
+                self.seats = [default_bot(self.spec.name) if s == "human" else s
+                              for s in self.seats]
+            self.seats[seat] = new
+        elif key == "lang":
+            self.lang = LANGS[(LANGS.index(self.lang) + step) % len(LANGS)]
+        elif key.startswith("opt:"):
+            self._step_option(self.option(key[4:]), step)
+
+    def _step_option(self, opt: Option, step: int) -> None:
+        value = self.options[opt.name]
+        if opt.kind is bool:
+            self.options[opt.name] = not value
+            return
+        if opt.kind is int and isinstance(value, int):
+            for k in range(1, 65):
+                candidate = value + step * k
+                try:
+                    self.options[opt.name] = opt.validate(candidate, self.players)
+                    return
+                except ConfigError:
+                    continue
+            return
+        if opt.kind is str:
+            alternatives = re.findall(r'"([^"]*)"', opt.allowed)
+            if value not in alternatives:
+                alternatives.insert(0, value)
+            self.options[opt.name] = alternatives[
+                (alternatives.index(value) + step) % len(alternatives)]
+
+    def editable(self) -> bool:
+        """Lines whose value is typed (Enter opens an input box)."""
+        key = self.current
+        if key == "name":
+            return True
+        return key.startswith("opt:") and self.option(key[4:]).kind is not bool
+
+    def edit_value(self) -> str:
+        key = self.current
+        if key == "name":
+            return self.name
+        value = self.options[key[4:]]
+        return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+    def set_typed(self, text: str) -> str | None:
+        """A typed value for the current line; returns an error text or None."""
+        key = self.current
+        if key == "name":
+            text = text.strip()
+            if not text:
+                return t("bad_value", self.lang, name=t("your_name", self.lang), reason="—")
+            self.name = text
+            return None
+        opt = self.option(key[4:])
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            value = text.strip()
+        try:
+            self.options[opt.name] = opt.validate(value, self.players)
+        except ConfigError as exc:
+            return t("bad_value", self.lang, name=opt.name, reason=exc)
+        return None
+
+    def problem(self) -> str | None:
+        """Why the game cannot start as chosen (None: it can)."""
+        if "human" not in self.seats:
+            return t("need_human", self.lang)
+        try:
+            self.spec.resolve_options(self.players, self.changed_options())
+        except ConfigError as exc:
+            return str(exc)
+        return None
+
+    def changed_options(self) -> dict[str, Any]:
+        return self.spec.changed_options(self.players, self.options)
+
+    # ----------------------------------------------------------- drawing
+    def line(self, key: str) -> tuple[str, Text]:
+        lang, spec = self.lang, self.spec
+        if key.startswith("resume:"):
+            path, data = self.resumable[int(key[7:])]
+            moves = len(data.get("actions") or [])
+            return "↻", Text(t("resume_line", lang, name=f"{data['game']} · {moves} · "
+                                                            f"{path.name}"))
+        if key == "game":
+            v = self.variants(self.family)[0]
+            return t("game", lang), Text(v.title_ru if lang == "ru" else v.title_en)
+        if key == "variant":
+            return t("variant", lang), Text(f"{spec.title_ru if lang == 'ru' else spec.title_en}"
+                                            f"  ({spec.name})")
+        if key == "players":
+            return t("players", lang), Text(str(self.players))
+        if key.startswith("seat:"):
+            seat = int(key[5:])
+            who = self.seats[seat]
+            value = Text(t("human", lang) + f" ({self.name})", style="bold green") \
+                if who == "human" else Text(t("computer", lang, bot=bot_label(who, lang)))
+            return t("sits", lang, n=seat + 1), value
+        if key == "lang":
+            return t("language", lang), Text(t("lang_name", lang))
+        if key == "name":
+            return t("your_name", lang), Text(self.name)
+        if key.startswith("opt:"):
+            opt = self.option(key[4:])
+            value = self.options[opt.name]
+            shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) \
+                else value
+            return opt.name, Text(shown)
+        return "", Text(t("start", lang), style="bold")
+
+    def render(self) -> Text:
+        out = Text()
+        current = self.current
+        for key in self.rows():
+            name, value = self.line(key)
+            here = key == current
+            row = Text("▶ " if here else "  ", style="bold magenta")
+            row.append(f"{name:<28}", style="bold" if here else "dim")
+            arrows = key not in ("start", "name") and not key.startswith("resume:")
+            if arrows and here:
+                row.append("◀ ", style="magenta")
+            row.append_text(value)
+            if arrows and here:
+                row.append(" ▶", style="magenta")
+            if here:
+                row.stylize("on grey23")
+            out.append_text(row)
+            out.append("\n")
+        return out
+
+    def help(self) -> Text:
+        """What the current line means: the game's summary or the option's rule."""
+        lang, spec, key = self.lang, self.spec, self.current
+        if key.startswith("opt:"):
+            opt = self.option(key[4:])
+            out = Text(opt.help_ru if lang == "ru" else opt.help_en)
+            out.append(f"\n{opt.allowed} · "
+                       f"{t('option_default', lang, value=opt.default_for(self.players))}",
+                       style="dim")
+            return out
+        summary = spec.summary_ru if lang == "ru" else spec.summary_en
+        return Text(summary or "")
+
+
+class StartScreen(Screen[None]):
+    DEFAULT_CSS = """
+    StartScreen { align: center top; }
+    StartScreen > Vertical { width: 100%; max-width: 110; height: 1fr;
+                             border: round $primary; padding: 0 1; }
+    StartScreen #form { height: auto; }
+    StartScreen #help { height: auto; min-height: 3; border-top: solid $secondary;
+                        color: $text; }
+    StartScreen #start-message { height: auto; color: $warning; }
+    StartScreen #start-keys { color: $text-muted; }
+    StartScreen Input { display: none; }
+    StartScreen Input.editing { display: block; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(-1)", show=False), Binding("down", "move(1)", show=False),
+        Binding("left", "change(-1)", show=False), Binding("right", "change(1)", show=False),
+        Binding("enter", "enter", show=False), Binding("escape", "cancel", show=False),
+        Binding("q", "quit_app", show=False),
+    ]
+
+    def __init__(self, form: StartForm) -> None:
+        super().__init__()
+        self.form = form
+        self.editing = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = t("start_title", self.form.lang)
+            with VerticalScroll():
+                yield Static(id="form")
+                yield Input(id="edit")
+                yield Static(id="start-message")
+                yield Static(id="help")
+            yield Static(id="start-keys")
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        f = self.form
+        self.query_one(Vertical).border_title = t("start_title", f.lang)
+        self.query_one("#form", Static).update(f.render())
+        self.query_one("#help", Static).update(f.help())
+        self.query_one("#start-keys", Static).update(t("start_help", f.lang))
+
+    def say(self, text: str) -> None:
+        self.query_one("#start-message", Static).update(text)
+
+    def action_move(self, step: int) -> None:
+        if not self.editing:
+            self.form.move(step)
+            self.say("")
+            self.redraw()
+
+    def action_change(self, step: int) -> None:
+        if not self.editing:
+            self.form.change(step)
+            self.say("")
+            self.redraw()
+
+    def action_enter(self) -> None:
+        if self.editing:
+            return
+        f = self.form
+        if f.current.startswith("resume:"):
+            path = f.resumable[int(f.current[7:])][0]
+            self.app.resume_game(path)  # type: ignore[attr-defined]
+            return
+        if f.editable():
+            box = self.query_one(Input)
+            box.value = f.edit_value()
+            box.add_class("editing")
+            self.editing = True
+            box.focus()
+            self.say(t("type_value", f.lang, name=f.line(f.current)[0]))
+            return
+        problem = f.problem()
+        if problem:
+            self.say(problem)
+            return
+        self.app.start_game(f)  # type: ignore[attr-defined]
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        error = self.form.set_typed(event.value)
+        if error:
+            self.say(error)
+            return
+        self._close_editor()
+
+    def action_cancel(self) -> None:
+        if self.editing:
+            self._close_editor()
+
+    def _close_editor(self) -> None:
+        box = self.query_one(Input)
+        box.remove_class("editing")
+        self.editing = False
+        self.set_focus(None)
+        self.say("")
+        self.redraw()
+
+    def action_quit_app(self) -> None:
+        if not self.editing:
+            self.app.exit(None)
