@@ -570,9 +570,9 @@ def test_observation_shows_only_what_the_seat_may_know() -> None:
     play(g, "0 attack 7S", "1 take", "0 pass", "2 throw 7D", "0 pass", "2 pass")
     obs = g.observation(0)
     assert set(obs) == {"variant", "hand", "hand_sizes", "known_cards", "table", "trump_card",
-                        "trump_suit", "trump_drawn_by", "stock_size", "discard_count", "phase",
-                        "attacker", "defender", "taken", "passed", "limit", "in_game", "teams",
-                        "first_bout", "first_bout_limit"}
+                        "trump_suit", "trump_drawn_by", "stock_size", "discard_count",
+                        "discard", "phase", "attacker", "defender", "taken", "passed",
+                        "limit", "in_game", "teams", "first_bout", "first_bout_limit"}
     assert obs["known_cards"][1] == ["7S", "7D"]  # picked up with take: public
     hidden = g.hidden_from(0)
     assert parse_card("7S") not in hidden and parse_card("9D") in hidden

@@ -1,10 +1,12 @@
 """A full durak game consistent with one seat's observation (for the search bot).
 
-What a seat knows: its hand, the table, the trump card, every card picked up with ``take``
-(or the drawn trump card) until it is played, and the counts. Everything else — the other
-hands' unknown cards, the stock above the trump card, the discard pile (only its size is
-in the observation) — is dealt at random from the cards nobody can place. Durak gives no
-voids to respect: a player may always take instead of beating.
+What a seat knows: its hand, the table, the trump card (under the stock, then in the hand
+of whoever drew it until it is played), every card picked up with ``take`` until it is
+played, the discard pile (every beaten card lay face up on the table), and the counts.
+Everything else — the other hands' unknown cards and the stock above the trump card — is
+dealt at random from the cards nobody can place. Durak gives no voids and no other negative
+evidence to respect: a player may always take instead of beating, and pass instead of
+throwing in or transferring, so not doing something shows nothing about a hand.
 """
 
 from __future__ import annotations
@@ -31,15 +33,13 @@ def determinize(obs: dict[str, Any], rng: random.Random) -> DurakGame:
             hands[s] = cards
     attacks = [TEXT_CARD[a] for a, _ in obs["table"]]
     covers: list[Card | None] = [None if b is None else TEXT_CARD[b] for _, b in obs["table"]]
+    discard = [TEXT_CARD[t] for t in obs["discard"]]
     placed = public | set(hands[seat]) | set(attacks) | {c for c in covers if c is not None}
+    placed.update(discard)
+    # the trump card lies under the stock while it lasts; once drawn it is public until
+    # played, and then on the table or in the discard pile: never among the unknown cards
+    placed.add(trump_card)
     stock_size: int = obs["stock_size"]
-    discard: list[Card] = []
-    if trump_card not in placed:
-        # under the stock while it lasts; once drawn it is public until played, so a trump
-        # card nobody is known to hold has been beaten away
-        if not stock_size:
-            discard.append(trump_card)
-        placed.add(trump_card)
     pool = [c for c in deck(36) if c not in placed]
     rng.shuffle(pool)
     for s in range(n):
@@ -47,11 +47,10 @@ def determinize(obs: dict[str, Any], rng: random.Random) -> DurakGame:
             need = obs["hand_sizes"][s] - len(hands[s])
             hands[s] += pool[:need]
             del pool[:need]
-    stock_top_first = [*pool[:max(stock_size - 1, 0)], trump_card] if stock_size else []
+    stock_top_first = [*pool[:stock_size - 1], trump_card] if stock_size else []
     del pool[:max(stock_size - 1, 0)]
-    discard += pool
-    assert len(discard) == obs["discard_count"], "observation counts do not add up to 36"
-
+    # a full deck leaves nothing in ``pool``; a hand-built position with fewer cards leaves
+    # the cards that are not in its deal
     g = DurakGame(Deal(obs["dealer"], tuple(tuple(h) for h in hands), tuple(stock_top_first),
                        trump_card),
                   teams=obs["teams"] is not None, first_bout_limit=obs["first_bout_limit"],

@@ -468,6 +468,8 @@ class DurakGame(DealState):
             "trump_drawn_by": self.trump_holder,
             "stock_size": len(self.stock),
             "discard_count": len(self.discard),
+            # beaten cards were seen face up by everyone before they left the game
+            "discard": [CARD_TEXT[c] for c in sorted(self.discard)],
             "phase": self.phase,
             "attacker": self.attacker,
             "defender": self.defender,
@@ -513,7 +515,10 @@ class DurakGame(DealState):
         return zones
 
     def hidden_from(self, seat: int) -> set[Card]:
-        """Other hands except their public cards, and the stock except the trump card."""
+        """Other hands except their public cards, and the stock except the trump card.
+
+        The discard pile is not hidden: every card in it lay face up on the table.
+        """
         hidden = {c for s, h in enumerate(self.hands) if s != seat for c in h}
         hidden -= self.public
         if self.stock:
