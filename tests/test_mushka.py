@@ -124,7 +124,9 @@ def test_turned_card_sets_the_trump_and_stays_out_of_play() -> None:
     assert st.observation(2)["trump_card"] == "7H" and st.observation(2)["trump"] == "H"
     apply_all(st, "stand", "discard 7C 8C 9C TC JC")          # seat 2 draws the five below it
     assert st.hands[2] == parse_cards("8H 9H TH JH QH")
-    assert parse_card("7H") not in [c for zone in st.card_zones().values() for c in zone]
+    zones = st.card_zones()
+    assert zones.pop("trump_card") == parse_cards("7H")
+    assert parse_card("7H") not in [c for zone in zones.values() for c in zone]
 
 
 def test_a_record_may_write_the_trump_card_as_stock_0() -> None:
@@ -140,12 +142,14 @@ def test_a_record_may_write_the_trump_card_as_stock_0() -> None:
 
 def test_a_record_deal_must_be_this_games_deck_with_a_turned_card() -> None:
     d = make_deal(HANDS, "7H")
-    with pytest.raises(RecordError, match="trump_card: missing"):
+    with pytest.raises(RecordError, match="missing: 7H"):   # the turned card
         match_of([Deal(0, d.hands, d.stock, None)])
     with pytest.raises(RecordError, match=r"hands\[1\]: 4 cards"):
         match_of([Deal(0, (d.hands[0], d.hands[1][:4], *d.hands[2:]),
                        (d.hands[1][4], *d.stock), d.trump_card)])
-    with pytest.raises(RecordError, match="missing: AH"):
+    with pytest.raises(RecordError, match="extra: 2C; missing: AH"):
+        match_of([Deal(0, d.hands, (*d.stock[:-1], parse_card("2C")), d.trump_card)])
+    with pytest.raises(RecordError, match="stock: 10 cards, expected 11"):
         match_of([Deal(0, d.hands, d.stock[:-1], d.trump_card)])
 
 

@@ -14,7 +14,6 @@ that writes it as ``stock[0]`` is read as well.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from itertools import combinations
 from typing import Any
 
@@ -32,7 +31,6 @@ from koloda.cards import (
 )
 from koloda.engine.actions import cards_action
 from koloda.engine.deal import Deal, DealState, deal_round_robin
-from koloda.engine.errors import RecordError
 from koloda.engine.match import Match
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import GameSpec
@@ -272,31 +270,6 @@ class MushkaMatch(Match):
         rng.shuffle(cards)
         hands, rest = deal_round_robin(cards, self.players, dealer, HAND)
         return Deal(dealer, hands, rest[1:], rest[0])
-
-    def _check_deal(self, deal: Deal, dealer: int, index: int) -> None:
-        """The base check expects the trump card in the stock or a hand; here it lies on the
-        table out of play (or, accepted too, as stock[0])."""
-        where = f"deals[{index}]"
-        if deal.dealer != dealer:
-            raise RecordError(f"{where}.dealer: {deal.dealer}, but seat {dealer} deals now")
-        for i, h in enumerate(deal.hands):
-            if len(h) != HAND:
-                raise RecordError(f"{where}.hands[{i}]: {len(h)} cards, expected {HAND}")
-        if deal.trump_card is None:
-            raise RecordError(f"{where}.trump_card: missing (Mushka turns up a trump card)")
-        if deal.trump_card in deal.stock[1:]:
-            raise RecordError(f"{where}.trump_card: {CARD_TEXT[deal.trump_card]} lies inside "
-                              f"the stock; it is turned up, so it is outside it or stock[0]")
-        got = Counter(c for h in deal.hands for c in h) + Counter(deal.stock)
-        if deal.trump_card not in deal.stock:
-            got[deal.trump_card] += 1
-        want = Counter(deck(deck_size(self.players)))
-        if got != want:
-            extra = sorted((got - want).elements())
-            missing = sorted((want - got).elements())
-            raise RecordError(f"{where}: the cards are not this game's deck (extra: "
-                              f"{' '.join(CARD_TEXT[c] for c in extra) or 'none'}; missing: "
-                              f"{' '.join(CARD_TEXT[c] for c in missing) or 'none'})")
 
     def start_deal(self, deal: Deal) -> DealState:
         return MushkaDeal(deal)
