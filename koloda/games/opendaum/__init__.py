@@ -7,6 +7,7 @@ from typing import Any
 
 from koloda.engine.spec import GameSpec, Option
 from koloda.games.opendaum.deal import OpendaumDeal
+from koloda.games.opendaum.determinize import determinize
 from koloda.games.opendaum.match import (
     CLASSIC,
     SHAKHI,
@@ -58,6 +59,7 @@ SPECS = [
         summary_ru="Закажи точное число взяток: 5 × заказ + 5 «за правду», иначе очко за "
                    "взятку; сдачи растут от одной карты до всей колоды и обратно.",
         aliases=("опендаум", "opendaum-classic"),
+        determinize=determinize,
     ),
     GameSpec(
         name="opendaum-shakhi", family="opendaum", variant="shakhi",
@@ -76,6 +78,7 @@ SPECS = [
         summary_ru="Опендаум, где 6♠ и 6♣ — шахи: ходят всегда, бьют всё или «за простую»; "
                    "с козыря не ходят, пока есть некозырные.",
         aliases=("опендаум-шахи",),
+        determinize=determinize,
     ),
     GameSpec(
         name="opendaum-33", family="opendaum", variant="33",
@@ -94,6 +97,7 @@ SPECS = [
         summary_ru="Трое, 33 листа, шаха — 6♣; сдающий не может заказать так, чтобы сумма "
                    "заказов равнялась числу карт; разряды от эмбриона до чемпиона.",
         aliases=("опендаум-33",),
+        determinize=determinize,
     ),
 ]
 

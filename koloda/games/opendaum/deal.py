@@ -7,11 +7,20 @@ shared trick core's (koloda/tricks.py), given this variant's ``TrickRules``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD, Card
 from koloda.engine.deal import Deal, DealState
-from koloda.tricks import PLAY_ACTION, Trick, TrickRules, legal_plays, why_not_play
+from koloda.tricks import (
+    PLAY_ACTION,
+    FollowElseAny,
+    OpendaumShakhiPolicy,
+    Trick,
+    TrickRules,
+    legal_plays,
+    why_not_play,
+)
 
 BID, PLAY, OVER = "bid", "play", "over"
 #: "bid N" for every hand size Opendaum deals (at most 17 cards: 2 players, 34 cards)
@@ -19,12 +28,27 @@ BID_TEXT: tuple[str, ...] = tuple(f"bid {n}" for n in range(18))
 BID_ACTION: dict[str, int] = {t: n for n, t in enumerate(BID_TEXT)}
 
 
+def score(bid: int, taken: int, final_multiplier: int | None = None,
+          penalty: bool = False) -> int:
+    """§1a: a made bid scores 5 × bid + 5, a missed one 1 per trick taken. §1c's final deal
+    (``final_multiplier`` 10): 10 × bid + 10; with ``penalty`` a miss there costs 10 per
+    trick bid but not taken."""
+    k = final_multiplier or 5
+    if taken == bid:
+        return k * bid + k
+    if final_multiplier and penalty:
+        return taken - 10 * max(0, bid - taken)
+    return taken
+
+
 class OpendaumDeal(DealState):
     """Bidding from the dealer's left (dealer last), then play: the dealer's left neighbour
     leads the first trick, each trick's winner the next, until the hands are empty."""
 
     def __init__(self, deal: Deal, rules: TrickRules, hook: bool = False,
-                 position: int = 0, schedule_length: int = 1) -> None:
+                 position: int = 0, schedule_length: int = 1,
+                 final_multiplier: int | None = None,
+                 options: Mapping[str, Any] | None = None) -> None:
         n = self.players = len(deal.hands)
         self.deal = deal
         self.dealer = deal.dealer
@@ -32,6 +56,10 @@ class OpendaumDeal(DealState):
         self.hook = hook
         self.position = position
         self.schedule_length = schedule_length
+        #: §1c: the final deal's multiplier (None: scored like any other deal)
+        self.final_multiplier = final_multiplier
+        #: the match's options: public (every player knows the rules), echoed to all
+        self.options: dict[str, Any] = dict(options or {})
         self.size = len(deal.hands[0])
         self.hands: list[list[Card]] = [sorted(h) for h in deal.hands]
         self.stock = deal.stock
@@ -44,6 +72,8 @@ class OpendaumDeal(DealState):
         self.tricks = [0] * n
         self.taken: list[list[Card]] = [[] for _ in range(n)]
         self.trick = Trick(self.next_seat[self.dealer])
+        #: the deal's completed tricks, in order: public, they were played face up
+        self.played: list[Trick] = []
         self.last_trick: Trick | None = None
         self.last_winner: int | None = None
         self.phase = BID
@@ -82,6 +112,7 @@ class OpendaumDeal(DealState):
             self.tricks[winner] += 1
             self.taken[winner].extend(trick.cards)
             self.last_trick, self.last_winner = trick, winner
+            self.played.append(trick)
             self.trick = Trick(winner)
             if self.hands[winner]:
                 self.to_move = winner
@@ -118,6 +149,7 @@ class OpendaumDeal(DealState):
 
     # ---------------------------------------------------------------- views
     def observation(self, seat: int) -> dict[str, Any]:
+        n = self.players
         last = None
         if self.last_trick is not None:
             last = {"cards": self.last_trick.to_json(), "winner": self.last_winner}
@@ -138,7 +170,54 @@ class OpendaumDeal(DealState):
             "leader": self.trick.leader,
             "trick": self.trick.to_json(),
             "last_trick": last,
+            "tricks_played": [{"leader": t.leader, "cards": t.to_json(),
+                               "winner": t.winner(self.rules)} for t in self.played],
+            "voids": [[SUITS[v] for v in sorted(vs)] for vs in self.known_voids()],
+            "deck_size": self.size * n + len(self.stock),
+            "options": dict(self.options),
         }
+
+    def known_voids(self) -> list[set[int]]:
+        """Per seat, the suits every player at the table knows it lacks, read off the
+        deal's plays (observation only, never the play path).
+
+        Not following the led suit shows a void in it (a shakha shows nothing: it is
+        always playable). Classic follow-else-trump: void in the lead and playing a
+        non-trump shows no trumps either. Two shakhi: leading a trump, or ruffing under
+        ``ruff_only_when_only_trumps``, shows nothing but trumps are held (void in every
+        plain suit); without that option a plain discard shows no trumps, as in the
+        classic game. 33 cards (follow-else-any): only the led suit."""
+        rules = self.rules
+        trump, suit, shakhi = rules.trump, rules.suit, rules.shakhi
+        policy = rules.policy
+        anything = isinstance(policy, FollowElseAny)
+        shakhi_policy = policy if isinstance(policy, OpendaumShakhiPolicy) else None
+        plain = {s for s in range(4) if s != trump}
+        voids: list[set[int]] = [set() for _ in range(self.players)]
+        for t in (*self.played, self.trick):
+            if not t.cards:
+                continue
+            led = t.led
+            for i, (seat, c) in enumerate(zip(t.seats, t.cards, strict=True)):
+                if c in shakhi:
+                    continue
+                s = suit[c]
+                if i == 0:
+                    if shakhi_policy is not None and s == trump:
+                        voids[seat] |= plain       # may not lead a trump holding a plain card
+                    continue
+                if s == led or led is None:
+                    continue
+                voids[seat].add(led)
+                if anything or trump is None or led == trump:
+                    continue
+                ruff_only = shakhi_policy is not None and shakhi_policy.ruff_only_when_only_trumps
+                if s == trump:
+                    if ruff_only:
+                        voids[seat] |= plain       # ruffed: held nothing but trumps
+                elif not ruff_only:
+                    voids[seat].add(trump)         # void in the lead, and no trump to play
+        return voids
 
     def card_zones(self) -> dict[str, list[Card]]:
         zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
@@ -154,3 +233,12 @@ class OpendaumDeal(DealState):
         hidden.update(self.stock)
         hidden.discard(self.trump_card)
         return hidden
+
+    # ------------------------------------------------------------- for search bots
+    def payoffs(self) -> list[float]:
+        """Each seat's points for this deal, as the score sheet writes them."""
+        final = self.position == self.schedule_length - 1
+        k = self.final_multiplier if final else None
+        penalty = bool(self.options.get("last_deal_penalty", False))
+        return [float(score(b or 0, t, k, penalty))
+                for b, t in zip(self.bids, self.tricks, strict=True)]

@@ -17,7 +17,7 @@ from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.errors import ConfigError
 from koloda.engine.match import Match
 from koloda.engine.result import Result, best_seats
-from koloda.games.opendaum.deal import OpendaumDeal
+from koloda.games.opendaum.deal import OpendaumDeal, score
 from koloda.ranks import rank_for_total
 from koloda.tricks import (
     FollowElseAny,
@@ -65,13 +65,7 @@ def schedule(per_hand: int, players: int) -> tuple[int, ...]:
 def deal_points(bid: int, taken: int, final: bool, variant: Variant, penalty: bool) -> int:
     """§1a: a made bid scores 5 × bid + 5, a missed one 1 per trick taken. §1c's final deal:
     10 × bid + 10; with ``last_deal_penalty`` a miss costs 10 per trick bid but not taken."""
-    special = final and variant.final_deal_multiplier is not None
-    k = variant.final_deal_multiplier if special and variant.final_deal_multiplier else 5
-    if taken == bid:
-        return k * bid + k
-    if special and penalty:
-        return taken - 10 * max(0, bid - taken)
-    return taken
+    return score(bid, taken, variant.final_deal_multiplier if final else None, penalty)
 
 
 _RULES: dict[tuple[str, bool], tuple[TrickRules, ...]] = {}
@@ -122,7 +116,8 @@ class OpendaumMatch(Match):
     def start_deal(self, deal: Deal) -> DealState:
         assert deal.trump_card is not None
         return OpendaumDeal(deal, self.rules_by_trump[suit_of(deal.trump_card)],
-                            self.variant.hook, self._position() - 1, len(self.schedule))
+                            self.variant.hook, self._position() - 1, len(self.schedule),
+                            self.variant.final_deal_multiplier, self.options)
 
     def end_deal(self, state: DealState) -> None:
         assert isinstance(state, OpendaumDeal)
