@@ -10,13 +10,32 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from koloda.cards import CLUBS, JACK, Card, cards_text, deck, parse_cards, rank_of, suit_of
+from koloda.cards import (
+    CLUBS,
+    JACK,
+    TEXT_CARD,
+    Card,
+    cards_text,
+    deck,
+    parse_cards,
+    rank_of,
+    suit_of,
+)
 from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
 from koloda.engine.result import Result
 from koloda.engine.spec import GameSpec, Option, int_range
-from koloda.tricks import FollowElseAny, Trick, TrickRules, legal_plays, parse_play, why_not_play
+from koloda.games._hidden import deal_hidden
+from koloda.tricks import (
+    PLAY_TEXT,
+    FollowElseAny,
+    Trick,
+    TrickRules,
+    legal_plays,
+    parse_play,
+    why_not_play,
+)
 
 #: the twelve trumps, highest first (RULES.md §5)
 TRUMP_ORDER: tuple[Card, ...] = tuple(parse_cards("6C JC JS JH JD AC KC QC TC 9C 8C 7C"))
@@ -38,6 +57,12 @@ def _power_table() -> tuple[int, ...]:
 
 RULES = TrickRules(CLUBS, FollowElseAny(), suit=_suit_table(), power=_power_table())
 TRICKS = 9
+DECK: tuple[Card, ...] = tuple(deck(36))
+#: the suits as the observation names them ("trumps" = every club and every jack)
+SUIT_LABELS: tuple[str, ...] = tuple(RULES.suit_label(s) for s in range(4))
+#: every card of a suit so named, for a known void
+CARDS_OF: dict[str, frozenset[Card]] = {
+    RULES.suit_label(s): frozenset(c for c in DECK if RULES.suit[c] == s) for s in range(4)}
 
 
 def pair_of(seat: int) -> int:
@@ -56,6 +81,10 @@ class TrinkaDeal(DealState):
         self.tricks = [0, 0, 0, 0]
         self.trick = Trick((deal.dealer + 1) % 4)
         self.last_trick: dict[str, Any] | None = None
+        #: every finished trick in order, as the table saw it
+        self.history: list[dict[str, Any]] = []
+        #: per seat, the suits it has shown it lacks (it did not follow them): public
+        self.voids: list[set[int]] = [set() for _ in range(4)]
         self.to_move = self.trick.leader
 
     def pair_tricks(self) -> tuple[int, int]:
@@ -76,6 +105,9 @@ class TrinkaDeal(DealState):
         assert seat is not None
         c, _ = parse_play(action)
         self.hands[seat].remove(c)
+        led = self.trick.led
+        if led is not None and RULES.suit[c] != led:
+            self.voids[seat].add(led)
         self.trick.add(RULES, seat, c)
         if len(self.trick) < 4:
             self.to_move = (seat + 1) % 4
@@ -84,6 +116,7 @@ class TrinkaDeal(DealState):
         self.tricks[winner] += 1
         self.taken[winner].extend(self.trick.cards)
         self.last_trick = {"cards": self.trick.to_json(), "winner": winner}
+        self.history.append(self.last_trick)
         self.trick = Trick(winner)
         if self.hands[winner]:
             self.to_move = winner
@@ -101,6 +134,8 @@ class TrinkaDeal(DealState):
             "tricks": list(self.tricks),
             "pair_tricks": list(self.pair_tricks()),
             "last_trick": self.last_trick,
+            "tricks_played": list(self.history),
+            "voids": [[SUIT_LABELS[v] for v in sorted(vs)] for vs in self.voids],
         }
 
     def card_zones(self) -> dict[str, list[Card]]:
@@ -111,6 +146,49 @@ class TrinkaDeal(DealState):
 
     def hidden_from(self, seat: int) -> set[Card]:
         return {c for s, h in enumerate(self.hands) if s != seat for c in h}
+
+    def payoffs(self) -> list[float]:
+        """Points the seat's pair writes off minus what the other pair writes off (writing
+        off is the gain: the first pair to write off its record wins); taking all nine
+        costs the taking pair ``ALL_NINE`` — the match at double stake."""
+        a, b = self.pair_tricks()
+        kind, pair, points = deal_outcome(a, b)
+        if pair is None:
+            return [0.0] * 4
+        gain = [0.0, 0.0]
+        if kind == "all_nine":
+            gain[pair], gain[1 - pair] = -ALL_NINE, ALL_NINE
+        else:
+            gain[pair], gain[1 - pair] = points, -points
+        return [gain[pair_of(s)] for s in range(4)]
+
+
+#: the payoff of a 9–0 deal: twice the default record, the match lost at double stake
+ALL_NINE = 24.0
+
+
+def determinize(obs: dict[str, Any], rng: random.Random) -> TrinkaDeal:
+    """A full deal consistent with what one seat saw: its own hand, every card played
+    (``tricks_played`` and the current trick) and the voids shown; the other three hands
+    are dealt from the unseen cards, then the deal is replayed to the present."""
+    seat, dealer = obs["seat"], obs["dealer"]
+    mine = [TEXT_CARD[t] for t in obs["hand"]]
+    plays = [(s, TEXT_CARD[t]) for tr in obs["tricks_played"] for s, t in tr["cards"]]
+    plays += [(s, TEXT_CARD[t]) for s, t in obs["trick"]]
+    seen = set(mine).union(c for _, c in plays)
+    others = [s for s in range(4) if s != seat]
+    banned = [frozenset().union(*(CARDS_OF[v] for v in obs["voids"][s])) for s in others]
+    dealt = deal_hidden([c for c in DECK if c not in seen],
+                        [obs["hand_sizes"][s] for s in others], banned, rng)
+    hands = [mine] * 4
+    for s, h in zip(others, dealt, strict=True):
+        hands[s] = h
+    for s, c in plays:                  # the hands as dealt
+        hands[s].append(c)
+    st = TrinkaDeal(Deal(dealer, tuple(tuple(h) for h in hands)))
+    for _, c in plays:
+        st._do(PLAY_TEXT[c])
+    return st
 
 
 def deal_outcome(a: int, b: int) -> tuple[str, int | None, int]:
@@ -171,11 +249,13 @@ class TrinkaMatch(Match):
     def final_result(self, capped: bool) -> Result:
         details: dict[str, Any] = {"records": list(self.records), "deals": self.history_sheet}
         win = self.winner_pair
-        if capped:
-            # standings as they are: the pair with less left to write off wins single stake
+        if capped or (win is None and self.single_deal):
+            # standings as they are (capped, or a single deal played on its own): the pair
+            # with less left to write off wins single stake
             r0, r1 = self.records
             win = None if r0 == r1 else (0 if r0 < r1 else 1)
-            self.stake, self.how = (0, "draw") if win is None else (1, "capped")
+            self.stake, self.how = ((0, "draw") if win is None
+                                    else (1, "capped" if capped else "single_deal"))
         details |= {"stake": self.stake, "how": self.how}
         if win is None:
             return Result.of([], 4, [0, 0, 0, 0], capped, details)
@@ -202,5 +282,6 @@ SPECS = [GameSpec(
     summary_ru="Двое на двое; козыри — трефы и все валеты, старшая 6♣. «Рожок» — 1 очко, "
                "«тринька» — 3; взявшие все девять проигрывают вдвойне.",
     aliases=("тринька",),
+    determinize=determinize,
 )]
 

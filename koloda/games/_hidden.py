@@ -1,0 +1,85 @@
+"""Dealing out the cards one seat cannot see, for the search bot's determinizers.
+
+Trinka, Stukolka and Dreyfus each rebuild a deal from one seat's observation: the cards
+that seat cannot place are shared among the places that hold unknown cards (other hands,
+the widow, other players' discards), each place getting exactly as many as it holds and
+never a card it is known to lack (a void, or Stukolka's "could not beat"). Not part of the
+registry (the leading underscore): a helper of those three game modules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence, Set
+
+from koloda.cards import Card
+
+#: sequential tries before the exhaustive search; a dead end is rare
+TRIES = 12
+
+
+def deal_hidden(cards: Sequence[Card], needs: Sequence[int], banned: Sequence[Set[Card]],
+                rng: random.Random) -> list[list[Card]]:
+    """Split ``cards`` into ``len(needs)`` places of ``needs[i]`` cards, place ``i`` never
+    getting a card of ``banned[i]``.
+
+    Without bans this is a shuffle (uniform). With bans the most constrained cards go
+    first, each to a place drawn in proportion to the room left there (uniform again when
+    nothing is constrained); a dead end starts over, and after a few a backtracking search
+    finds an arrangement — one exists whenever the bans were read off a real deal.
+    """
+    if sum(needs) != len(cards):
+        raise ValueError(f"{len(cards)} unknown cards for places of {list(needs)}")
+    pool = list(cards)
+    rng.shuffle(pool)
+    if not any(banned):
+        out, pos = [], 0
+        for n in needs:
+            out.append(pool[pos:pos + n])
+            pos += n
+        return out
+    places = range(len(needs))
+    allowed = [[i for i in places if needs[i] and c not in banned[i]] for c in pool]
+    order = sorted(range(len(pool)), key=lambda j: len(allowed[j]))
+    for _ in range(TRIES):
+        room = list(needs)
+        out = [[] for _ in places]
+        for j in order:
+            opts = [i for i in allowed[j] if room[i]]
+            if not opts:
+                break
+            i = opts[0] if len(opts) == 1 else _by_room(opts, room, rng)
+            out[i].append(pool[j])
+            room[i] -= 1
+        else:
+            return out
+    found = _backtrack([pool[j] for j in order], [allowed[j] for j in order], list(needs),
+                       [[] for _ in places], 0, rng)
+    if found is None:
+        raise ValueError("no arrangement of the unknown cards fits what is known")
+    return found
+
+
+def _by_room(opts: list[int], room: list[int], rng: random.Random) -> int:
+    r = rng.randrange(sum(room[i] for i in opts))
+    for i in opts:
+        r -= room[i]
+        if r < 0:
+            return i
+    return opts[-1]
+
+
+def _backtrack(cards: list[Card], allowed: list[list[int]], room: list[int],
+               out: list[list[Card]], j: int, rng: random.Random) -> list[list[Card]] | None:
+    if j == len(cards):
+        return out
+    opts = [i for i in allowed[j] if room[i]]
+    rng.shuffle(opts)
+    for i in opts:
+        room[i] -= 1
+        out[i].append(cards[j])
+        if _backtrack(cards, allowed, room, out, j + 1, rng) is not None:
+            return out
+        out[i].pop()
+        room[i] += 1
+    return None
