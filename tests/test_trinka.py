@@ -236,6 +236,25 @@ def test_capped_match_lower_record_wins_single_stake_or_draw() -> None:
     assert m2.result is not None and m2.result.winners == () and m2.result.scores == (0,) * 4
 
 
+def test_single_deal_played_alone_reads_the_standings_like_a_capped_match() -> None:
+    """A deal played on its own (koloda.new_deal) ends without a record written off; its
+    result is the standings as they are: the pair that wrote off wins single stake."""
+    m = koloda.new_deal("trinka", seed=3)
+    st = m.current
+    assert isinstance(st, TrinkaDeal)
+    st.tricks, st.is_over, st.to_move = [3, 1, 0, 5], True, None   # 3–6: pair 0 writes off 3
+    m._settle()
+    assert m.result is not None and not m.result.capped
+    assert m.result.winners == (0, 2) and m.result.scores == (1, -1, 1, -1)
+    assert m.result.details["how"] == "single_deal"
+    m2 = koloda.new_deal("trinka", seed=3)
+    st = m2.current
+    assert isinstance(st, TrinkaDeal)
+    st.tricks, st.is_over, st.to_move = [4, 3, 1, 1], True, None   # 5–4: a draw
+    m2._settle()
+    assert m2.result is not None and m2.result.winners == () and m2.result.scores == (0,) * 4
+
+
 # ---------------------------------------------------------------- records
 def test_hand_written_rozhok_record() -> None:
     """Seat 1's 9S wins the first trick, seat 0 trumps the second with JS (not a spade) and
