@@ -34,8 +34,22 @@ _FACTORIES: dict[str, Callable[[str | None, str], Bot]] = {
 
 
 def _search(level: str | None, game: str) -> Bot:
+    """A game may tune its own search (``koloda.bots.<family>_search.make``); else the
+    generic ISMCTS."""
+    import importlib
+
     from koloda.bots.search import make_search_bot
-    return make_search_bot(level, game)
+    from koloda.engine.registry import get_spec
+    family = get_spec(game).family if game else ""
+    name = f"koloda.bots.{family}_search"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return make_search_bot(level, game)
+    bot: Bot = module.make(game, level)
+    return bot
 
 
 def _heuristic(level: str | None, game: str) -> Bot:

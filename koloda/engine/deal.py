@@ -46,14 +46,12 @@ def deal_round_robin(cards: list[Card] | tuple[Card, ...], players: int, dealer:
 
     Returns the hands by seat and the undealt rest (top first).
     """
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    order = [(dealer + 1 + i) % players for i in range(players)]
-    pos = 0
-    for _ in range(per_hand):
-        for seat in order:
-            hands[seat].append(cards[pos])
-            pos += 1
-    return tuple(tuple(h) for h in hands), tuple(cards[pos:])
+    hands: list[tuple[Card, ...]] = [()] * players
+    end = players * per_hand
+    for i in range(players):
+        # the i-th player from the dealer's left gets every players-th card from the top
+        hands[(dealer + 1 + i) % players] = tuple(cards[i:end:players])
+    return tuple(hands), tuple(cards[end:])
 
 
 class DealState(ABC):
@@ -77,7 +75,9 @@ class DealState(ABC):
 
     def apply(self, action: str | Action) -> str:
         """Apply an action given as text or object; return its canonical text."""
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         text = action if isinstance(action, str) else str(action)
         if text not in legal:
             if self.is_over:

@@ -104,16 +104,30 @@ class Match:
         return self._result
 
     def legal_actions(self) -> list[str]:
-        return [] if self._over else self.current.legal_actions()
+        if self._over:
+            return []
+        cur = self.current
+        legal = cur._legal
+        return legal if legal is not None else cur.legal_actions()
 
     def apply(self, action: str | Action) -> str:
         """Apply the action of the seat to move; return its canonical text."""
-        if self._over:
-            raise IllegalAction("the match is over: no action is legal")
-        seat = self.current.to_move
-        text = self.current.apply(action)
+        cur = self.current
+        seat = cur.to_move
+        legal = cur._legal
+        if legal is None:
+            legal = cur.legal_actions()
+        if action.__class__ is str and action in legal:
+            # the common case, a canonical legal text: DealState.apply without the detour
+            cur._legal = None
+            cur._do(action)
+            text: str = action
+        else:
+            if self._over:
+                raise IllegalAction("the match is over: no action is legal")
+            text = cur.apply(action)
         self.history.append((seat, text))  # type: ignore[arg-type]
-        if self.current.is_over:
+        if cur.is_over:
             self._settle()
         return text
 

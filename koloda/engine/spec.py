@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -89,7 +90,7 @@ class GameSpec:
     determinize: Determinizer | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
-    @property
+    @functools.cached_property
     def all_options(self) -> tuple[Option, ...]:
         cap = Option(MAX_DEALS.name, self.max_deals_default, MAX_DEALS.allowed, MAX_DEALS.help_en,
                      MAX_DEALS.help_ru, MAX_DEALS.check)
@@ -107,6 +108,23 @@ class GameSpec:
 
     def resolve_options(self, players: int, given: Mapping[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; an unknown or bad option is a ConfigError."""
+        try:
+            key = (players, frozenset(given.items()))
+            cached = self._resolved.get(key)
+        except TypeError:  # an unhashable value (a dict option): no caching
+            key, cached = None, None
+        if cached is not None:
+            return dict(cached)
+        opts = self._resolve(players, given)
+        if key is not None and len(self._resolved) < 256:
+            self._resolved[key] = dict(opts)
+        return opts
+
+    @functools.cached_property
+    def _resolved(self) -> dict[Any, dict[str, Any]]:
+        return {}
+
+    def _resolve(self, players: int, given: Mapping[str, Any]) -> dict[str, Any]:
         known = {o.name: o for o in self.all_options}
         unknown = sorted(set(given) - set(known))
         if unknown:
