@@ -137,10 +137,14 @@ def game_measure(match: Match) -> list[float | None]:
     if family == "durak":
         return [1.0 if s in result.losers else 0.0 for s in range(n)]
     played = max(1, match.deals_played)
+    if family == "mushka":
+        # the count runs down from 25 and lower is better: count shed per deal
+        return [(25.0 - float(x)) / played for x in result.scores]
     return [float(x) / played for x in result.scores]
 
 
-MEASURE_NAMES = {"opendaum": "bid made (share of deals)", "durak": "loss rate"}
+MEASURE_NAMES = {"opendaum": "bid made (share of deals)", "durak": "loss rate (lower is better)",
+                 "mushka": "count shed per deal (higher is better)"}
 
 
 @dataclass
