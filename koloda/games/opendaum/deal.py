@@ -235,6 +235,22 @@ class OpendaumDeal(DealState):
         return hidden
 
     # ------------------------------------------------------------- for search bots
+    def clone(self) -> OpendaumDeal:
+        """An independent copy for a search playout: fresh containers for whatever play
+        changes (completed tricks never change again and are shared)."""
+        new = object.__new__(OpendaumDeal)
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        new.bids = list(self.bids)
+        new.tricks = list(self.tricks)
+        new.taken = [list(t) for t in self.taken]
+        new.played = list(self.played)
+        t = self.trick
+        new.trick = Trick(t.leader, list(t.seats), list(t.cards), list(t.wild), list(t.modes),
+                          t.led)
+        new._legal = None
+        return new
+
     def payoffs(self) -> list[float]:
         """Each seat's points for this deal, as the score sheet writes them."""
         final = self.position == self.schedule_length - 1

@@ -1,0 +1,314 @@
+"""The Opendaum heuristic: bid the tricks the hand should take, then take exactly that many.
+
+Bidding counts each card's chance of a trick (trumps by rank and length, side aces and
+guarded kings, shakhi played wild, ruffs from short suits), shrunk as the table fills.
+Play: while short of the bid, win with the cheapest card that should hold the trick and lead
+sure winners; at the bid, lose every trick with the highest card that still loses (shedding
+danger), lead the card most likely to be beaten. A shakha goes wild only when a trick is
+wanted; otherwise it is the safest duck there is (always playable, a plain six).
+
+The same policy plays both from an observation (``OpendaumHeuristic``) and inside the
+search's playouts straight from a deal state (``rollout``): one ``play_card`` and one
+``bid_for`` for both, on int cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from koloda.cards import SUITS, TEXT_CARD, Card, deck
+from koloda.tricks import PLAY_ACTION, WILD, Trick, TrickRules
+
+BIT = tuple(1 << c for c in range(52))
+#: the cards of the same suit above ``c`` (standard rank order, which Opendaum uses)
+HIGHER = tuple(((1 << (13 - c % 13 - 1)) - 1) << (c + 1) for c in range(52))
+SUIT_MASK = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+ACE, KING, QUEEN, JACK = 12, 11, 10, 9
+
+
+def mask(cards: Sequence[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= BIT[c]
+    return m
+
+
+# --------------------------------------------------------------------- bidding
+def expected_tricks(hand: Sequence[Card], rules: TrickRules, players: int) -> float:
+    """A quick count of the tricks ``hand`` should take with ``players`` at the table."""
+    trump, shakhi = rules.trump, rules.shakhi
+    size = len(hand)
+    by_suit: list[list[int]] = [[], [], [], []]
+    wild = 0
+    for c in hand:
+        if c in shakhi:
+            wild += 1
+        else:
+            by_suit[c // 13].append(c % 13)
+    crowd = (players - 1) / 3              # 1.0 at four players
+    est = 0.95 * wild
+    trumps = sorted(by_suit[trump], reverse=True) if trump is not None else []
+    t = len(trumps)
+    for i, r in enumerate(trumps):
+        if r == ACE:
+            v = 1.0
+        elif r == KING:
+            v = 0.85 if t >= 2 or size <= 2 else 0.7
+        elif r == QUEEN:
+            v = 0.65 if t >= 3 else 0.45
+        elif r == JACK:
+            v = 0.5 if t >= 3 else 0.3
+        else:
+            v = 0.3
+        if i >= 3:                         # long trumps take tricks by length
+            v = max(v, 0.75)
+        est += v
+    spare = max(0, t - 2)                  # small trumps free to ruff a short side suit
+    for s in range(4):
+        if s == trump:
+            continue
+        ranks = by_suit[s]
+        n_s = len(ranks)
+        if n_s == 0:
+            if size >= 3 and spare:
+                est += 0.45 * min(spare, 2)
+                spare -= min(spare, 2)
+            continue
+        risk = 1.0 - 0.06 * max(0, n_s - 2) * crowd      # long suits get ruffed
+        if ACE in ranks:
+            est += 0.9 * risk
+        if KING in ranks:
+            est += (0.55 if ACE in ranks else 0.4 if n_s >= 2 else 0.2) * risk
+        if QUEEN in ranks and ACE in ranks and KING in ranks:
+            est += 0.35 * risk
+    # few cards each: fewer rounds of a suit, and the lead matters more; a crowded table
+    # leaves fewer tricks to each card
+    return est / (0.85 + 0.15 * crowd)
+
+
+def bid_for(hand: Sequence[Card], rules: TrickRules, players: int,
+            legal: Sequence[str]) -> str:
+    """The legal bid nearest the hand's expected tricks (the hook rule may refuse one)."""
+    est = expected_tricks(hand, rules, players)
+    best, gap = legal[0], 1e9
+    for a in legal:
+        g = abs(int(a[4:]) - est)
+        if g < gap - 1e-9:
+            best, gap = a, g
+    return best
+
+
+# ------------------------------------------------------------------------ play
+def _key(rules: TrickRules, c: Card, wild: bool, led: int | None) -> int:
+    """The strength a play would have in the trick (-1: it cannot win)."""
+    if wild:
+        return 2000
+    s = rules.suit[c]
+    if s == rules.trump:
+        return 100 + rules.power[c]
+    if led is None or s == led:
+        return rules.power[c]
+    return -1
+
+
+def _best_key(rules: TrickRules, trick: Trick) -> int:
+    best = -1
+    trump, suit, power, led = rules.trump, rules.suit, rules.power, trick.led
+    for i, c in enumerate(trick.cards):
+        if trick.wild[i]:
+            k = 1000 + i
+        elif suit[c] == trump:
+            k = 100 + power[c]
+        elif suit[c] == led:
+            k = power[c]
+        else:
+            continue
+        if k > best:
+            best = k
+    return best
+
+
+def _worth(rules: TrickRules, c: Card, wild: bool) -> int:
+    """How much a card is worth keeping for later tricks (discards go cheapest first)."""
+    if c in rules.shakhi:
+        return 300
+    return rules.power[c] + (100 if rules.suit[c] == rules.trump else 0)
+
+
+def play_card(rules: TrickRules, hand: Sequence[Card], legal: Sequence[str], trick: Trick,
+              need: int, out: int, players: int) -> str:
+    """The play for a seat that still wants ``need`` tricks (≤ 0: none; more than the
+    cards left: the bid is lost, take what there is), ``out`` being the mask of cards
+    it cannot see that may still be played."""
+    if len(legal) == 1:
+        return legal[0]
+    want = need != 0 and need <= len(hand)
+    if need < 0 or need > len(hand):
+        want = True                       # lost anyway: a trick is a point
+    plays = [PLAY_ACTION[a] for a in legal]
+    n_played = len(trick.cards)
+    if n_played == 0:
+        return _lead(rules, legal, plays, want, out)
+    led = trick.led
+    best = _best_key(rules, trick)
+    last = n_played == players - 1
+    trump = rules.trump
+    out_trumps = out & SUIT_MASK[trump] if trump is not None else 0
+    out_wild = any(out & BIT[c] for c in rules.shakhi)
+    winners: list[tuple[int, int]] = []      # (cost, index)
+    losers: list[tuple[int, int]] = []
+    for i, (c, mode) in enumerate(plays):
+        wild = mode == WILD
+        k = _key(rules, c, wild, led)
+        if k > best:
+            if last or wild:
+                safe = last or not out_wild
+            elif rules.suit[c] == trump:
+                safe = not (out & HIGHER[c])
+            else:
+                safe = not (out & HIGHER[c]) and (not out_trumps or led == trump)
+            cost = (500 if wild else k) - (0 if safe else 1000)
+            winners.append((cost, i))
+        else:
+            losers.append((_worth(rules, c, wild) + (50 if mode is not None else 0), i))
+    if want:
+        if winners:
+            holding = [w for w in winners if w[0] >= 0]
+            pick = min(holding) if holding else max(winners)
+            return legal[pick[1]]
+        return legal[min(losers)[1]]
+    # ducking: the most valuable card that still loses; forced to win, the cheapest
+    # (someone may overtake) or, last to play, the most dangerous
+    if losers:
+        return legal[max(losers)[1]]
+    if last:
+        return legal[max((_worth(rules, plays[i][0], False), i) for _, i in winners)[1]]
+    return legal[min(winners)[1]]
+
+
+def _lead(rules: TrickRules, legal: Sequence[str], plays: list[tuple[Card, str | None]],
+          want: bool, out: int) -> str:
+    trump = rules.trump
+    suit = rules.suit
+    if want:
+        # sure winners first: a side-suit master, then a master trump, then a shakha wild
+        best: tuple[int, int] | None = None
+        for i, (c, mode) in enumerate(plays):
+            if mode is not None:
+                continue
+            if not out & HIGHER[c]:
+                rank = 2 if suit[c] != trump else 1
+                if best is None or (rank, rules.power[c]) > (best[0], -best[1]):
+                    best = (rank, i)
+        if best is not None:
+            return legal[best[1]]
+        # no sure winner: the lowest card of the shortest side suit (a void to ruff later)
+        counts = [0, 0, 0, 0]
+        for c, mode in plays:
+            if mode is None:
+                counts[suit[c]] += 1
+        pick = min(((counts[suit[c]] if suit[c] != trump else 99, rules.power[c], i)
+                    for i, (c, mode) in enumerate(plays) if mode is None),
+                   default=None)
+        if pick is not None:
+            return legal[pick[2]]
+        return legal[0]
+    # ducking lead: the card with the most unseen cards above it in its suit
+    pick2 = max(((bin(out & HIGHER[c]).count("1") - (20 if suit[c] == trump else 0)
+                  - (30 if mode == WILD else 0), -rules.power[c], i)
+                 for i, (c, mode) in enumerate(plays)))
+    return legal[pick2[2]]
+
+
+# ----------------------------------------------------------------------- bots
+class OpendaumHeuristic:
+    """Plays from the observation alone."""
+
+    name = "heuristic"
+
+    def __init__(self, game: str) -> None:
+        from koloda.engine.registry import get_spec
+        from koloda.games.opendaum.match import OpendaumMatch, trick_rules
+        cls = get_spec(game).match_class
+        assert issubclass(cls, OpendaumMatch)
+        self.variant = cls.variant
+        self._trick_rules = trick_rules
+
+    def choose(self, observation: dict[str, Any], legal: list[str],
+               rng: random.Random) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        obs = observation
+        rules = self._trick_rules(self.variant, obs.get("options", {}))[
+            SUITS.index(obs["trump"])]
+        hand = [TEXT_CARD[t] for t in obs["hand"]]
+        players = len(obs["hand_sizes"])
+        if obs["phase"] == "bid":
+            return bid_for(hand, rules, players, legal)
+        seat = obs["seat"]
+        seen = mask(hand)
+        for t in obs["tricks_played"]:
+            seen |= mask([TEXT_CARD[p[1]] for p in t["cards"]])
+        trick = Trick(obs["leader"])
+        for p in obs["trick"]:
+            c = TEXT_CARD[p[1]]
+            seen |= BIT[c]
+            trick.add(rules, p[0], c, p[2] if len(p) > 2 else None)
+        if obs["deck_size"] > players * obs["deal_size"]:
+            seen |= BIT[TEXT_CARD[obs["trump_card"]]]       # turned on the stock
+        deck_mask = mask(deck(obs["deck_size"]))
+        need = (obs["bids"][seat] or 0) - obs["tricks_taken"][seat]
+        return play_card(rules, hand, legal, trick, need, deck_mask & ~seen, players)
+
+
+def make(game: str, level: str | None = None) -> OpendaumHeuristic:
+    return OpendaumHeuristic(game)
+
+
+# ---------------------------------------------------------------- for search
+def choose_in_state(state: Any) -> str:
+    """The heuristic's action for the seat to move, read from a full deal state (what that
+    seat could not see is only used as 'unseen': the cards still out)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.to_move
+    hand = state.hands[seat]
+    if state.phase == "bid":
+        return bid_for(hand, state.rules, state.players, legal)
+    out = mask(state.stock[1:])          # under the turned card: unseen, maybe still out
+    for s, h in enumerate(state.hands):
+        if s != seat:
+            out |= mask(h)
+    need = (state.bids[seat] or 0) - state.tricks[seat]
+    return play_card(state.rules, hand, legal, state.trick, need, out, state.players)
+
+
+def rollout(state: Any, rng: random.Random | None = None) -> None:
+    """Play the deal out with the heuristic in every seat (``choose_in_state`` with the
+    unseen-card masks kept up to date instead of rebuilt, and no legality re-check: every
+    action comes from ``legal_actions``)."""
+    hm = [mask(h) for h in state.hands]
+    alive = mask(state.stock[1:])
+    for m in hm:
+        alive |= m
+    rules, players = state.rules, state.players
+    while not state.is_over:
+        legal = state.legal_actions()
+        seat = state.to_move
+        if state.phase == "bid":
+            a = bid_for(state.hands[seat], rules, players, legal) if len(legal) > 1 else legal[0]
+        else:
+            if len(legal) == 1:
+                a = legal[0]
+            else:
+                need = (state.bids[seat] or 0) - state.tricks[seat]
+                a = play_card(rules, state.hands[seat], legal, state.trick, need,
+                              alive & ~hm[seat], players)
+            b = ~BIT[PLAY_ACTION[a][0]]
+            hm[seat] &= b
+            alive &= b
+        state._legal = None
+        state._do(a)
