@@ -41,7 +41,7 @@ class Match:
         self.history: list[tuple[int, str]] = []
         self.deals_played = 0
         self.capped = False
-        self._over = False
+        self.is_over = False   # a plain attribute: read on every step of every loop
         self._result: Result | None = None
         self.setup()
         # the generator is always asked, so a record's seed deals its later deals alike
@@ -93,18 +93,14 @@ class Match:
     # ------------------------------------------------------------- the API
     @property
     def to_move(self) -> int | None:
-        return None if self._over else self.current.to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
+        return None if self.is_over else self.current.to_move
 
     @property
     def result(self) -> Result | None:
         return self._result
 
     def legal_actions(self) -> list[str]:
-        if self._over:
+        if self.is_over:
             return []
         cur = self.current
         legal = cur._legal
@@ -123,7 +119,7 @@ class Match:
             cur._do(action)
             text: str = action
         else:
-            if self._over:
+            if self.is_over:
                 raise IllegalAction("the match is over: no action is legal")
             text = cur.apply(action)
         self.history.append((seat, text))  # type: ignore[arg-type]
@@ -138,7 +134,7 @@ class Match:
         obs = {
             "game": self.spec.name, "players": self.players, "seat": seat,
             "deal_number": len(self.deals) - 1, "dealer": self.deals[-1].dealer,
-            "to_move": self.to_move, "match_over": self._over, "sheet": self.sheet(),
+            "to_move": self.to_move, "match_over": self.is_over, "sheet": self.sheet(),
         }
         obs.update(self.current.observation(seat))
         return obs
@@ -241,7 +237,7 @@ class Match:
 
     def _settle(self) -> None:
         """Score finished deals and deal the next until someone must act or it is over."""
-        while self.current.is_over and not self._over:
+        while self.current.is_over and not self.is_over:
             self.end_deal(self.current)
             counted = self.counts_as_deal(self.current)
             if counted:
@@ -255,6 +251,6 @@ class Match:
                 self.current = self._begin_deal(nxt)
 
     def _finish(self, capped: bool) -> None:
-        self._over = True
+        self.is_over = True
         self.capped = capped
         self._result = self.final_result(capped)
