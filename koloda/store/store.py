@@ -112,6 +112,13 @@ def record_digest(record: dict[str, Any]) -> str:
                           .encode("utf-8")).hexdigest()
 
 
+def ranked(game: str, record: dict[str, Any], capped: bool) -> bool:
+    """Does this match move ranks? Only a whole opendaum-33 match: not stopped by the
+    max_deals cap, not begun part-way through the schedule (start_deal, for practice)."""
+    options = record.get("options") or {}
+    return game == RANKED_GAME and not capped and not options.get("start_deal", 0)
+
+
 def _outcome(seat: int, result: dict[str, Any]) -> str:
     if seat in result["winners"]:
         return "won"
@@ -204,7 +211,7 @@ class Store:
                 s.add(SeatRow(game_id=row.id, seat=seat, name=name, kind=kind,
                               bot=info.get("bot"), player=player, score=score,
                               outcome=_outcome(seat, result)))
-                if player is not None and row.game == RANKED_GAME and not row.capped:
+                if player is not None and ranked(row.game, record, row.capped):
                     changes.append(self._move_rank(s, player, row.id, score))
             s.commit()
             summary = self._summary(s, row)

@@ -218,7 +218,11 @@ class TableScreen(Screen[None]):
                 return
             if not s.bot_to_move():
                 self.redraw()
-                self.zone = "hand" if self.chooser.legal_cards else "menu"
+                legal = self.chooser.legal_cards
+                self.zone = "hand" if legal else "menu"
+                if legal and self.cursor_card not in legal:   # start on a card one may play
+                    self.cursor = next(i for i, c in enumerate(self.hand) if c in legal)
+                    self.cursor_card = self.hand[self.cursor]
                 self._draw_hand()
                 self._draw_menu()
                 return

@@ -1,0 +1,139 @@
+"""The table's parts without a terminal: choosing moves from marked cards, rendering any
+observation (also fields no view knows), score sheets, and both languages."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+import koloda
+from koloda.i18n import _LABELS, _TEXTS, label, reason, t, verb
+from koloda.tui.moves import MoveChooser
+from koloda.tui.view import (
+                             action_text,
+                             centre,
+                             info_line,
+                             players_table,
+                             result_view,
+                             sheet_view,
+                             sort_hand,
+)
+
+
+def plain(renderable: object, width: int = 100) -> str:
+    console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(renderable)
+    return console.export_text()
+
+
+# ------------------------------------------------------------------- moves
+def test_marked_cards_become_the_one_legal_action_they_mean() -> None:
+    legal = ["attack 7S", "attack 7C", "attack 7S 7C", "attack 9H"]
+    chooser = MoveChooser(legal, ["7S", "7C", "9H", "KD"])
+    assert chooser.exact(frozenset({"7S", "7C"})) == ["attack 7S 7C"]
+    assert chooser.legal_cards == {"7S", "7C", "9H"}             # KD is not highlighted
+    assert chooser.extending(frozenset({"7S"})) == ["attack 7S 7C"]
+    assert chooser.multi_verbs == ["attack"]
+    assert "attack 7S 7C" not in chooser.menu()                  # sets are made by marking
+    assert chooser.attempt(frozenset({"KD"})) == "attack KD"
+
+
+def test_a_durak_cover_names_the_attack_card_and_uses_the_hand_card() -> None:
+    legal = ["beat 7S 9S", "beat 8S 9S", "take"]
+    chooser = MoveChooser(legal, ["9S", "6H"])
+    assert chooser.exact(frozenset({"9S"})) == ["beat 7S 9S", "beat 8S 9S"]
+    assert chooser.menu() == ["take", "beat 7S 9S", "beat 8S 9S"]   # no-card moves first
+    assert chooser.attempt(frozenset({"6H"}), "7S") == "beat 7S 6H"
+
+
+def test_the_menu_lists_cards_in_the_order_of_the_hand() -> None:
+    chooser = MoveChooser(["play AS", "play 7C", "play 9C"], ["7C", "9C", "AS"])
+    assert chooser.menu() == ["play 7C", "play 9C", "play AS"]
+
+
+def test_the_hand_is_sorted_by_suit_with_trumps_last() -> None:
+    obs = {"trump": "C"}
+    assert sort_hand(["AC", "7S", "6C", "TH", "2S"], obs) == ["2S", "7S", "TH", "6C", "AC"]
+    assert sort_hand(["AC", "7S"], {"trump_card": "QS"}) == ["AC", "7S"]
+
+
+# ------------------------------------------------------------ languages
+def test_actions_read_in_both_languages() -> None:
+    assert action_text("beat 7S 9S", "en").plain == "beat 7♠ with 9♠"
+    assert action_text("beat 7S 9S", "ru").plain == "побить 7♠ картой 9♠"
+    assert action_text("play 6C wild", "ru").plain == "сыграть 6♣ как шаха"
+    assert action_text("play QH", "ru").plain == "сыграть Д♥"
+
+
+def test_known_engine_refusals_read_in_russian_and_unknown_stay_as_written() -> None:
+    assert reason("must follow hearts: you hold 9H", "ru") == \
+        "нужно ходить в масть (черви): у вас есть 9H"
+    assert reason("you do not hold AS", "ru") == "у вас нет AS"
+    assert reason("something new", "ru") == "something new"
+    assert reason("must follow hearts: you hold 9H", "en") == "must follow hearts: you hold 9H"
+
+
+def test_every_text_has_both_languages() -> None:
+    for table in (_TEXTS, _LABELS):
+        for key, pair in table.items():
+            assert len(pair) == 2 and all(pair), key
+    assert t("turn_you", "ru") == "Ваш ход" and verb("take", "ru") == "взять"
+    assert label("a_field_nobody_knows", "ru") == "a field nobody knows"
+
+
+# ----------------------------------------------------------- any observation
+def test_an_observation_field_no_view_knows_still_shows() -> None:
+    obs = {"game": "new", "players": 3, "seat": 0, "dealer": 1, "to_move": 0,
+           "hand_sizes": [3, 4, 5], "widgets": [7, 8, 9], "gizmo": 42, "sheet": {}}
+    table = plain(players_table(obs, ["Аня", "Боря", "Вера"], "en", 0))
+    assert "widgets" in table and "9" in table and "Вера" in table and "▶" in table
+    assert "gizmo: 42" in plain(info_line(obs, ["Аня", "Боря", "Вера"], "en"))
+
+
+def test_the_durak_table_shows_attack_cards_over_their_covers() -> None:
+    obs = {"players": 2, "table": [["7S", "9S"], ["7C", None]], "defender": 1,
+           "attacker": 0}
+    text = plain(centre(obs, ["A", "B"], "en"))
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    assert lines[0].split() == ["attack", "7♠", "7♣"]
+    assert lines[1].split() == ["cover", "9♠", "·"]
+
+
+def test_every_game_renders_from_its_observation_in_both_languages() -> None:
+    for name in koloda.registry():
+        m = koloda.new_game(name, seed=1)
+        names = [f"P{i}" for i in range(m.players)]
+        for lang in ("en", "ru"):
+            obs = m.observation(m.to_move)
+            assert plain(players_table(obs, names, lang, m.to_move)).strip()
+            plain(centre(obs, names, lang))
+            plain(info_line(obs, names, lang))
+            assert plain(sheet_view(m.sheet(), names, lang, m.players)).strip()
+
+
+# -------------------------------------------------------------- the sheets
+def test_the_opendaum_sheet_lists_deals_with_bids_tricks_and_points() -> None:
+    sheet = {"deals": [{"deal": 0, "dealer": 0, "cards": 1, "trump": "H",
+                        "bids": [1, 0, 1], "tricks": [1, 0, 0], "points": [10, 5, 0]}],
+             "totals": [10, 5, 0]}
+    text = plain(sheet_view(sheet, ["A", "B", "C"], "en", 3))
+    assert "1/1 → 10" in text and "0/0 → 5" in text and "1/0 → 0" in text
+    assert "hearts" in text and "total" in text
+
+
+def test_the_trinka_sheet_shows_each_pairs_record() -> None:
+    sheet = {"records": [9, 12], "pairs": [[0, 2], [1, 3]], "last_deal": None}
+    text = plain(sheet_view(sheet, ["A", "B", "C", "D"], "ru", 4))
+    assert "Пара A + C: запись 9" in text and "Пара B + D: запись 12" in text
+
+
+def test_the_result_names_winners_the_durak_and_ranks() -> None:
+    result = {"winners": [1, 2], "losers": [0], "scores": [1, 0, 0], "capped": False,
+              "details": {"durak": 0, "epaulettes": True}}
+    text = plain(result_view(result, ["A", "B", "C"], "ru"))
+    assert "Победители: B, C" in text and "Дурак: A с погонами!" in text
+    ranked = {"winners": [0], "losers": [1, 2], "scores": [120, 40, 60], "capped": False,
+              "details": {"ranks": [{"id": "second", "ru": "второй", "en": "second class"},
+                                    {"id": "embryo", "ru": "эмбрион", "en": "embryo"},
+                                    {"id": "junior", "ru": "детский", "en": "junior"}]}}
+    text = plain(result_view(ranked, ["A", "B", "C"], "en"))
+    assert "second class" in text and "embryo" in text
