@@ -130,10 +130,18 @@ def _best_key(rules: TrickRules, trick: Trick) -> int:
     return best
 
 
-def _worth(rules: TrickRules, c: Card, wild: bool) -> int:
-    """How much a card is worth keeping for later tricks (discards go cheapest first)."""
+def _worth(rules: TrickRules, c: Card) -> int:
+    """How much a card is worth keeping to win later tricks (discards go cheapest first)."""
     if c in rules.shakhi:
         return 300
+    return rules.power[c] + (100 if rules.suit[c] == rules.trump else 0)
+
+
+def _danger(rules: TrickRules, c: Card) -> int:
+    """How likely a card is to win a trick it should lose later (ducks shed the worst
+    first); a shakha never has to: played plain it is a six."""
+    if c in rules.shakhi:
+        return -1
     return rules.power[c] + (100 if rules.suit[c] == rules.trump else 0)
 
 
@@ -172,19 +180,20 @@ def play_card(rules: TrickRules, hand: Sequence[Card], legal: Sequence[str], tri
             cost = (500 if wild else k) - (0 if safe else 1000)
             winners.append((cost, i))
         else:
-            losers.append((_worth(rules, c, wild) + (50 if mode is not None else 0), i))
+            losers.append((_worth(rules, c), i))
     if want:
         if winners:
             holding = [w for w in winners if w[0] >= 0]
             pick = min(holding) if holding else max(winners)
             return legal[pick[1]]
         return legal[min(losers)[1]]
-    # ducking: the most valuable card that still loses; forced to win, the cheapest
-    # (someone may overtake) or, last to play, the most dangerous
+    # ducking: the most dangerous card that still loses (a shakha is kept: it is a safe
+    # duck any time); forced to win, the cheapest (someone may overtake) or, last to play,
+    # the most dangerous
     if losers:
-        return legal[max(losers)[1]]
+        return legal[max((_danger(rules, plays[i][0]), i) for _, i in losers)[1]]
     if last:
-        return legal[max((_worth(rules, plays[i][0], False), i) for _, i in winners)[1]]
+        return legal[max((_danger(rules, plays[i][0]), i) for _, i in winners)[1]]
     return legal[min(winners)[1]]
 
 
