@@ -247,7 +247,7 @@ def test_heuristic_short_of_its_bid_wins_with_the_cheapest_winning_card_when_las
            ["bid 1", "bid 0", "bid 0", "bid 2", "play KH", "play TH", "play 9H"])
     assert decide(make_bot("heuristic", "opendaum"), m) == "play AH"
     # void in hearts it ruffs with its lowest trump
-    m = at("opendaum", ["KS AS 6S", "KH 9D 8C", "TH JD 6C", "9H 7H 9C"], "QS",
+    m = at("opendaum", ["9S 6S 7D", "KH 9D 8C", "TH JD 6C", "9H 7H 9C"], "QS",
            ["bid 1", "bid 0", "bid 0", "bid 2", "play KH", "play TH", "play 9H"])
     assert decide(make_bot("heuristic", "opendaum"), m) == "play 6S"
 
@@ -260,6 +260,14 @@ def test_heuristic_leads_a_sure_winner_when_short_and_its_lowest_card_when_at_it
     assert decide(make_bot("heuristic", "opendaum"), m) == "play AH"
     m = at("opendaum", hands, "QS", ["bid 0", "bid 0", "bid 0", "bid 0"])
     assert decide(make_bot("heuristic", "opendaum"), m) in ("play 7H", "play 7C")
+
+
+def test_heuristic_short_of_its_bid_by_no_more_than_its_top_trumps_ducks_the_rest() -> None:
+    # seat 0 wants one trick more and holds the master trump AS: it keeps AS for later and
+    # loses this trick with QH rather than take it with AH
+    m = at("opendaum", ["QH AH AS", "KH 9D 8C", "TH JD 6C", "9H 7H 9C"], "QS",
+           ["bid 1", "bid 0", "bid 0", "bid 1", "play KH", "play TH", "play 9H"])
+    assert decide(make_bot("heuristic", "opendaum"), m) == "play QH"
 
 
 def test_heuristic_plays_a_shakha_wild_only_when_it_needs_the_trick() -> None:
