@@ -41,9 +41,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # start screen
     "start_title": ("koloda — a new game", "koloda — новая игра"),
     "start_help": ("↑↓ choose a line · ←→ change it · Enter edits a value or starts · "
-                   "q quits",
+                   "r rules · q quits",
                    "↑↓ строка · ←→ изменить · Enter — ввести значение или начать · "
-                   "q — выход"),
+                   "r правила · q — выход"),
     "language": ("Language", "Язык"),
     "lang_name": ("English", "Русский"),
     "your_name": ("Your name", "Ваше имя"),
@@ -88,9 +88,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "multi_hint": ("Space marks cards for a move of several cards ({verbs})",
                    "Пробел отмечает карты для хода из нескольких карт ({verbs})"),
     "keys_table": ("←→ card · Space mark · Enter play · ↑↓/1-9 moves · l last trick · "
-                   "s score sheet · q save & quit",
-                   "←→ карта · Пробел отметить · Enter ход · ↑↓/1-9 ходы · l последняя "
-                   "взятка · s запись · q сохранить и выйти"),
+                   "s sheet · r rules · q save & quit",
+                   "←→ карта · Пробел отметить · Enter ход · ↑↓/1-9 ходы · l взятка · "
+                   "s запись · r правила · q выход"),
     "sheet": ("Score sheet", "Запись"),
     "sheet_between": ("Deal {n} is over — score sheet", "Сдача {n} окончена — запись"),
     "press_continue": ("Enter — continue", "Enter — дальше"),
@@ -124,6 +124,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "offer_positions": ("Take one blindly by its position: 0 is the first card",
                         "Возьмите одну вслепую по месту: 0 — первая карта"),
     "help_title": ("Keys", "Клавиши"),
+    "rules_title": ("Rules", "Правила"),
+    "no_rules": ("No rules text for this game yet.", "Текста правил этой игры пока нет."),
     # stats / history / replay commands
     "no_games": ("No games stored yet.", "Сохранённых игр ещё нет."),
     "no_player": ("No player named {name!r}.", "Игрока {name!r} нет."),

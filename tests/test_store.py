@@ -123,12 +123,12 @@ def test_the_same_match_is_stored_once_and_ranks_move_once(store: Store) -> None
 
 
 def test_a_record_that_does_not_replay_is_not_stored(store: Store) -> None:
-    record = played("trinka", 1, seats=PEOPLE + [{"name": "Гена", "kind": "human"}])
+    record = played("trinka", 1, seats=[*PEOPLE, {"name": "Гена", "kind": "human"}])
     record["actions"][3]["action"] = "play AS" if record["actions"][3]["action"] != "play AS" \
         else "play KS"
     with pytest.raises(RecordError):
         store.add_game(record)
-    unfinished = played("trinka", 1, seats=PEOPLE + [{"name": "Гена", "kind": "human"}])
+    unfinished = played("trinka", 1, seats=[*PEOPLE, {"name": "Гена", "kind": "human"}])
     unfinished["actions"] = unfinished["actions"][:5]
     unfinished["result"] = None
     with pytest.raises(RecordError, match="not over"):
@@ -155,7 +155,7 @@ def test_statistics_per_player_and_game(store: Store) -> None:
 
 
 def test_the_stored_record_replays_to_its_result(store: Store) -> None:
-    record = played("mushka", 6, seats=PEOPLE[:3] + [{"name": "Гена", "kind": "human"}],
+    record = played("mushka", 6, seats=[*PEOPLE[:3], {"name": "Гена", "kind": "human"}],
                     max_deals=3)
     g = store.add_game(record)
     again = koloda.replay(store.record(g.id))

@@ -285,6 +285,21 @@ def test_the_last_trick_can_be_viewed(tmp_path: Path) -> None:
     assert reason_text(last["cards"][0][1]).plain in text
 
 
+def test_the_rules_are_one_key_away_in_the_chosen_language(tmp_path: Path) -> None:
+    match = koloda.new_game("durak", seed=1)
+    app = KolodaApp(session(match, tmp_path, lang="ru"), "ru", bot_delay=0)
+
+    async def go() -> str:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("r")
+            assert isinstance(app.screen, InfoScreen)
+            text = app.export_text()
+            await pilot.press("enter")
+            return text
+    text = run(go())
+    assert "Правила" in text and "Дурак" in text
+
+
 # ------------------------------------------------------- quit and resume
 def test_quitting_saves_and_resume_continues_to_the_end(tmp_path: Path) -> None:
     match = koloda.new_game("opendaum-33", seed=5, max_deals=2)

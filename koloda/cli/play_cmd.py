@@ -92,10 +92,13 @@ def play(
 def _run_tui(session: object, lang: str, person: str, db: str | None, no_store: bool,
              delay: float) -> None:
     from koloda.tui.app import KolodaApp
-    path = KolodaApp(session, lang, player_name=person, store_url=db,  # type: ignore[arg-type]
-                     use_store=not no_store, bot_delay=delay).run()
-    if path:
-        console.print(t("quit_saved", lang, path=path))
+    tui = KolodaApp(session, lang, player_name=person, store_url=db,  # type: ignore[arg-type]
+                    use_store=not no_store, bot_delay=delay)
+    tui.run()
+    last = tui.session   # however the app ended, the record is on disk: say where
+    if last is not None:
+        key = "autosaved" if last.match.is_over else "quit_saved"
+        console.print(t(key, tui.lang, path=last.path))
 
 
 def _menu(lang: str) -> str:

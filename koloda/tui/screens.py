@@ -104,6 +104,20 @@ class ResultScreen(ModalScreen[str]):
         self.dismiss("quit")
 
 
+def rules_screen(family: str, lang: str) -> InfoScreen:
+    """The game's rules for players (koloda/rules/<family>.<lang>.md), as ``koloda rules``."""
+    from importlib import resources
+
+    from rich.markdown import Markdown
+    try:
+        text = resources.files("koloda.rules").joinpath(f"{family}.{lang}.md") \
+            .read_text(encoding="utf-8")
+        body: RenderableType = Markdown(text)
+    except (FileNotFoundError, OSError):
+        body = Text(t("no_rules", lang), style="dim")
+    return InfoScreen(t("rules_title", lang), body, t("press_close", lang))
+
+
 def rank_name(rank: Rank | None, lang: str) -> str:
     if rank is None:
         return t("no_rank", lang)

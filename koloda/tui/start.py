@@ -27,6 +27,10 @@ from koloda.engine.spec import GameSpec, Option
 from koloda.i18n import LANGS, bot_label, t
 from koloda.tui.session import bot_choices, default_bot
 
+#: the order of RULES.md (the book's order); a game not listed comes after, by name
+FAMILY_ORDER = ("opendaum", "mushka", "kopilka", "dreyfus", "trinka", "stukolka", "pyanitsy",
+                "durak")
+
 
 def unfinished_games(limit: int = 3) -> list[tuple[Path, dict[str, Any]]]:
     """The newest autosaved records whose match is not over (they can be continued)."""
@@ -65,7 +69,9 @@ class StartForm:
 
     def __post_init__(self) -> None:
         specs = registry()
-        self.families = list(dict.fromkeys(s.family for s in specs.values()))
+        found = list(dict.fromkeys(s.family for s in specs.values()))
+        self.families = sorted(found, key=lambda f: (FAMILY_ORDER.index(f)
+                                                     if f in FAMILY_ORDER else 99, f))
         if self.spec_name not in specs:
             fam = self.family if self.family in self.families else self.families[0]
             self.spec_name = self.variants(fam)[0].name
@@ -304,7 +310,7 @@ class StartScreen(Screen[None]):
         Binding("up", "move(-1)", show=False), Binding("down", "move(1)", show=False),
         Binding("left", "change(-1)", show=False), Binding("right", "change(1)", show=False),
         Binding("enter", "enter", show=False), Binding("escape", "cancel", show=False),
-        Binding("q", "quit_app", show=False),
+        Binding("q", "quit_app", show=False), Binding("r", "rules", show=False),
     ]
 
     def __init__(self, form: StartForm) -> None:
@@ -387,6 +393,11 @@ class StartScreen(Screen[None]):
         self.set_focus(None)
         self.say("")
         self.redraw()
+
+    def action_rules(self) -> None:
+        if not self.editing:
+            from koloda.tui.screens import rules_screen
+            self.app.push_screen(rules_screen(self.form.family, self.form.lang))
 
     def action_quit_app(self) -> None:
         if not self.editing:

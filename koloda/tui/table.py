@@ -24,7 +24,7 @@ from koloda.cli.render import card_text
 from koloda.engine.errors import IllegalAction
 from koloda.i18n import reason, t
 from koloda.tui.moves import MoveChooser
-from koloda.tui.screens import InfoScreen, ResultScreen, rank_name, sheet_screen
+from koloda.tui.screens import InfoScreen, ResultScreen, rank_name, rules_screen, sheet_screen
 from koloda.tui.session import Session
 from koloda.tui.view import (
                              action_text,
@@ -62,6 +62,7 @@ class TableScreen(Screen[None]):
         Binding("escape", "clear", show=False),
         *[Binding(str(d), f"pick({(d - 1) % 10})", show=False) for d in range(10)],
         Binding("l", "last_trick", show=False), Binding("s", "sheet", show=False),
+        Binding("r", "rules", show=False),
         Binding("q", "quit_game", show=False),
     ]
 
@@ -393,6 +394,9 @@ class TableScreen(Screen[None]):
         self.app.push_screen(sheet_screen(m.sheet(), self.session.names(), self.lang,
                                           m.players, t("sheet", self.lang),
                                           keys=t("press_close", self.lang)))
+
+    def action_rules(self) -> None:
+        self.app.push_screen(rules_screen(self.session.match.spec.family, self.lang))
 
     def action_quit_game(self) -> None:
         self.session.save()

@@ -287,6 +287,9 @@ def centre(obs: dict[str, Any], names: Sequence[str], lang: str) -> RenderableTy
             cards, passes = trick
             if cards or passes:
                 line = Text(t("trick", lang) + ": ", style="bold")
+                led = obs["trick"].get("led") if isinstance(obs.get("trick"), dict) else None
+                if isinstance(led, str):
+                    line.append(f"({suit_word(led, lang)}) ", style="dim")
                 line.append_text(_seat_cards(cards, names, lang))
                 for p in passes:
                     line.append(f"   {seat_name(p, names)} ", style="dim")
