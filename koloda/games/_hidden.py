@@ -33,27 +33,40 @@ def deal_hidden(cards: Sequence[Card], needs: Sequence[int], banned: Sequence[Se
     pool = list(cards)
     rng.shuffle(pool)
     if not any(banned):
-        out, pos = [], 0
+        pos = 0
+        shares = []
         for n in needs:
-            out.append(pool[pos:pos + n])
+            shares.append(pool[pos:pos + n])
             pos += n
-        return out
+        return shares
     places = range(len(needs))
-    allowed = [[i for i in places if needs[i] and c not in banned[i]] for c in pool]
-    order = sorted(range(len(pool)), key=lambda j: len(allowed[j]))
+    open_places = [i for i in places if needs[i]]
+    # a card no open place bans is free: the free cards fill whatever room the constrained
+    # ones leave, in a shuffle (the same law as placing them one by one by room)
+    any_ban = frozenset().union(*(banned[i] for i in open_places))
+    constrained = [c for c in pool if c in any_ban]
+    free = [c for c in pool if c not in any_ban]
+    allowed = [[i for i in open_places if c not in banned[i]] for c in constrained]
+    order = sorted(range(len(constrained)), key=lambda j: len(allowed[j]))
     for _ in range(TRIES):
         room = list(needs)
-        out = [[] for _ in places]
+        out: list[list[Card]] = [[] for _ in places]
         for j in order:
             opts = [i for i in allowed[j] if room[i]]
             if not opts:
                 break
             i = opts[0] if len(opts) == 1 else _by_room(opts, room, rng)
-            out[i].append(pool[j])
+            out[i].append(constrained[j])
             room[i] -= 1
         else:
+            pos = 0
+            for i in open_places:
+                out[i].extend(free[pos:pos + room[i]])
+                pos += room[i]
             return out
-    found = _backtrack([pool[j] for j in order], [allowed[j] for j in order], list(needs),
+    every = [[i for i in open_places if c not in banned[i]] for c in pool]
+    order = sorted(range(len(pool)), key=lambda j: len(every[j]))
+    found = _backtrack([pool[j] for j in order], [every[j] for j in order], list(needs),
                        [[] for _ in places], 0, rng)
     if found is None:
         raise ValueError("no arrangement of the unknown cards fits what is known")

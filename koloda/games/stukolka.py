@@ -13,13 +13,34 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from koloda.cards import ACE, CARD_TEXT, Card, card, cards_text, deck, rank_of, suit_name, suit_of
+from koloda.cards import (
+    ACE,
+    CARD_TEXT,
+    RANKS,
+    TEXT_CARD,
+    Card,
+    card,
+    cards_text,
+    deck,
+    rank_of,
+    suit_name,
+    suit_of,
+)
 from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import GameSpec, Option, int_range, one_of
-from koloda.tricks import MustBeatPolicy, Trick, TrickRules, legal_plays, parse_play, why_not_play
+from koloda.games._hidden import deal_hidden
+from koloda.tricks import (
+    PLAY_TEXT,
+    MustBeatPolicy,
+    Trick,
+    TrickRules,
+    legal_plays,
+    parse_play,
+    why_not_play,
+)
 
 HAND = 3
 DECLARATIONS = ("knock", "drop", "golets")
@@ -69,6 +90,7 @@ class StukolkaDeal(DealState):
         #: a turned-up trump ace: the same dealer deals again, nothing is played or paid
         self.redeal = rank_of(self.trump_card) == ACE
         self.pot = pot                      # the pot as it stands before play
+        self.ante = 0                       # what the dealer paid in (set by the match)
         self.hands: list[list[Card]] = [list(h) for h in deal.hands]
         # the turned card lies on the stock; a record may also write it as stock[0]
         self.turned_in_stock = bool(deal.stock) and deal.stock[0] == self.trump_card
@@ -86,6 +108,10 @@ class StukolkaDeal(DealState):
         self.trick = Trick(self.order[0])
         self.last_trick: dict[str, Any] | None = None
         self.played: set[Card] = set()
+        self.history: list[dict[str, Any]] = []     # every finished trick, in order
+        #: per seat, suit → the highest rank it may still hold (-1: none of the suit), read
+        #: off its plays: public, since everyone saw what it failed to beat or follow
+        self.caps: list[dict[int, int]] = [{} for _ in range(n)]
         self.turn = 0
         if self.redeal:
             self.is_over, self.to_move = True, None
@@ -159,6 +185,7 @@ class StukolkaDeal(DealState):
         c, _ = parse_play(action)
         self.hands[seat].remove(c)
         self.played.add(c)
+        self._learn(seat, c)
         self.trick.add(self.rules, seat, c)
         if len(self.trick) < len(self.in_play):
             self.to_move = self._next_in(seat)
@@ -167,11 +194,43 @@ class StukolkaDeal(DealState):
         self.tricks[winner] += 1
         self.taken[winner].extend(self.trick.cards)
         self.last_trick = {"cards": self.trick.to_json(), "winner": winner}
+        self.history.append(self.last_trick)
         self.trick = Trick(winner)
         if self.hands[winner]:
             self.to_move = winner
         else:
             self.is_over, self.to_move = True, None
+
+    def _learn(self, seat: int, c: Card) -> None:
+        """What playing ``c`` now shows about the rest of the hand (RULES.md §6): the
+        trump ace would have been led; a led suit not followed is a void; a card of the led
+        suit (or a trump) that does not beat the trick's best means nothing higher is
+        held, unless the trick was already trumped."""
+        trump = suit_of(self.trump_card)
+        trick, rules, caps = self.trick, self.rules, self.caps[seat]
+
+        def cap(s: int, rank: int) -> None:
+            caps[s] = min(caps.get(s, ACE), rank)
+
+        if not trick.cards:
+            if c != card(ACE, trump):
+                cap(trump, ACE - 1)
+            return
+        led = trick.led
+        assert led is not None
+        s = suit_of(c)
+        if s == led:
+            if led == trump or not trick.is_trumped(rules):
+                top = trick.highest_of(rules, led)
+                if top is not None and rank_of(c) < top:
+                    cap(led, top)
+            return
+        cap(led, -1)
+        top_trump = trick.highest_of(rules, trump)
+        if s != trump:
+            cap(trump, -1)
+        elif top_trump is not None and rank_of(c) < top_trump:
+            cap(trump, top_trump)
 
     def money(self) -> tuple[list[int], int]:
         """(each seat's gain or loss, the pot left for the next deal) once the deal is over.
@@ -193,9 +252,19 @@ class StukolkaDeal(DealState):
                 left += self.pot
         return change, left
 
+    def payoffs(self) -> list[float]:
+        """The money each seat won or lost in this deal: tricks times a third of the pot,
+        less a remiz, less the ante for the dealer."""
+        change, _ = self.money()
+        pay = [float(x) for x in change]
+        pay[self.dealer] -= self.ante
+        return pay
+
     # ---------------------------------------------------------------- views
     def observation(self, seat: int) -> dict[str, Any]:
         return {
+            "deck_size": len(self.all_cards | {self.trump_card}),
+            "ante": self.ante,
             "phase": self.phase,
             "hand": cards_text(sorted(self.hands[seat])),
             "hand_sizes": [len(h) for h in self.hands],
@@ -212,6 +281,10 @@ class StukolkaDeal(DealState):
             "leader": self.trick.leader,
             "tricks": list(self.tricks),
             "last_trick": self.last_trick,
+            "tricks_played": list(self.history),
+            "voids": [[suit_name(s) for s in sorted(cs) if cs[s] < 0] for cs in self.caps],
+            "caps": [{suit_name(s): RANKS[r] for s, r in sorted(cs.items()) if r >= 0}
+                     for cs in self.caps],
         }
 
     def card_zones(self) -> dict[str, list[Card]]:
@@ -229,6 +302,68 @@ class StukolkaDeal(DealState):
         known = set(self.hands[seat]) | set(self.discards[seat]) | self.played \
             | {self.trump_card}
         return set(self.all_cards - known)
+
+
+def determinize(obs: dict[str, Any], rng: random.Random) -> StukolkaDeal:
+    """A full deal consistent with what one seat saw, rebuilt as dealt and replayed.
+
+    Known: the seat's hand and discards, the turned card, every card played, the counts,
+    the declarations and what each player's plays showed it lacks (``voids``, ``caps``).
+    Unknown, dealt at random from the rest of the deck: the other hands (never a card they
+    are known to lack), the discards of those who dropped or took the golets, the card set
+    aside under the turned one, and the stock.
+    """
+    n, seat, dealer = obs["players"], obs["seat"], obs["dealer"]
+    turned = TEXT_CARD[obs["trump_card"]]
+    hands = [[TEXT_CARD[t] for t in obs["hand"]] if s == seat else [] for s in range(n)]
+    mine_out = [TEXT_CARD[t] for t in obs["my_discards"]]
+    plays = [(s, TEXT_CARD[t]) for tr in obs["tricks_played"] for s, t in tr["cards"]]
+    plays += [(s, TEXT_CARD[t]) for s, t in obs["trick"]]
+    golets: int | None = obs["golets"]
+    declared: list[str | None] = obs["declared"]
+    known = {turned, *hands[seat], *mine_out}.union(c for _, c in plays)
+    # the places of unknown cards: other hands, other discards, set-aside card, stock
+    others = [s for s in range(n) if s != seat]
+    out_of = [s for s in others if declared[s] in ("drop", "golets")]
+    needs = [obs["hand_sizes"][s] for s in others] + [HAND] * len(out_of)
+    banned: list[frozenset[Card]] = [_banned(obs, s) for s in others]
+    banned += [frozenset()] * len(out_of)
+    aside = 1 if golets is not None else 0
+    needs += [aside, obs["stock"]]
+    banned += [frozenset(), frozenset()]
+    pool = [c for c in deck(obs["deck_size"]) if c not in known]
+    dealt = deal_hidden(pool, needs, banned, rng)
+    for s, h in zip(others, dealt, strict=False):
+        hands[s] = h
+    discards = {seat: mine_out} | dict(zip(out_of, dealt[len(others):], strict=False))
+    for s, c in plays:                     # the hands as they were when play began
+        hands[s].append(c)
+    stock = dealt[-1]
+    if golets is not None:
+        # the golets taker's three came from under the set-aside card; it had discarded
+        stock = dealt[-2] + hands[golets] + stock
+        hands[golets] = []
+    for s in range(n):
+        if declared[s] in ("drop", "golets"):
+            hands[s] = discards[s] + hands[s]
+    st = StukolkaDeal(Deal(dealer, tuple(tuple(h) for h in hands), tuple(stock), turned),
+                      obs["pot"])
+    st.ante = obs["ante"]
+    for i in range(sum(d is not None for d in declared)):
+        st._do(str(declared[st.order[i]]))
+    for _, c in plays:
+        st._do(PLAY_TEXT[c])
+    return st
+
+
+def _banned(obs: dict[str, Any], s: int) -> frozenset[Card]:
+    """The cards seat ``s`` is known not to hold: its voids and its caps."""
+    caps = {name: -1 for name in obs["voids"][s]}
+    caps.update({name: RANKS.index(r) for name, r in obs["caps"][s].items()})
+    if not caps:
+        return frozenset()
+    return frozenset(card(r, su) for su in range(4) if suit_name(su) in caps
+                     for r in range(caps[suit_name(su)] + 1, ACE + 1))
 
 
 class StukolkaMatch(Match):
@@ -257,6 +392,7 @@ class StukolkaMatch(Match):
             self.balances[deal.dealer] -= self.options["ante"]
             self.pot += self.options["ante"]
             state.pot = self.pot
+            state.ante = self.options["ante"]
         return state
 
     def end_deal(self, state: DealState) -> None:
@@ -334,4 +470,5 @@ SPECS = [GameSpec(
     summary_ru="Три карты, открытый козырь; стучат или сбрасывают; взятка — треть кона, "
                "не взявший ни одной ставит ремиз.",
     aliases=("стуколка",),
+    determinize=determinize,
 )]
