@@ -98,6 +98,12 @@ def test_the_durak_table_shows_attack_cards_over_their_covers() -> None:
     assert lines[1].split() == ["cover", "9♠", "·"]
 
 
+def test_a_trick_shows_how_a_shakha_was_played() -> None:
+    obs = {"players": 3, "trick": [[2, "9H"], [0, "6C", "wild"]]}
+    text = plain(centre(obs, ["A", "B", "C"], "ru"))
+    assert "C 9♥" in text and "A 6♣ (как шаха)" in text
+
+
 def test_every_game_renders_from_its_observation_in_both_languages() -> None:
     for name in koloda.registry():
         m = koloda.new_game(name, seed=1)

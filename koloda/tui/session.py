@@ -134,11 +134,22 @@ class Session:
     # ----------------------------------------------------------- actions
     def bot_step(self) -> tuple[int, str]:
         """Let the computer seat to move choose and play; returns (seat, action)."""
+        seat, obs, legal = self.bot_question()
+        return self.bot_answer(seat, self.bot_decide(seat, obs, legal))
+
+    def bot_question(self) -> tuple[int, dict[str, Any], list[str]]:
+        """What the computer seat to move is asked: its seat, observation, legal actions."""
         seat = self.match.to_move
         assert seat is not None and seat in self.bots
-        legal = self.match.legal_actions()
-        action = legal[0] if len(legal) == 1 else \
-            self.bots[seat].choose(self.match.observation(seat), legal, self.rng)
+        return seat, self.match.observation(seat), self.match.legal_actions()
+
+    def bot_decide(self, seat: int, obs: dict[str, Any], legal: list[str]) -> str:
+        """The bot's choice; touches no match (a front end may run it in a thread)."""
+        return legal[0] if len(legal) == 1 else self.bots[seat].choose(obs, legal, self.rng)
+
+    def bot_answer(self, seat: int, action: str) -> tuple[int, str]:
+        """Apply the choice of the computer seat asked by ``bot_question``."""
+        assert self.match.to_move == seat
         text = self.match.apply(action)
         self.after_action()
         return seat, text

@@ -9,6 +9,7 @@ the record at once (Session), so quitting never loses a game.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, ClassVar
 
 from rich.columns import Columns
@@ -236,9 +237,21 @@ class TableScreen(Screen[None]):
             self._bot_move()
 
     def _bot_tick(self) -> None:
-        self.pending = False
         if self.session.bot_to_move():
-            self._bot_move()
+            self.run_worker(self._bot_think(), exclusive=True, group="bots")
+        else:
+            self.pending = False
+            self.advance()
+
+    async def _bot_think(self) -> None:
+        """A computer move: the bot thinks in a thread (a search bot may take seconds) while
+        the table stays responsive; the move is applied here, on the app's own thread."""
+        s = self.session
+        seat, obs, legal = s.bot_question()
+        action = await asyncio.to_thread(s.bot_decide, seat, obs, legal)
+        self.pending = False
+        if s.match.to_move == seat and not s.match.is_over:
+            self._logged(*s.bot_answer(seat, action))
         self.advance()
 
     def _bot_move(self) -> None:

@@ -218,11 +218,14 @@ def players_table(obs: dict[str, Any], names: Sequence[str], lang: str,
 # ---------------------------------------------------------------- the table
 def _seat_cards(pairs: Sequence[Sequence[Any]], names: Sequence[str], lang: str) -> Text:
     out = Text()
-    for i, (seat, c) in enumerate(pairs):
+    for i, (seat, c, *more) in enumerate(pairs):   # more: how it was played (a shakha)
         if i:
             out.append("   ")
         out.append(f"{seat_name(seat, names)} ", style="dim")
         out.append_text(card_text(c, lang) if is_card(c) else Text(str(c)))
+        for word in more:
+            if isinstance(word, str):
+                out.append(f" ({verb(word, lang)})", style="italic")
     return out
 
 
