@@ -87,8 +87,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "not_yours": ("Wait: it is not your move", "Подождите: сейчас не ваш ход"),
     "multi_hint": ("Space marks cards for a move of several cards ({verbs})",
                    "Пробел отмечает карты для хода из нескольких карт ({verbs})"),
-    "keys_table": ("←→ card · Space mark · Enter play · ↑↓/1-9 moves · l last trick · "
-                   "s sheet · r rules · q save & quit",
+    "keys_table": ("←→ card · Space mark · Enter play · ↑↓ 1-9 moves · l last trick · "
+                   "s sheet · r rules · q save, quit",
                    "←→ карта · Пробел отметить · Enter ход · ↑↓/1-9 ходы · l взятка · "
                    "s запись · r правила · q выход"),
     "sheet": ("Score sheet", "Запись"),
