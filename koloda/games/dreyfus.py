@@ -12,14 +12,34 @@ import random
 from itertools import combinations
 from typing import Any
 
-from koloda.cards import CARD_TEXT, CLUBS, DIAMONDS, HEARTS, SPADES, Card, cards_text, deck
+from koloda.cards import (
+    CARD_TEXT,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    SPADES,
+    TEXT_CARD,
+    Card,
+    cards_text,
+    deck,
+    suit_of,
+)
 from koloda.cards import suit_name as _suit_name
 from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState
+from koloda.engine.errors import IllegalAction
 from koloda.engine.match import Match
 from koloda.engine.result import Result
 from koloda.engine.spec import GameSpec, Option, one_of
-from koloda.tricks import FollowElseTrump, Trick, TrickRules, legal_plays, parse_play, why_not_play
+from koloda.games._hidden import deal_hidden
+from koloda.tricks import (
+    FollowElseTrump,
+    Trick,
+    TrickRules,
+    legal_plays,
+    parse_play,
+    why_not_play,
+)
 
 PLAYERS = 3
 HAND = 12
@@ -28,6 +48,10 @@ TRUMP_CYCLE: tuple[int | None, ...] = (SPADES, CLUBS, DIAMONDS, HEARTS, None)
 TARGET = 10      # points below the line that win
 PAR = 4          # tricks a player is expected to take
 RULES = TrickRules(None, FollowElseTrump())
+DECK: tuple[Card, ...] = tuple(deck(48))
+#: the cards of each suit by the name the observation uses
+SUIT_CARDS: dict[str, frozenset[Card]] = {
+    _suit_name(s): frozenset(c for c in DECK if suit_of(c) == s) for s in range(4)}
 
 
 def trump_of_deal(number: int) -> int | None:
@@ -49,29 +73,27 @@ def deal_by_threes(cards: list[Card] | tuple[Card, ...],
     return tuple(hands), tuple(packets[PLAYERS])
 
 
-def discard_texts(hand: list[Card], most: int) -> list[str]:
-    """Every ``discard`` of 1..``most`` cards of the sorted ``hand``, canonical texts.
+def exchange_actions(hand: list[Card], most: int) -> list[str]:
+    """``stand`` and every ``discard`` of 1..``most`` cards of the sorted ``hand``, in
+    canonical texts: up to 4096 actions, the deal's hot spot.
 
-    Up to 4095 texts, so this is the deal's hot spot: the hand is split in a low and a high
-    half, each half's subsets are joined once, and every text is one concatenation of a low
-    part and a high part (the order of the cards stays canonical).
+    The hand is split into a low and a high half (six cards each). Every discard is a set
+    of low cards (the text "discard …", 64 of them) followed by a set of high cards (the
+    text " …") of at most ``most`` cards in all, so each action costs one concatenation in
+    one list comprehension. The list is grouped by the low cards, each group by how many
+    high cards follow; the empty discard comes first and is the place of ``stand``.
     """
     texts = [CARD_TEXT[c] for c in hand]
     half = len(texts) // 2
     low, high = texts[:half], texts[half:]
-    lows = [["discard " + " ".join(c) for c in combinations(low, k)] for k in range(half + 1)]
-    lows[0] = ["discard"]
-    highs = [[" " + " ".join(c) for c in combinations(high, k)]
-             for k in range(len(high) + 1)]
-    out: list[str] = []
-    for total in range(1, most + 1):
-        for i in range(max(0, total - len(high)), min(total, half) + 1):
-            j = total - i
-            if j == 0:
-                out.extend(lows[i])
-            else:
-                hs = highs[j]
-                out.extend([a + b for a in lows[i] for b in hs])
+    # the high parts of at most j cards, fewest first
+    upto: list[list[str]] = [[""]]
+    for j in range(1, len(high) + 1):
+        upto.append(upto[-1] + [" " + " ".join(c) for c in combinations(high, j)])
+    pairs = [("discard " + " ".join(c) if c else "discard", upto[min(len(high), most - i)])
+             for i in range(min(half, most) + 1) for c in combinations(low, i)]
+    out = [a + b for a, bs in pairs for b in bs]
+    out[0] = "stand"              # the empty discard ("discard" + "")
     return out
 
 
@@ -95,6 +117,9 @@ class DreyfusDeal(DealState):
         self.tricks = [0] * PLAYERS
         self.trick = Trick(self.exchange_order[0])
         self.last_trick: dict[str, Any] | None = None
+        self.history: list[dict[str, Any]] = []     # every finished trick, in order
+        #: per seat, the suits it has shown it lacks (not followed; not trumped when void)
+        self.voids: list[set[int]] = [set() for _ in range(PLAYERS)]
         self._next_exchanger()
 
     # ------------------------------------------------------------ exchange
@@ -117,7 +142,7 @@ class DreyfusDeal(DealState):
         hand = self.hands[seat]
         if self.phase == "play":
             return legal_plays(self.rules, hand, self.trick)
-        return ["stand", *discard_texts(sorted(hand), min(len(self.widow), len(hand)))]
+        return exchange_actions(sorted(hand), min(len(self.widow), len(hand)))
 
     def why_illegal(self, action: str) -> str:
         seat = self.to_move
@@ -145,21 +170,47 @@ class DreyfusDeal(DealState):
         seat = self.to_move
         assert seat is not None
         if self.phase == "exchange":
-            if action != "stand":
-                cards = Action.parse(action).cards
-                hand = self.hands[seat]
-                for c in cards:
-                    hand.remove(c)
-                self.discards[seat].extend(cards)
-                k = len(cards)
-                hand.extend(self.widow[:k])
-                del self.widow[:k]
-                self.bought[seat] += k
-            self.exchanged += 1
-            self._next_exchanger()
-            return
-        c, _ = parse_play(action)
+            self.exchange(seat, [] if action == "stand" else list(Action.parse(action).cards))
+        else:
+            self.play(seat, parse_play(action)[0])
+
+    def buy(self, cards: list[Card]) -> None:
+        """The player to move discards ``cards`` and buys as many (none: stands), checked
+        by the rule but without listing every discard set — for bots and search, which
+        would otherwise build up to 4096 texts to pick one."""
+        seat = self.to_move
+        if self.phase != "exchange" or seat is None:
+            raise IllegalAction("the exchange is over: play a card")
+        hand = self.hands[seat]
+        if any(c not in hand for c in cards) or len(set(cards)) != len(cards):
+            raise IllegalAction(f"you do not hold {' '.join(CARD_TEXT[c] for c in cards)}")
+        if len(cards) > len(self.widow):
+            raise IllegalAction(f"only {len(self.widow)} card(s) are left in the widow")
+        self._legal = None
+        self.exchange(seat, list(cards))
+
+    def exchange(self, seat: int, cards: list[Card]) -> None:
+        """``seat`` discards ``cards`` (none: stands) and takes as many from the widow."""
+        if cards:
+            hand = self.hands[seat]
+            for c in cards:
+                hand.remove(c)
+            self.discards[seat].extend(cards)
+            k = len(cards)
+            hand.extend(self.widow[:k])
+            del self.widow[:k]
+            self.bought[seat] += k
+        self.exchanged += 1
+        self._next_exchanger()
+
+    def play(self, seat: int, c: Card) -> None:
+        """``seat`` plays ``c`` to the trick (already checked legal)."""
         self.hands[seat].remove(c)
+        led, trump, s = self.trick.led, self.rules.trump, suit_of(c)
+        if led is not None and s != led:
+            self.voids[seat].add(led)
+            if trump is not None and s != trump:
+                self.voids[seat].add(trump)
         self.trick.add(self.rules, seat, c)
         if len(self.trick) < PLAYERS:
             self.to_move = (seat + 1) % PLAYERS
@@ -168,6 +219,7 @@ class DreyfusDeal(DealState):
         self.tricks[winner] += 1
         self.taken[winner].extend(self.trick.cards)
         self.last_trick = {"cards": self.trick.to_json(), "winner": winner}
+        self.history.append(self.last_trick)
         self.trick = Trick(winner)
         if self.hands[winner]:
             self.to_move = winner
@@ -190,7 +242,14 @@ class DreyfusDeal(DealState):
             "leader": self.trick.leader,
             "tricks": list(self.tricks),
             "last_trick": self.last_trick,
+            "tricks_played": list(self.history),
+            "voids": [[_suit_name(v) for v in sorted(vs)] for vs in self.voids],
         }
+
+    def payoffs(self) -> list[float]:
+        """Each player's change in (below − above) the line this deal: tricks − 4 − bought
+        (``payoffs_of``)."""
+        return [payoffs_of(self.bought[s], self.tricks[s]) for s in range(PLAYERS)]
 
     def card_zones(self) -> dict[str, list[Card]]:
         zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
@@ -207,6 +266,64 @@ class DreyfusDeal(DealState):
                 hidden.update(self.hands[s])
                 hidden.update(self.discards[s])
         return hidden
+
+
+def determinize(obs: dict[str, Any], rng: random.Random) -> DreyfusDeal:
+    """A full deal consistent with what one seat saw, rebuilt as dealt and replayed.
+
+    Known: the seat's hand and discards, every card played, how many cards each player
+    bought, the widow's size and the voids shown in play. Unknown, dealt at random from the
+    rest of the deck: the other hands (never a suit they showed they lack), their discards
+    and the widow. Which of a player's cards came from the widow is never seen, so any of
+    them may be named the purchase when the deal is rebuilt.
+    """
+    seat, dealer = obs["seat"], obs["dealer"]
+    bought: list[int] = obs["bought"]
+    mine = [TEXT_CARD[t] for t in obs["hand"]]
+    my_out = [TEXT_CARD[t] for t in obs["my_discards"]]
+    plays = [(s, TEXT_CARD[t]) for tr in obs["tricks_played"] for s, t in tr["cards"]]
+    plays += [(s, TEXT_CARD[t]) for s, t in obs["trick"]]
+    known = {*mine, *my_out}.union(c for _, c in plays)
+    others = [s for s in range(PLAYERS) if s != seat]
+    void_cards = [frozenset().union(*(SUIT_CARDS[v] for v in obs["voids"][s]))
+                  for s in others]
+    dealt = deal_hidden([c for c in DECK if c not in known],
+                        [obs["hand_sizes"][s] for s in others] + [bought[s] for s in others]
+                        + [obs["widow_size"]],
+                        [*void_cards, frozenset(), frozenset(), frozenset()], rng)
+    now = {seat: mine} | dict(zip(others, dealt[:2], strict=True))
+    out = {seat: my_out} | dict(zip(others, dealt[2:4], strict=True))
+    for s, c in plays:                        # the hands as they were after the exchange
+        now[s].append(c)
+    # undo the exchange: the first buyer's purchase lay on top of the widow, and so on
+    hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+    widow: list[Card] = []
+    order = [(dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]
+    for s in order:
+        k = bought[s]
+        if k:
+            rng.shuffle(now[s])
+        widow.extend(now[s][:k])
+        hands[s] = now[s][k:] + out[s]
+    widow.extend(dealt[4])
+    st = DreyfusDeal(Deal(dealer, tuple(tuple(h) for h in hands), tuple(widow)),
+                     obs["deal_number"])
+    for s in order:
+        if st.phase != "exchange" or (obs["phase"] == "exchange" and s == obs["to_move"]):
+            break
+        assert st.to_move == s
+        st.exchange(s, sorted(out[s]))
+    for s, c in plays:
+        st.play(s, c)
+    return st
+
+
+def payoffs_of(bought: int, tricks: int) -> float:
+    """A deal's worth to one player: its change in (below − above) the line, which is
+    tricks − 4 − cards bought (every point either side of the line is a point of the
+    settlement for a player who does not win)."""
+    up, down = deal_score(bought, tricks)
+    return float(down - up)
 
 
 def deal_score(bought: int, tricks: int) -> tuple[int, int]:
@@ -312,4 +429,5 @@ SPECS = [GameSpec(
     summary_ru="Трое, 48 карт, прикупка; козыри по кругу: пики, трефы, бубны, черви, без "
                "козырей. Взятки сверх четырёх — под черту; первый набравший 10 выигрывает.",
     aliases=("дрейфус",),
+    determinize=determinize,
 )]
