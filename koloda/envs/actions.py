@@ -1,0 +1,243 @@
+"""A fixed, numbered action space per game, and the masks that reach exactly the legal
+actions — standard library only (both adapters use it).
+
+Most actions have one index each: ``play C`` is ``PLAY + card`` (card = koloda's card int,
+suit * 13 + rank), ``beat A B`` is ``BEAT + 52 * A + B``, ``bid N`` is ``BID + N``. A
+multi-card choice (Durak ``attack``/``throw``/``transfer``, Mushka and Dreyfus ``discard``)
+could name any of thousands of sets, so it is made in steps: ``select C`` picks the cards
+one at a time in ascending card order, then ``confirm VERB`` makes the action. The mask
+allows a ``select C`` only when some legal set starts with the cards selected so far
+followed by C, and a ``confirm VERB`` only when ``VERB <selection>`` is itself legal; while
+a selection is open nothing else is allowed. So every legal action is reachable, by one
+path, and nothing else is (tests/test_envs_actions.py checks it on random positions of
+every game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from koloda.cards import CARD_TEXT, TEXT_CARD
+from koloda.engine.registry import get_spec
+
+CARDS = 52
+
+#: per family: verbs without arguments, number verbs with their range, and which card
+#: verbs take one card (one index each) or a set (select + confirm)
+_PLAIN: dict[str, tuple[str, ...]] = {
+    "pyanitsy": ("flip",),
+    "opendaum": (),
+    "mushka": ("stand", "pass"),
+    "kopilka": ("pass", "draw"),
+    "dreyfus": ("stand",),
+    "trinka": (),
+    "stukolka": ("knock", "drop", "golets"),
+    "durak": ("take", "pass"),
+}
+_NUMBERS: dict[str, tuple[tuple[str, int], ...]] = {
+    "opendaum": (("bid", 18),),     # 0..18: the largest hand is 34 / 2 = 17 cards
+    "kopilka": (("pick", 7),),      # 0..7: at most the 8 cards of one suit are offered
+}
+_SINGLE: dict[str, tuple[str, ...]] = {
+    "opendaum": ("play",), "mushka": ("play",), "kopilka": ("play", "discard"),
+    "dreyfus": ("play",), "trinka": ("play",), "stukolka": ("play",),
+}
+_MULTI: dict[str, tuple[str, ...]] = {
+    "mushka": ("discard",), "dreyfus": ("discard",), "durak": ("attack", "throw"),
+}
+_VARIANT_MULTI: dict[str, tuple[str, ...]] = {"durak-perevodnoy": ("attack", "throw",
+                                                                    "transfer")}
+#: the shakhi, playable wild or plain
+_MODES: dict[str, tuple[str, ...]] = {
+    "opendaum-shakhi": ("6S", "6C"), "opendaum-33": ("6C",)}
+_BEAT = {"durak"}
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The cards selected so far toward a multi-card action (ascending card ints)."""
+
+    cards: tuple[int, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.cards)
+
+    def text(self) -> str:
+        return " ".join(CARD_TEXT[c] for c in self.cards)
+
+
+class _Node:
+    """One step of a selection: the confirms allowed here and the cards that may follow."""
+
+    __slots__ = ("confirm", "next")
+
+    def __init__(self) -> None:
+        self.confirm: dict[int, str] = {}
+        self.next: dict[int, _Node] = {}
+
+
+class ActionSpace:
+    """The numbered actions of one game: ``labels[i]`` is index i's text (a canonical
+    action, ``select C`` or ``confirm VERB``)."""
+
+    def __init__(self, game: str) -> None:
+        spec = get_spec(game)
+        self.game = spec.name
+        fam = spec.family
+        self.labels: list[str] = []
+        self.index: dict[str, int] = {}
+        for verb in _PLAIN.get(fam, ()):
+            self._add(verb)
+        for verb, top in _NUMBERS.get(fam, ()):
+            for n in range(top + 1):
+                self._add(f"{verb} {n}")
+        for verb in _SINGLE.get(fam, ()):
+            for c in range(CARDS):
+                self._add(f"{verb} {CARD_TEXT[c]}")
+        for card in _MODES.get(spec.name, ()):
+            self._add(f"play {card} wild")
+            self._add(f"play {card} plain")
+        if fam in _BEAT:
+            for a in range(CARDS):
+                for b in range(CARDS):
+                    self._add(f"beat {CARD_TEXT[a]} {CARD_TEXT[b]}")
+        self.multi: tuple[str, ...] = _VARIANT_MULTI.get(spec.name, _MULTI.get(fam, ()))
+        self.select_base = len(self.labels)
+        if self.multi:
+            for c in range(CARDS):
+                self._add(f"select {CARD_TEXT[c]}")
+            for verb in self.multi:
+                self._add(f"confirm {verb}")
+        self.size = len(self.labels)
+        #: trees of recent legal lists (engine states cache their list, so the same list
+        #: comes back while a position is looked at)
+        self._trees: dict[int, tuple[Sequence[str], _Node]] = {}
+
+    def _add(self, label: str) -> None:
+        self.index[label] = len(self.labels)
+        self.labels.append(label)
+
+    # -------------------------------------------------------------- the masks
+    def _tree(self, legal: Sequence[str]) -> _Node:
+        """The legal actions as a tree: direct indices at the root, multi-card sets as
+        paths of ascending cards."""
+        cached = self._trees.get(id(legal))
+        if cached is not None and cached[0] is legal:
+            return cached[1]
+        root = _Node()
+        for text in legal:
+            verb, _, rest = text.partition(" ")
+            if verb in self.multi:
+                node = root
+                for c in sorted(TEXT_CARD[w] for w in rest.split()):
+                    child = node.next.get(c)
+                    if child is None:
+                        child = node.next[c] = _Node()
+                    node = child
+                node.confirm[self.index[f"confirm {verb}"]] = text
+            else:
+                i = self.index.get(text)
+                if i is None:
+                    raise ValueError(f"{self.game}: the action space has no index for the "
+                                     f"legal action {text!r}")
+                root.confirm[i] = text
+        if len(self._trees) >= 64:
+            self._trees.clear()
+        self._trees[id(legal)] = (legal, root)   # the list is kept, so its id stays its own
+        return root
+
+    def options(self, legal: Sequence[str], selection: Selection = Selection()
+                ) -> dict[int, str | None]:
+        """Every allowed index now → the engine action it makes, or None for a selection
+        step. ValueError when the engine offers an action this space cannot name."""
+        node: _Node | None = self._tree(legal)
+        for c in selection.cards:
+            node = node.next.get(c) if node is not None else None
+        if node is None:
+            return {}
+        out: dict[int, str | None] = dict(node.confirm)
+        for c in node.next:
+            out[self.select_base + c] = None
+        return out
+
+    def mask(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
+        """0/1 per index: may it be chosen now."""
+        m = [0] * self.size
+        for i in self.options(legal, selection):
+            m[i] = 1
+        return m
+
+    def step(self, index: int, legal: Sequence[str], selection: Selection = Selection()
+             ) -> tuple[str | None, Selection]:
+        """Choose ``index``: (the engine action to apply or None, the selection after)."""
+        opts = self.options(legal, selection)
+        if index not in opts:
+            label = self.labels[index] if 0 <= index < self.size else str(index)
+            raise ValueError(f"{self.game}: action {index} ({label}) is not allowed now")
+        action = opts[index]
+        if action is not None:
+            return action, Selection()
+        return None, Selection((*selection.cards, index - self.select_base))
+
+    def path(self, action: str) -> list[int]:
+        """The indices that make the canonical engine ``action``: one index, or the
+        ``select`` steps then the ``confirm`` of a multi-card action."""
+        verb, _, rest = action.partition(" ")
+        if verb in self.multi:
+            cards = sorted(TEXT_CARD[w] for w in rest.split())
+            return [self.select_base + c for c in cards] + [self.index[f"confirm {verb}"]]
+        if action not in self.index:
+            raise ValueError(f"{self.game}: the action space has no index for {action!r}")
+        return [self.index[action]]
+
+    def reachable(self, legal: Sequence[str]) -> set[str]:
+        """Every engine action some sequence of allowed indices makes (for the tests)."""
+        found: set[str] = set()
+        stack = [Selection()]
+        while stack:
+            sel = stack.pop()
+            for i, action in self.options(legal, sel).items():
+                if action is not None:
+                    found.add(action)
+                else:
+                    stack.append(Selection((*sel.cards, i - self.select_base)))
+        return found
+
+    def describe(self) -> list[tuple[int, int, str]]:
+        """(first index, count, pattern) runs of the space, for the documentation."""
+        runs: list[tuple[int, int, str]] = []
+        for i, label in enumerate(self.labels):
+            pattern = _pattern(label)
+            if runs and runs[-1][2] == pattern:
+                start, count, _ = runs[-1]
+                runs[-1] = (start, count + 1, pattern)
+            else:
+                runs.append((i, 1, pattern))
+        return runs
+
+
+def _pattern(label: str) -> str:
+    words = label.split()
+    if words[0] == "beat":
+        return "beat A B  (index = first + 52·A + B)"
+    if len(words) >= 2 and words[1] in TEXT_CARD and words[-1] not in ("wild", "plain"):
+        return f"{words[0]} C  (index = first + card)"
+    if len(words) == 2 and words[1].isdigit():
+        return f"{words[0]} N  (index = first + N)"
+    return label
+
+
+@cache
+def action_space(game: str) -> ActionSpace:
+    return ActionSpace(get_spec(game).name)
+
+
+def markdown(game: str) -> str:
+    rows = ["| indices | actions |", "|---|---|"]
+    for start, count, pattern in action_space(game).describe():
+        span = str(start) if count == 1 else f"{start}–{start + count - 1}"
+        rows.append(f"| {span} | `{pattern}` |")
+    return "\n".join(rows)
+

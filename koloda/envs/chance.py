@@ -1,0 +1,352 @@
+"""A koloda match whose chance is explicit: the first dealer and every dealt card are
+outcomes chosen from outside, one at a time (what OpenSpiel's chance nodes need).
+Standard library only; koloda.envs.openspiel is the thin pyspiel layer over it.
+
+The first chance node draws the first dealer (uniform over the seats). Then each card of a
+deal is one chance node: the card for the next place — every hand in seat order, then the
+stock top first, then a card turned up outside both (Mushka, Stukolka) — uniform over the
+cards not dealt yet. The places and the deck come from the game itself
+(``Match.deal_cards`` with a throwaway generator), and the finished deal enters the match
+as an explicit deal, checked like a record's. A later deal of a multi-deal match is dealt
+the same way: ``Table`` makes the game's Match stop between deals (``_Awaiting``) until its
+cards are chosen. The dealer of a later deal is the game's own choice (its rules say who
+deals next); after a drawn Durak game, where the rules draw lots, the engine's
+no-generator path gives the deal to seat 0.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from koloda.cards import CARD_TEXT, Card
+from koloda.engine.deal import Deal, DealState
+from koloda.engine.errors import IllegalAction
+from koloda.engine.match import Match
+from koloda.engine.registry import get_spec
+from koloda.envs.actions import Selection, action_space
+from koloda.envs.common import Features, result_rewards
+from koloda.tensors import CARDS, TableMemory, render
+
+CHANCE = -1
+TERMINAL = -4
+#: verbs whose cards the other seats do not see (discards lie face down in every game)
+FACE_DOWN = frozenset({"discard"})
+
+
+class _Awaiting(DealState):
+    """Stands in for the next deal while its cards are being chosen."""
+
+    def __init__(self, players: int, dealer: int) -> None:
+        self.players = players
+        self.dealer = dealer
+
+    def _legal_actions(self) -> list[str]:
+        return []
+
+    def _do(self, action: str) -> None:
+        raise IllegalAction("the cards are being dealt")
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        return {"phase": "dealing"}
+
+    def card_zones(self) -> dict[str, list[Card]]:
+        return {}
+
+    def hidden_from(self, seat: int) -> set[Card]:
+        return set()
+
+
+_CHANCE_CLASSES: dict[type[Match], type[Match]] = {}
+
+
+def _chance_class(cls: type[Match]) -> type[Match]:
+    """``cls`` made to wait for explicit deals instead of shuffling."""
+    sub = _CHANCE_CLASSES.get(cls)
+    if sub is None:
+        def _begin_deal(self: Match, dealer: int) -> DealState:
+            if len(self.deals) < len(self._explicit):
+                return cls._begin_deal(self, dealer)
+            return _Awaiting(self.players, dealer)
+        sub = type(f"Explicit{cls.__name__}", (cls,), {"_begin_deal": _begin_deal})
+        _CHANCE_CLASSES[cls] = sub
+    return sub
+
+
+class _Dealing:
+    """One deal being dealt card by card into the places of ``shape``."""
+
+    def __init__(self, shape: Deal) -> None:
+        self.shape = shape
+        self.places = sum(len(h) for h in shape.hands) + len(shape.stock)
+        t = shape.trump_card
+        self.turned_outside = t is not None and t not in shape.stock \
+            and all(t not in h for h in shape.hands)
+        self.places += self.turned_outside
+        self.remaining = sorted(shape.all_cards())
+        self.dealt: list[Card] = []
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        p = 1.0 / len(self.remaining)
+        return [(c, p) for c in self.remaining]
+
+    def add(self, card: Card) -> None:
+        self.remaining.remove(card)
+        self.dealt.append(card)
+
+    @property
+    def done(self) -> bool:
+        return len(self.dealt) == self.places
+
+    def place_of(self, k: int) -> str:
+        """Where the k-th dealt card goes, in words."""
+        for s, h in enumerate(self.shape.hands):
+            if k < len(h):
+                return f"seat {s}"
+            k -= len(h)
+        return "the stock" if k < len(self.shape.stock) else "face up"
+
+    def deal(self) -> Deal:
+        shape, cards = self.shape, iter(self.dealt)
+        hands = tuple(tuple(next(cards) for _ in h) for h in shape.hands)
+        stock = tuple(next(cards) for _ in shape.stock)
+        t = shape.trump_card
+        if t is None:
+            trump = None
+        elif self.turned_outside:
+            trump = next(cards)
+        elif t in shape.stock:
+            trump = stock[shape.stock.index(t)]
+        else:
+            s = next(i for i, h in enumerate(shape.hands) if t in h)
+            trump = hands[s][shape.hands[s].index(t)]
+        return Deal(shape.dealer, hands, stock, trump)
+
+
+class Table:
+    """One match with explicit chance, moved by action indices (koloda.envs.actions)."""
+
+    def __init__(self, game: str, players: int, options: dict[str, Any]) -> None:
+        self.spec = get_spec(game)
+        self.players = players
+        self.options = self.spec.resolve_options(players, options)
+        self.space = action_space(self.spec.name)
+        self.features = Features(self.spec.name, players)
+        self.match: Match | None = None
+        self.dealing: _Dealing | None = None
+        self.selection = Selection()
+        self.memory = TableMemory()
+        #: this deal's actions (seat, text), and each seat's hand as the deal began
+        self.log: list[tuple[int, str]] = []
+        self.dealt_hands: list[list[str] | None] = [None] * players
+        #: every outcome and action index applied, in order (pickling replays them)
+        self.history: list[int] = []
+        #: the seat a resampled copy was made for (its history is not its own then)
+        self.resampled_for: int | None = None
+
+    # ----------------------------------------------------------------- the nodes
+    def current_player(self) -> int:
+        m = self.match
+        if m is None or self.dealing is not None:
+            return CHANCE
+        if m.is_over:
+            return TERMINAL
+        return m.to_move  # type: ignore[return-value]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.dealing is None:
+            p = 1.0 / self.players
+            return [(s, p) for s in range(self.players)]
+        return self.dealing.outcomes()
+
+    def legal_indices(self) -> list[int]:
+        if self.current_player() < 0:
+            return []
+        m = self._live()
+        return sorted(self.space.options(m.legal_actions(), self.selection))
+
+    def apply(self, index: int) -> None:
+        """Apply a chance outcome or a player's action index."""
+        if self.current_player() == CHANCE:
+            self._chance(index)
+            self.history.append(index)
+            return
+        m = self._live()
+        seat = m.to_move
+        text, self.selection = self.space.step(index, m.legal_actions(), self.selection)
+        self.history.append(index)
+        if text is None:
+            return
+        deals = len(m.deals)
+        m.apply(text)
+        self.log.append((seat, text))  # type: ignore[arg-type]
+        self.memory.record(text)
+        if len(m.deals) != deals:
+            self.memory.new_deal()
+        self._after_action()
+
+    def action_text(self, player: int, index: int) -> str:
+        if player == CHANCE:
+            if self.dealing is None:
+                return f"seat {index} deals first"
+            return f"{CARD_TEXT[index]} to {self.dealing.place_of(len(self.dealing.dealt))}"
+        return self.space.labels[index]
+
+    def returns(self) -> list[float]:
+        m = self.match
+        return result_rewards(m.result if m is not None else None, self.players)
+
+    # -------------------------------------------------------------- what a seat knows
+    def observation(self, seat: int) -> dict[str, Any] | None:
+        return None if self.match is None else self.match.observation(seat)
+
+    def observation_string(self, seat: int) -> str:
+        obs = self.observation(seat)
+        if obs is None:
+            return f"seat {seat}: the first deal is being dealt"
+        text = render(obs)
+        if self.selection and seat == self.current_player():
+            text += f"\nselected: {self.selection.text()}"
+        return text
+
+    def information_state_string(self, seat: int) -> str:
+        """The seat's hand as the deal began, every action of the deal as the seat saw it
+        (others' discards as counts), its own selection, then its observation."""
+        if self.match is None:
+            return f"seat {seat}: the first deal is being dealt"
+        dealt = self.dealt_hands[seat]
+        head = f"dealt to seat {seat}: " + ("?" if dealt is None else " ".join(dealt))
+        moves = "; ".join(f"{s}:{self._seen(seat, s, a)}" for s, a in self.log)
+        return f"{head}\nactions: {moves}\n{self.observation_string(seat)}"
+
+    def _seen(self, viewer: int, seat: int, action: str) -> str:
+        verb, _, rest = action.partition(" ")
+        if seat == viewer or verb not in FACE_DOWN:
+            return action
+        return f"{verb} ×{len(rest.split())}"
+
+    def vector(self, seat: int, perfect_recall: bool = False) -> list[float]:
+        acting = seat == self.current_player()
+        v = self.features.vector(self.observation(seat), self.memory,
+                                 self.selection if acting else Selection())
+        if perfect_recall:
+            dealt = [0.0] * CARDS
+            for text in self.dealt_hands[seat] or ():
+                from koloda.cards import TEXT_CARD
+                dealt[TEXT_CARD[text]] = 1.0
+            v += dealt
+        return v
+
+    def __str__(self) -> str:
+        m = self.match
+        if m is None:
+            done = 0 if self.dealing is None else len(self.dealing.dealt)
+            return f"{self.spec.name}: dealing the first deal ({done} cards)"
+        lines = [f"{self.spec.name}: deal {len(m.deals)}, to move {m.to_move}"]
+        for zone, cards in m.current.card_zones().items():
+            lines.append(f"{zone}: {' '.join(CARD_TEXT[c] for c in cards)}")
+        if self.dealing is not None:
+            lines.append(f"dealing: {' '.join(CARD_TEXT[c] for c in self.dealing.dealt)}")
+        if self.selection:
+            lines.append(f"selected: {self.selection.text()}")
+        if m.result is not None:
+            lines.append(f"result: {m.result.to_json()}")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ search
+    def resample(self, seat: int, rng: random.Random) -> Table:
+        """A copy whose hidden cards are dealt afresh consistently with what ``seat`` knows
+        (the game's determinizer). The copy keeps no hidden fact of the original: the
+        deal's record becomes a placeholder, the other seats' face-down discards become
+        counts and their dealt hands unknown."""
+        from koloda.envs import determinize
+        new = copy.deepcopy(self)
+        m = new.match
+        if m is None or new.dealing is not None or m.is_over:
+            return new
+        state = determinize(self.spec.name, m.observation(seat), rng)
+        m.current = state
+        m.deals[-1] = Deal(m.deals[-1].dealer, tuple(() for _ in range(self.players)))
+        m.history = [(s, self._seen(seat, s, a)) for s, a in m.history]
+        new.log = [(s, self._seen(seat, s, a)) for s, a in self.log]
+        new.dealt_hands = [h if s == seat else None for s, h in enumerate(self.dealt_hands)]
+        new.resampled_for = seat
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        new = Table.__new__(Table)
+        new.__dict__.update(self.__dict__)
+        if self.match is not None:
+            # the whole match at once: a deal may share objects with its match (Kopilka's
+            # purse), so the deal is not cloned on its own
+            m = self.match
+            new.match = copy.deepcopy(m, {id(m.spec): m.spec})
+        if self.dealing is not None:
+            new.dealing = copy.copy(self.dealing)
+            new.dealing.remaining = list(self.dealing.remaining)
+            new.dealing.dealt = list(self.dealing.dealt)
+        new.memory = self.memory.copy()
+        new.history = list(self.history)
+        new.log = list(self.log)
+        new.dealt_hands = list(self.dealt_hands)
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and history, rebuilt by replaying (a Match holds its
+        GameSpec, which does not pickle)."""
+        if self.resampled_for is not None:
+            raise TypeError("a resampled table cannot be pickled: its history is not its own")
+        return _replayed, (self.spec.name, self.players, self.options, list(self.history))
+
+    # ---------------------------------------------------------------- internals
+    def _live(self) -> Match:
+        if self.match is None:
+            raise RuntimeError("the first deal is still being dealt")
+        return self.match
+
+    def _chance(self, outcome: int) -> None:
+        if self.dealing is None:            # the first dealer, by lot
+            if not 0 <= outcome < self.players:
+                raise ValueError(f"chance outcome {outcome}: no seat {outcome}")
+            probe = self.spec.match_class(self.spec, self.players, self.options, seed=0,
+                                          first_dealer=outcome)
+            self.dealing = _Dealing(probe.deals[0])
+            return
+        if outcome not in self.dealing.remaining:
+            raise ValueError(f"chance outcome {outcome}: not a card left to deal")
+        self.dealing.add(outcome)
+        if not self.dealing.done:
+            return
+        deal = self.dealing.deal()
+        self.dealing = None
+        if self.match is None:
+            cls = _chance_class(self.spec.match_class)
+            self.match = cls(self.spec, self.players, self.options, deals=[deal],
+                             first_dealer=deal.dealer)
+        else:
+            m = self.match
+            m._explicit.append(deal)
+            m.current = m._begin_deal(deal.dealer)
+            m._settle()
+        self._deal_began()
+        self._after_action()
+
+    def _deal_began(self) -> None:
+        m = self._live()
+        self.log = []
+        self.memory.new_deal()
+        self.dealt_hands = [m.observation(s).get("hand") for s in range(self.players)]
+
+    def _after_action(self) -> None:
+        m = self._live()
+        if isinstance(m.current, _Awaiting) and not m.is_over:
+            shape = m.deal_cards(m.current.dealer, random.Random(len(m.deals)))
+            self.dealing = _Dealing(shape)
+
+
+def _replayed(game: str, players: int, options: dict[str, Any], history: list[int]) -> Table:
+    table = Table(game, players, options)
+    for index in history:
+        table.apply(index)
+    return table

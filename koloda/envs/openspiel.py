@@ -1,0 +1,255 @@
+"""Every koloda game as a Python OpenSpiel game (optional extra: open_spiel, numpy).
+
+    import pyspiel
+    import koloda.envs.openspiel   # registers koloda_durak, koloda_opendaum_shakhi, ...
+    game = pyspiel.load_game("koloda_durak(players=4,max_deals=1)")
+
+Names are ``koloda_`` + the game's name with ``-`` as ``_``. Parameters: ``players`` and
+every option of the game (``max_deals`` included). An option whose default depends on the
+player count (Durak ``teams``, Opendaum and Pyanitsy ``deck``, Stukolka ``deals``) takes
+``-1`` for that default, and a yes/no one of them is written ``0``/``1``; Kopilka's
+``values`` is a string ``"H:4,C:3,D:2,S:1"`` ("" = the default).
+
+Chance nodes deal the cards one at a time (koloda.envs.chance); actions are the game's
+fixed action space (koloda.envs.actions), multi-card choices in select/confirm steps.
+Returns come at the end from the match result: +1 per winner, −1 per loser, 0 in a draw
+(general-sum). Observation string: the seat's observation rendered; information-state
+string: the seat's dealt hand, this deal's actions as the seat saw them, then the
+observation (perfect recall within a deal; earlier deals live on in the public score
+sheet). Tensors: koloda.envs.common.Features, plus the dealt hand for the information
+state. ``resample_from_infostate`` uses the game's determinizer (see koloda.envs
+.determinize), so OpenSpiel's Python ISMCTS runs on games that have one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+from koloda.engine.registry import get_spec, registry
+from koloda.engine.spec import GameSpec
+from koloda.envs.actions import action_space
+from koloda.envs.chance import Table
+from koloda.tensors import CARDS
+
+PREFIX = "koloda_"
+#: decisions one deal can take at most (a bound for MaxGameLength; selections included)
+_PER_DEAL = {"durak": 5000, "opendaum": 100, "mushka": 100, "kopilka": 1000,
+             "dreyfus": 150, "trinka": 50, "stukolka": 400}
+
+
+def game_name(name: str) -> str:
+    """The OpenSpiel name of a koloda game: ``durak-perevodnoy`` → ``koloda_durak_perevodnoy``."""
+    return PREFIX + get_spec(name).name.replace("-", "_")
+
+
+def _parameters(spec: GameSpec) -> dict[str, Any]:
+    params: dict[str, Any] = {"players": spec.default_players}
+    for o in spec.all_options:
+        if o.kind is dict:
+            params[o.name] = ""
+        elif callable(o.default):
+            params[o.name] = -1
+        else:
+            params[o.name] = o.default
+    return params
+
+
+def _options(spec: GameSpec, params: dict[str, Any]) -> dict[str, Any]:
+    """OpenSpiel parameters back to koloda options (sentinels meaning "the default")."""
+    out: dict[str, Any] = {}
+    for o in spec.all_options:
+        if o.name not in params:
+            continue
+        v = params[o.name]
+        if o.kind is dict:
+            if v:
+                out[o.name] = {k.strip(): int(x) for k, x in
+                               (pair.split(":") for pair in str(v).split(","))}
+        elif callable(o.default):
+            if v != -1:
+                out[o.name] = bool(v) if o.kind is bool else v
+        else:
+            out[o.name] = v
+    return out
+
+
+def _game_type(spec: GameSpec) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=game_name(spec.name),
+        long_name=f"koloda {spec.title_en}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(spec.players),
+        min_num_players=min(spec.players),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(spec),
+    )
+
+
+def _max_length(spec: GameSpec, options: dict[str, Any]) -> int:
+    deals = options["max_deals"]
+    if spec.family == "pyanitsy":
+        per_deal = options["round_cap"] * 52
+    else:
+        per_deal = _PER_DEAL.get(spec.family, 1000)
+    return min(per_deal * deals, 2**31 - 1)
+
+
+class KolodaGame(pyspiel.Game):
+    """One koloda game with its parameters (the Python class behind ``koloda_*``)."""
+
+    spec: GameSpec
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        spec = self.spec
+        players = spec.check_players(params.get("players", spec.default_players))
+        self.options = spec.resolve_options(players, _options(spec, params))
+        self.koloda_name = spec.name
+        self.players = players
+        self.space = action_space(spec.name)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.space.size,
+            max_chance_outcomes=CARDS,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=_max_length(spec, self.options),
+        )
+        super().__init__(_game_type(spec), info, params)
+
+    def new_initial_state(self) -> KolodaState:
+        return KolodaState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> KolodaObserver:
+        return KolodaObserver(self, iig_obs_type, params)
+
+    def table(self) -> Table:
+        return Table(self.koloda_name, self.players, self.options)
+
+
+class KolodaState(pyspiel.State):
+    """A state of a koloda game: a koloda.envs.chance.Table under OpenSpiel's API."""
+
+    def __init__(self, game: KolodaGame) -> None:
+        super().__init__(game)
+        self.table = game.table()
+
+    def current_player(self) -> int:
+        p = self.table.current_player()
+        if p == -1:
+            return int(pyspiel.PlayerId.CHANCE)
+        if p == -4:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return p
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.table.legal_indices() if player == self.table.current_player() else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.table.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.table.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.table.action_text(player, int(action))
+
+    def is_terminal(self) -> bool:
+        return self.table.current_player() == -4
+
+    def returns(self) -> list[float]:
+        return self.table.returns()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KolodaState:
+        """A state the player cannot tell from this one, its hidden cards dealt afresh by
+        the game's determinizer (``probability_sampler()`` seeds the deal)."""
+        seed = int(probability_sampler() * 2**52)
+        new = self.clone()
+        new.table = self.table.resample(player_id, random.Random(seed))
+        return new
+
+    def apply_koloda_action(self, action: str) -> None:
+        """Apply an engine action given as canonical text (``"attack 6C 6D"``): its index,
+        or its select/confirm steps. For playing koloda's own bots inside OpenSpiel."""
+        m = self.table.match
+        if m is None or self.is_chance_node() or self.is_terminal():
+            raise ValueError("no seat is to act now")
+        if self.table.selection:
+            raise ValueError(f"a selection is open ({self.table.selection.text()}): finish "
+                             f"it with indices")
+        if action not in m.legal_actions():
+            raise ValueError(f"{action!r} is not legal now; legal: {m.legal_actions()}")
+        for index in self.table.space.path(action):
+            self.apply_action(index)
+
+    def koloda_match(self) -> Any:
+        """The koloda Match inside (None while the first deal is dealt)."""
+        return self.table.match
+
+    def __str__(self) -> str:
+        return str(self.table)
+
+
+class KolodaObserver:
+    """OpenSpiel's observer: the observation (default) or, with ``perfect_recall``, the
+    information state, as a string and as a float32 tensor."""
+
+    def __init__(self, game: KolodaGame, iig_obs_type: Any,
+                 params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is not None and (
+                not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise ValueError("koloda observers give one seat's whole view (public and its "
+                             "own private information) only")
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        features = game.table().features
+        size = features.size + (CARDS if self.perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        for info in features.infos():
+            self.dict[info.name] = self.tensor[info.offset:info.offset + info.size]
+        if self.perfect_recall:
+            self.dict["dealt"] = self.tensor[features.size:]
+
+    def set_from(self, state: KolodaState, player: int) -> None:
+        self.tensor[:] = state.table.vector(player, self.perfect_recall)
+
+    def string_from(self, state: KolodaState, player: int) -> str:
+        if self.perfect_recall:
+            return state.table.information_state_string(player)
+        return state.table.observation_string(player)
+
+
+def _register(spec: GameSpec) -> None:
+    cls = type(f"Koloda_{spec.name.replace('-', '_')}", (KolodaGame,), {"spec": spec})
+    pyspiel.register_game(_game_type(spec), cls)
+
+
+def register_all() -> list[str]:
+    """Register every koloda game not registered yet; return the OpenSpiel names."""
+    known = {t.short_name for t in pyspiel.registered_games()}
+    names = []
+    for spec in registry().values():
+        name = game_name(spec.name)
+        if name not in known:
+            _register(spec)
+        names.append(name)
+    return names
+
+
+GAMES = register_all()

@@ -1,0 +1,129 @@
+"""Observation tensors: a fixed-size list of floats per (game, player count), built from
+``match.observation(seat)`` alone — standard library only, no numpy.
+
+    >>> import koloda, koloda.tensors as kt
+    >>> m = koloda.new_game("durak", players=3, seed=1)
+    >>> v = kt.encode(m.observation(0))
+    >>> len(v) == kt.size("durak", 3)
+    True
+
+Because the encoder reads nothing but the observation dict, a tensor can hold no card the
+seat may not know. ``describe`` gives each block's offset, size and meaning (the layout
+tables of docs/research.md are made from it); ``render`` gives a readable text of the
+observation; ``TableMemory`` remembers the cards played face up during a deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from koloda.engine.registry import get_spec
+from koloda.tensors.blocks import CARDS, Block, lookup, present
+from koloda.tensors.layouts import FAMILY_LAYOUTS, HEADER, VARIANT_EXTRA
+from koloda.tensors.memory import TableMemory, face_up_cards
+from koloda.tensors.render import render
+
+__all__ = ["CARDS", "BlockInfo", "Encoder", "TableMemory", "describe", "encode", "encoder",
+           "face_up_cards", "layout", "markdown", "render", "size"]
+
+
+@dataclass(frozen=True)
+class BlockInfo:
+    """One block of a layout as documented: where it lies and what it holds."""
+
+    name: str
+    field: str
+    offset: int
+    size: int
+    meaning: str
+    low: float
+    high: float
+    card_rows: int
+
+
+def layout(game: str) -> tuple[Block, ...]:
+    """The blocks of ``game``'s tensor, header first."""
+    spec = get_spec(game)
+    try:
+        body = FAMILY_LAYOUTS[spec.family]
+    except KeyError:
+        raise ValueError(f"no tensor layout for {spec.name} yet (family {spec.family!r})") \
+            from None
+    return (*HEADER, *body, *VARIANT_EXTRA.get(spec.name, ()))
+
+
+class Encoder:
+    """The tensor of one (game, player count): ``encode(observation)`` → list of floats."""
+
+    def __init__(self, game: str, players: int) -> None:
+        self.game = get_spec(game).name
+        self.players = players
+        self.blocks = layout(self.game)
+        self.infos: list[BlockInfo] = []
+        at = 0
+        for b in self.blocks:
+            n = b.size(players)
+            lo, hi = b.bounds()
+            self.infos.append(BlockInfo(b.name, b.path, at, n, b.meaning, lo, hi,
+                                        b.card_rows(players)))
+            at += n
+        self.size = at
+
+    def encode(self, observation: dict[str, Any]) -> list[float]:
+        if observation.get("players", self.players) != self.players:
+            raise ValueError(f"an observation of {observation.get('players')} players given "
+                             f"to the {self.players}-player encoder of {self.game}")
+        seat = observation.get("seat", 0)
+        out = [0.0] * self.size
+        for b, info in zip(self.blocks, self.infos, strict=True):
+            b.encode(lookup(observation, b.path), seat, self.players, out, info.offset)
+        return out
+
+    def missing_fields(self, observation: dict[str, Any]) -> list[str]:
+        """The documented fields this observation lacks (the tests want none)."""
+        return [b.path for b in self.blocks if not present(observation, b.path)]
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        lows: list[float] = []
+        highs: list[float] = []
+        for info in self.infos:
+            lows += [info.low] * info.size
+            highs += [info.high] * info.size
+        return lows, highs
+
+    def card_positions(self) -> dict[int, int]:
+        """Tensor index → card, for every entry of a card block (the leak tests use it)."""
+        out: dict[int, int] = {}
+        for info in self.infos:
+            for row in range(info.card_rows):
+                for c in range(CARDS):
+                    out[info.offset + row * CARDS + c] = c
+        return out
+
+
+@cache
+def encoder(game: str, players: int) -> Encoder:
+    return Encoder(game, players)
+
+
+def encode(observation: dict[str, Any]) -> list[float]:
+    """The tensor of one observation (its game, player count and seat are read from it)."""
+    return encoder(observation["game"], observation["players"]).encode(observation)
+
+
+def size(game: str, players: int) -> int:
+    return encoder(game, players).size
+
+
+def describe(game: str, players: int) -> list[BlockInfo]:
+    return list(encoder(game, players).infos)
+
+
+def markdown(game: str, players: int, extra: list[BlockInfo] | None = None) -> str:
+    """The layout as a Markdown table (offset, size, block, observation field, meaning)."""
+    rows = ["| offset | size | block | field | meaning |", "|---:|---:|---|---|---|"]
+    for i in [*describe(game, players), *(extra or [])]:
+        rows.append(f"| {i.offset} | {i.size} | `{i.name}` | `{i.field}` | {i.meaning} |")
+    return "\n".join(rows)

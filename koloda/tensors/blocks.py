@@ -1,0 +1,396 @@
+"""The building blocks of an observation tensor: each block encodes one observation field.
+
+A block reads its field by name (a dotted path into the observation dict) and writes a
+fixed number of floats. It never sees a game state, only what ``observation(seat)``
+returned, so a tensor can hold nothing the seat may not know. A field the observation
+lacks encodes as zeros (the layout stays fixed while games grow new fields); the tests
+check that every field a layout documents is really present.
+
+Seats are relative: row ``r`` of a per-seat block is the seat ``r`` places to the left of
+the observer (row 0 is the observer itself), so one policy serves every seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from koloda.cards import SUITS, TEXT_CARD
+
+#: one-hot width of a card block: koloda's card int (suit * 13 + rank)
+CARDS = 52
+#: every spelling of a suit an observation uses
+SUIT_INDEX: dict[str, int] = {
+    **{s: i for i, s in enumerate(SUITS)},
+    **{n: i for i, n in enumerate(("spades", "clubs", "diamonds", "hearts"))},
+}
+#: bounds for numbers with no natural limit (scores, money), after scaling
+UNBOUNDED = 1e6
+
+_MISSING = object()
+
+
+def lookup(obs: dict[str, Any], path: str) -> Any:
+    """The value at a dotted path (``last_trick.winner``), or None where any part is
+    missing."""
+    value: Any = obs
+    for part in path.split("."):
+        if not isinstance(value, dict):
+            return None
+        value = value.get(part, _MISSING)
+        if value is _MISSING:
+            return None
+    return value
+
+
+def present(obs: dict[str, Any], path: str) -> bool:
+    """True when every part of the path exists (a null leaf counts as present)."""
+    value: Any = obs
+    for part in path.split("."):
+        if value is None:
+            return True     # a null parent (no trick yet): the field is there, empty
+        if not isinstance(value, dict) or part not in value:
+            return False
+        value = value[part]
+    return True
+
+
+def card_of(text: Any) -> int | None:
+    return TEXT_CARD.get(text) if isinstance(text, str) else None
+
+
+@dataclass(frozen=True)
+class Block:
+    """One field's slice of the tensor. Subclasses say how wide it is and what it holds."""
+
+    name: str
+    path: str
+    meaning: str
+
+    def size(self, players: int) -> int:
+        raise NotImplementedError
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        """Write the encoding of ``value`` into ``out[at:at + size]`` (already zeros)."""
+        raise NotImplementedError
+
+    def bounds(self) -> tuple[float, float]:
+        """The least and greatest value any entry may take."""
+        return 0.0, 1.0
+
+    def card_rows(self, players: int) -> int:
+        """How many consecutive 52-wide card rows the block is (0: not a card block)."""
+        return 0
+
+
+# ------------------------------------------------------------------ card blocks
+@dataclass(frozen=True)
+class Cards(Block):
+    """A set of cards (a list of card texts, or one card text): 52-wide multi-hot."""
+
+    def size(self, players: int) -> int:
+        return CARDS
+
+    def card_rows(self, players: int) -> int:
+        return 1
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        for text in [value] if isinstance(value, str) else value or ():
+            c = card_of(text)
+            if c is not None:
+                out[at + c] = 1.0
+
+
+@dataclass(frozen=True)
+class SeatCards(Block):
+    """Cards by the seat that played them: ``[[seat, "9H"], ...]`` (a trick, a table) —
+    one 52-wide row per relative seat."""
+
+    def size(self, players: int) -> int:
+        return players * CARDS
+
+    def card_rows(self, players: int) -> int:
+        return players
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        for entry in value or ():
+            _put_seat_card(entry, seat, players, out, at)
+
+
+@dataclass(frozen=True)
+class TrickCards(Block):
+    """Completed tricks ``[{"cards": [[seat, "9H"], ...], ...}, ...]``: every card played
+    in them, one row per relative seat."""
+
+    def size(self, players: int) -> int:
+        return players * CARDS
+
+    def card_rows(self, players: int) -> int:
+        return players
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        for trick in value or ():
+            if isinstance(trick, dict):
+                for entry in trick.get("cards") or ():
+                    _put_seat_card(entry, seat, players, out, at)
+
+
+@dataclass(frozen=True)
+class PerSeatCards(Block):
+    """A list of card lists indexed by seat (Durak's ``known_cards``): one row per
+    relative seat."""
+
+    def size(self, players: int) -> int:
+        return players * CARDS
+
+    def card_rows(self, players: int) -> int:
+        return players
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        for s, cards in enumerate(value or ()):
+            row = at + ((s - seat) % players) * CARDS
+            for text in cards or ():
+                c = card_of(text)
+                if c is not None:
+                    out[row + c] = 1.0
+
+
+@dataclass(frozen=True)
+class AttackTable(Block):
+    """Durak's table ``[[attack, cover or null], ...]``: three rows — attack cards still
+    uncovered, attack cards covered, and the covering cards."""
+
+    def size(self, players: int) -> int:
+        return 3 * CARDS
+
+    def card_rows(self, players: int) -> int:
+        return 3
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        for pair in value or ():
+            attack = card_of(pair[0])
+            cover = card_of(pair[1]) if len(pair) > 1 else None
+            if attack is None:
+                continue
+            if cover is None:
+                out[at + attack] = 1.0
+            else:
+                out[at + CARDS + attack] = 1.0
+                out[at + 2 * CARDS + cover] = 1.0
+
+
+@dataclass(frozen=True)
+class WildCards(Block):
+    """Which of the given cards lie in ``[[seat, card, mode], ...]`` played ``wild``
+    (the shakhi): one flag per card of ``cards``."""
+
+    cards: tuple[str, ...] = ("6S", "6C")
+
+    def size(self, players: int) -> int:
+        return len(self.cards)
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        for entry in value or ():
+            if len(entry) > 2 and entry[2] == "wild" and entry[1] in self.cards:
+                out[at + self.cards.index(entry[1])] = 1.0
+
+
+def _put_seat_card(entry: Any, seat: int, players: int, out: list[float], at: int) -> None:
+    if not isinstance(entry, (list, tuple)) or len(entry) < 2:
+        return
+    s, c = entry[0], card_of(entry[1])
+    if isinstance(s, int) and c is not None:
+        out[at + ((s - seat) % players) * CARDS + c] = 1.0
+
+
+# ------------------------------------------------------------------ seat blocks
+@dataclass(frozen=True)
+class Seat(Block):
+    """One seat (or null): one-hot over relative seats; ``absolute`` keeps seat numbers."""
+
+    absolute: bool = False
+
+    def size(self, players: int) -> int:
+        return players
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players:
+            out[at + (value if self.absolute else (value - seat) % players)] = 1.0
+
+
+@dataclass(frozen=True)
+class Seats(Block):
+    """A set of seats: multi-hot over relative seats."""
+
+    def size(self, players: int) -> int:
+        return players
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        for s in value or ():
+            if isinstance(s, int) and 0 <= s < players:
+                out[at + (s - seat) % players] = 1.0
+
+
+@dataclass(frozen=True)
+class Partners(Block):
+    """Durak's ``teams`` (a list of seat lists, or null): flags the observer's own side
+    over relative seats (all zeros when everyone plays alone)."""
+
+    def size(self, players: int) -> int:
+        return players
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        for team in value or ():
+            if seat in team:
+                for s in team:
+                    out[at + (s - seat) % players] = 1.0
+
+
+# ---------------------------------------------------------------- number blocks
+@dataclass(frozen=True)
+class PerSeat(Block):
+    """A number per seat, times ``scale``, by relative seat. ``optional``: the list may
+    hold nulls (bids not made yet) — then a row of presence flags comes first."""
+
+    scale: float = 1.0
+    optional: bool = False
+    signed: bool = False
+
+    def size(self, players: int) -> int:
+        return 2 * players if self.optional else players
+
+    def bounds(self) -> tuple[float, float]:
+        return (-UNBOUNDED, UNBOUNDED) if self.signed else (0.0, UNBOUNDED)
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        base = at + players if self.optional else at
+        for s, x in enumerate(value or ()):
+            if s >= players or not isinstance(x, (int, float)) or isinstance(x, bool):
+                continue
+            r = (s - seat) % players
+            if self.optional:
+                out[at + r] = 1.0
+            out[base + r] = x * self.scale
+
+
+@dataclass(frozen=True)
+class PerPair(Block):
+    """A number per pair of partners (Trinka: seats 0+2 and 1+3), the observer's pair
+    first."""
+
+    scale: float = 1.0
+    signed: bool = False
+
+    def size(self, players: int) -> int:
+        return 2
+
+    def bounds(self) -> tuple[float, float]:
+        return (-UNBOUNDED, UNBOUNDED) if self.signed else (0.0, UNBOUNDED)
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        for p, x in enumerate(value or ()):
+            if p < 2 and isinstance(x, (int, float)):
+                out[at + (p - seat) % 2] = x * self.scale
+
+
+@dataclass(frozen=True)
+class Number(Block):
+    """One number times ``scale``. ``optional``: a presence flag first (null → 0, 0)."""
+
+    scale: float = 1.0
+    optional: bool = False
+    signed: bool = False
+
+    def size(self, players: int) -> int:
+        return 2 if self.optional else 1
+
+    def bounds(self) -> tuple[float, float]:
+        return (-UNBOUNDED, UNBOUNDED) if self.signed else (0.0, UNBOUNDED)
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return
+        if self.optional:
+            out[at] = 1.0
+            at += 1
+        out[at] = value * self.scale
+
+
+@dataclass(frozen=True)
+class Flag(Block):
+    """A yes/no field: 1.0 for true."""
+
+    def size(self, players: int) -> int:
+        return 1
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        if value is True:
+            out[at] = 1.0
+
+
+# ------------------------------------------------------------ vocabulary blocks
+@dataclass(frozen=True)
+class OneOf(Block):
+    """A value from ``vocab`` (a phase, a declaration): one-hot; anything else → zeros."""
+
+    vocab: tuple[Any, ...] = ()
+    normalize: Callable[[Any], Any] | None = field(default=None, compare=False)
+
+    def size(self, players: int) -> int:
+        return len(self.vocab)
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        v = self.normalize(value) if self.normalize else value
+        if v in self.vocab:
+            out[at + self.vocab.index(v)] = 1.0
+
+
+@dataclass(frozen=True)
+class PerSeatOneOf(Block):
+    """A value from ``vocab`` per seat (Mushka's choices, Stukolka's declarations): one
+    ``len(vocab)``-wide one-hot row per relative seat."""
+
+    vocab: tuple[Any, ...] = ()
+
+    def size(self, players: int) -> int:
+        return players * len(self.vocab)
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        width = len(self.vocab)
+        for s, v in enumerate(value or ()):
+            if s < players and v in self.vocab:
+                out[at + ((s - seat) % players) * width + self.vocab.index(v)] = 1.0
+
+
+@dataclass(frozen=True)
+class PerSeatSet(Block):
+    """A set of values from ``vocab`` per seat (known voids): multi-hot rows by relative
+    seat."""
+
+    vocab: tuple[Any, ...] = ()
+
+    def size(self, players: int) -> int:
+        return players * len(self.vocab)
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        width = len(self.vocab)
+        for s, values in enumerate(value or ()):
+            for v in values or ():
+                if s < players and v in self.vocab:
+                    out[at + ((s - seat) % players) * width + self.vocab.index(v)] = 1.0
+
+
+def suit_index(value: Any) -> Any:
+    return SUIT_INDEX.get(value) if isinstance(value, str) else None
+
+
+def Suit(name: str, path: str, meaning: str, no_suit: bool = False) -> OneOf:
+    """A suit however the observation spells it (``"H"``, ``"hearts"``): one-hot over
+    S C D H, plus a fifth slot for null ("no trump") when ``no_suit``."""
+    vocab: tuple[Any, ...] = (0, 1, 2, 3, None) if no_suit else (0, 1, 2, 3)
+    return OneOf(name, path, meaning, vocab=vocab, normalize=suit_index)
+
+
+def per_seat_size(blocks: Sequence[Block], players: int) -> int:
+    return sum(b.size(players) for b in blocks)
