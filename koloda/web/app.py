@@ -1,0 +1,220 @@
+"""The FastAPI application: pages, the JSON API, and the websocket every table plays on.
+
+``create_app(db_url)`` builds it; ``koloda serve`` runs it with uvicorn. Pages and the
+browser code are static files of this package; the only live channel is
+``/ws/tables/{id}`` (protocol in ``koloda.web.protocol`` and docs/web.md).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from koloda.engine.registry import registry
+from koloda.web.bots import bots_for
+from koloda.web.protocol import Message, Refusal, parse
+from koloda.web.tables import Conn, TableError, TableManager
+from koloda.web.texts import TEXTS
+
+log = logging.getLogger("koloda.web")
+STATIC = resources.files("koloda.web").joinpath("static")
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: str
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class CreateIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=60)
+    players: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatIn] = Field(max_length=12)
+    name: str | None = Field(default=None, max_length=200)
+    sit: int | None = None
+    settings: dict[str, Any] = Field(default_factory=dict)
+
+
+class SitIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int
+    name: str = Field(max_length=200)
+
+
+def _option_choices(option: Any) -> list[Any] | None:
+    """The allowed values of an option checked by ``spec.one_of`` (a select, not a box)."""
+    check = option.check
+    if check is None or not getattr(check, "__qualname__", "").startswith("one_of."):
+        return None
+    try:
+        return list(check.__closure__[0].cell_contents)
+    except (AttributeError, IndexError, TypeError):
+        return None
+
+
+def games_json() -> list[dict[str, Any]]:
+    out = []
+    for spec in registry().values():
+        out.append({
+            "name": spec.name, "family": spec.family, "variant": spec.variant,
+            "title": {"en": spec.title_en, "ru": spec.title_ru},
+            "summary": {"en": spec.summary_en, "ru": spec.summary_ru},
+            "players": list(spec.players), "default_players": spec.default_players,
+            "bots": list(bots_for(spec.name)),
+            "options": [{
+                "name": o.name, "kind": o.kind.__name__, "allowed": o.allowed,
+                "help": {"en": o.help_en, "ru": o.help_ru},
+                "defaults": {str(n): o.default_for(n) for n in spec.players},
+                "choices": _option_choices(o),
+            } for o in spec.all_options],
+        })
+    return out
+
+
+def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float = 0.8,
+               use_store: bool = True, tick: float = 0.5) -> FastAPI:
+    """The web app on ``db_url`` (default: the store's database)."""
+    if db_url is None:
+        from koloda.store import default_url
+        db_url = default_url()
+    manager = TableManager(db_url, bot_workers=bot_workers, bot_delay=bot_delay,
+                           use_store=use_store, tick=tick)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await manager.start()
+        yield
+        await manager.stop()
+
+    app = FastAPI(title="koloda", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.manager = manager
+
+    @app.exception_handler(TableError)
+    async def _table_error(_req: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+
+    # ------------------------------------------------------------------ pages
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(str(STATIC.joinpath("lobby.html")))
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(str(STATIC.joinpath("table.html")))
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    # -------------------------------------------------------------------- API
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return games_json()
+
+    @app.get("/api/texts")
+    async def texts() -> dict[str, dict[str, str]]:
+        return TEXTS
+
+    @app.get("/api/tables")
+    async def tables() -> list[dict[str, Any]]:
+        return manager.lobby()
+
+    @app.post("/api/tables", status_code=201)
+    async def create(body: CreateIn) -> dict[str, Any]:
+        table, token, notes = await manager.create(
+            body.game, body.players, body.options, [s.model_dump() for s in body.seats],
+            body.name, body.sit, body.settings)
+        return {"id": table.id, "seat": body.sit, "token": token, "notes": notes,
+                "table": table.info(), "url": f"/t/{table.id}"}
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(table_id: str) -> dict[str, Any]:
+        return _table(table_id).info()
+
+    @app.post("/api/tables/{table_id}/sit")
+    async def sit(table_id: str, body: SitIn) -> dict[str, Any]:
+        table = _table(table_id)
+        token = await manager.sit(table, body.seat, body.name)
+        return {"id": table.id, "seat": body.seat, "token": token}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> dict[str, Any]:
+        """The record, once the match is over (before, it would show every hand)."""
+        table = _table(table_id)
+        if not table.match.is_over:
+            raise HTTPException(403, "the record is public once the match is over")
+        return table.match.record([s.record_seat(i) for i, s in enumerate(table.seats)])
+
+    def _table(table_id: str) -> Any:
+        table = manager.get(table_id)
+        if table is None:
+            raise TableError(f"no table {table_id!r}", 404)
+        return table
+
+    # -------------------------------------------------------------- websocket
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        conn = Conn(ws.send_text)
+        table = manager.get(table_id)
+        if table is None:
+            conn.push_json(Refusal("no_table", f"no table {table_id!r}").to_json())
+            await conn.drain()
+            await ws.close(code=4404)
+            return
+        greeted = False
+        try:
+            while True:
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                msg = parse(frame.get("text") if frame.get("text") is not None
+                            else frame.get("bytes"))
+                if isinstance(msg, Refusal):
+                    conn.push_json(msg.to_json(table.version))
+                    continue
+                if msg.type == "ping":
+                    conn.push_json({"type": "pong", "id": msg.id, "version": table.version})
+                elif msg.type == "hello":
+                    greeted = _hello(table, conn, msg, greeted)
+                elif not greeted:
+                    conn.push_json(Refusal("no_hello", "say hello first (with your seat "
+                                                       "token, or none to watch)",
+                                           msg.id).to_json(table.version))
+                else:
+                    result = await manager.submit(table, conn.seat, msg.fields["version"],
+                                                  msg.fields["action"], conn, msg.id)
+                    if isinstance(result, Refusal):
+                        conn.push_json(result.to_json(table.version))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            manager.detach(conn)
+            conn.shut()
+
+    def _hello(table: Any, conn: Conn, msg: Message, greeted: bool) -> bool:
+        if greeted:
+            conn.push_json(Refusal("bad_field", "hello: already said; open a new connection "
+                                                "to change seats", msg.id).to_json())
+            return True
+        token = msg.fields.get("token")
+        seat = None
+        if token:
+            seat = manager.seat_of(table, token)
+            if seat is None:
+                conn.push_json(Refusal("bad_token", "this token holds no seat at this table; "
+                                                    "you can watch or take an open seat",
+                                       msg.id).to_json())
+                return False
+        manager.attach(table, conn, seat)
+        return True
+
+    return app

@@ -1,0 +1,248 @@
+"""Live tables in the database: nothing accepted is ever only in memory.
+
+A table is its configuration (game, players, resolved options, seed), its seats (who sits
+there, the hash of the seat token — never the token itself) and every accepted action in
+order. That is a record without its deals: the seed deals them again, so replaying the
+actions on a restart rebuilds every table exactly where it stood.
+
+Writes go through ``Writer``: one thread that owns every write and commits whatever has
+queued up in one transaction (group commit). An action is acknowledged only once its
+transaction has committed; under load many tables share one commit, so the database is
+not the bottleneck, and the event loop never waits on the disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+log = logging.getLogger("koloda.web")
+
+
+class WebBase(DeclarativeBase):
+    """The web server's own tables, beside the store's in the same database."""
+
+
+class LiveTable(WebBase):
+    __tablename__ = "web_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(60))
+    players: Mapped[int] = mapped_column(Integer)
+    #: every option resolved (defaults filled in), so a later default change cannot move it
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    #: away_timeout (seconds), away_policy ("wait" or "computer"), away_bot
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime)
+    finished: Mapped[datetime | None] = mapped_column(DateTime, nullable=True, index=True)
+    #: the finished game's id in the store (koloda.store)
+    game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class LiveSeat(WebBase):
+    __tablename__ = "web_seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("web_tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))          # "person" or "computer"
+    name: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    #: sha256 of the seat token; None while the seat is open
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class LiveAction(WebBase):
+    __tablename__ = "web_actions"
+    __table_args__ = (UniqueConstraint("table_id", "idx"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("web_tables.id"), index=True)
+    idx: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(200))
+    at: Mapped[datetime] = mapped_column(DateTime)
+
+
+def now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def open_engine(url: str) -> Engine:
+    """The engine for ``url``; SQLite gets WAL (readers never wait for the writer) and a
+    busy timeout (the store writes to the same file from the same thread)."""
+    is_sqlite = url.startswith("sqlite")
+    engine = create_engine(url, connect_args={"timeout": 30} if is_sqlite else {})
+    if is_sqlite:
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            # FULL: a committed action survives a power cut, not only a killed server
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.close()
+    WebBase.metadata.create_all(engine)
+    return engine
+
+
+# --------------------------------------------------------------------- the writer
+@dataclass
+class _Job:
+    fn: Callable[[Session | None], Any]
+    uses_session: bool
+    done: Callable[[Any, BaseException | None], None]
+
+
+class Writer:
+    """One thread for every write; batches jobs into one transaction per wake-up."""
+
+    MAX_BATCH = 500
+
+    def __init__(self, sessions: sessionmaker[Session]) -> None:
+        self._sessions = sessions
+        self._queue: queue.Queue[_Job | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._loop, name="koloda-web-writer",
+                                        daemon=True)
+        self.commits = 0
+        self.jobs = 0
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Finish every queued job, then end the thread."""
+        if self._thread.is_alive():
+            self._queue.put(None)
+            self._thread.join()
+
+    async def run(self, fn: Callable[[Session], Any]) -> Any:
+        """Run ``fn(session)`` in the next transaction; return once it has committed."""
+        return await self._submit(fn, True)  # type: ignore[arg-type]
+
+    async def run_outside(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn()`` on the writer thread outside any transaction of ours (the store,
+        which has its own engine, writes this way: one writer for the whole file)."""
+        return await self._submit(lambda _s: fn(), False)
+
+    def _submit(self, fn: Callable[[Session | None], Any], uses_session: bool
+                ) -> asyncio.Future[Any]:
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[Any] = loop.create_future()
+
+        def done(value: Any, exc: BaseException | None) -> None:
+            def settle() -> None:
+                if fut.done():
+                    return
+                if exc is not None:
+                    fut.set_exception(exc)
+                else:
+                    fut.set_result(value)
+            loop.call_soon_threadsafe(settle)
+
+        self._queue.put(_Job(fn, uses_session, done))
+        return fut
+
+    def _loop(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            stop = False
+            while len(batch) < self.MAX_BATCH:
+                try:
+                    nxt = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    stop = True
+                    break
+                batch.append(nxt)
+            self._run_batch(batch)
+            if stop:
+                return
+
+    def _run_batch(self, batch: list[_Job]) -> None:
+        in_tx = [j for j in batch if j.uses_session]
+        if in_tx:
+            try:
+                with self._sessions() as s, s.begin():
+                    results = [j.fn(s) for j in in_tx]
+                self.commits += 1
+                for j, r in zip(in_tx, results, strict=True):
+                    j.done(r, None)
+            except Exception:
+                # one bad job must not sink the others: each alone in its own transaction
+                for j in in_tx:
+                    try:
+                        with self._sessions() as s, s.begin():
+                            r = j.fn(s)
+                        self.commits += 1
+                        j.done(r, None)
+                    except Exception as exc:
+                        log.exception("a database write failed")
+                        j.done(None, exc)
+        for j in batch:
+            if not j.uses_session:
+                try:
+                    j.done(j.fn(None), None)
+                except Exception as exc:
+                    log.exception("a store write failed")
+                    j.done(None, exc)
+        self.jobs += len(batch)
+
+
+# ------------------------------------------------------------------- reading back
+@dataclass
+class StoredTable:
+    """One unfinished table as the database holds it."""
+
+    row: LiveTable
+    seats: list[LiveSeat]
+    actions: list[tuple[int, str]] = field(default_factory=list)
+
+
+def load_unfinished(sessions: sessionmaker[Session]) -> list[StoredTable]:
+    with sessions() as s:
+        rows = list(s.scalars(select(LiveTable).where(LiveTable.finished.is_(None))
+                              .order_by(LiveTable.created)))
+        out = []
+        for row in rows:
+            seats = list(s.scalars(select(LiveSeat).where(LiveSeat.table_id == row.id)
+                                   .order_by(LiveSeat.seat)))
+            acts = [(a.seat, a.action) for a in s.scalars(
+                select(LiveAction).where(LiveAction.table_id == row.id)
+                .order_by(LiveAction.idx))]
+            out.append(StoredTable(row, seats, acts))
+        s.expunge_all()
+        return out
+
+
+def load_actions(sessions: sessionmaker[Session], table_id: str) -> list[tuple[int, str]]:
+    with sessions() as s:
+        return [(a.seat, a.action) for a in s.scalars(
+            select(LiveAction).where(LiveAction.table_id == table_id)
+            .order_by(LiveAction.idx))]

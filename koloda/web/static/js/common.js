@@ -1,0 +1,141 @@
+// Shared by the lobby and the table: texts in two languages, DOM helpers, cards, actions.
+
+const SUIT_SIGN = { S: "♠", C: "♣", D: "♦", H: "♥" };
+const RANK_RU = { T: "10", J: "В", Q: "Д", K: "К", A: "Т" };
+const RANK_EN = { T: "10" };
+const CARD_RE = /^[2-9TJQKA][SCDH]$/;
+export const HIDDEN = "??";
+
+let TEXTS = { en: {}, ru: {} };
+let LANG = localStorage.getItem("koloda.lang")
+  || ((navigator.language || "").toLowerCase().startsWith("ru") ? "ru" : "en");
+
+export async function loadTexts() {
+  TEXTS = await (await fetch("/api/texts")).json();
+  document.documentElement.lang = LANG;
+}
+
+export function lang() { return LANG; }
+
+export function setLang(value) {
+  LANG = value;
+  localStorage.setItem("koloda.lang", value);
+  document.documentElement.lang = value;
+}
+
+/** A text of the catalogue, with {name} placeholders filled in. */
+export function t(key, vars = {}) {
+  let s = (TEXTS[LANG] && TEXTS[LANG][key]) ?? (TEXTS.en && TEXTS.en[key]) ?? key;
+  for (const [k, v] of Object.entries(vars)) s = s.split(`{${k}}`).join(String(v));
+  return s;
+}
+
+/** The label of an observation or score sheet field (the field's name if none). */
+export function label(field) {
+  const key = `f_${field}`;
+  const s = (TEXTS[LANG] && TEXTS[LANG][key]) ?? (TEXTS.en && TEXTS.en[key]);
+  return s ?? field.replaceAll("_", " ");
+}
+
+/** Pick the language's side of an {en, ru} object. */
+export function pick(obj) {
+  if (obj == null || typeof obj !== "object") return obj ?? "";
+  return obj[LANG] || obj.en || "";
+}
+
+/** Build an element: h("div", {class: "x", onclick: f}, child, "text", ...). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v == null || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c == null || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function isCard(word) { return typeof word === "string" && CARD_RE.test(word); }
+
+/** A card as people write it: 10♥, Д♠ (Russian) or Q♠. */
+export function cardName(text) {
+  if (text === HIDDEN) return "🂠";
+  if (!isCard(text)) return String(text);
+  const ranks = LANG === "ru" ? RANK_RU : RANK_EN;
+  return (ranks[text[0]] || text[0]) + SUIT_SIGN[text[1]];
+}
+
+export function suitName(s) {
+  if (s == null) return "—";
+  const key = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" }[s] || s;
+  return t(`suit_${key}`) !== `suit_${key}` ? t(`suit_${key}`) : String(s);
+}
+
+/** An <img> of a card (face down for "??"). */
+export function cardImg(text, opts = {}) {
+  const src = text === HIDDEN || text == null ? "/static/cards/back.svg"
+    : `/static/cards/${LANG}/${text}.svg`;
+  const cls = ["card", opts.small ? "small" : "", opts.extra || ""].join(" ").trim();
+  return h("img", { class: cls, src, alt: cardName(text ?? HIDDEN), title: cardName(text ?? HIDDEN),
+                    draggable: "false", dataset: text && text !== HIDDEN ? { card: text } : {} });
+}
+
+/** "beat 9H KH" → {verb: "beat", cards: ["9H", "KH"], words: []}. */
+export function parseAction(text) {
+  const [verb, ...rest] = text.split(" ");
+  return { verb, cards: rest.filter(isCard), words: rest.filter((w) => !isCard(w)), text };
+}
+
+/** An action in words of the chosen language, cards drawn with suit signs. */
+export function actionName(text) {
+  const a = parseAction(text);
+  const cards = text.split(" ").slice(1).filter((w) => isCard(w) || w === HIDDEN).map(cardName);
+  const words = a.words.filter((w) => w !== HIDDEN);
+  const verb = t(`v_${a.verb}`);
+  if (a.verb === "beat" && cards.length === 2) return t("beat_with", { a: cards[0], b: cards[1] });
+  if (a.verb === "pick" && words.length) return t("pick_n", { n: Number(words[0]) + 1 });
+  const extra = words.map((w) => (t(`w_${w}`) !== `w_${w}` ? t(`w_${w}`) : w));
+  return [verb, ...cards, ...extra].join(" ");
+}
+
+export function seatName(seats, i) {
+  if (i == null) return "—";
+  const s = seats && seats[i];
+  const base = s && s.name ? s.name : t("seat_n", { n: i + 1 });
+  return base;
+}
+
+export function botName(spec) {
+  if (!spec) return "";
+  return t(`bot_${spec.replace(":", "_")}`) !== `bot_${spec.replace(":", "_")}`
+    ? t(`bot_${spec.replace(":", "_")}`) : spec;
+}
+
+export async function api(path, body) {
+  const opts = body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  };
+  const res = await fetch(path, opts);
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    let msg = data.error || data.detail || res.statusText;
+    if (Array.isArray(msg)) msg = msg.map((d) => `${(d.loc || []).join(".")}: ${d.msg}`).join("; ");
+    throw new Error(msg);
+  }
+  return data;
+}
+
+export function tokenKey(tableId) { return `koloda.seat.${tableId}`; }
+
+export function langSwitch(onChange) {
+  const sel = h("select", { id: "lang", "aria-label": "language" },
+    h("option", { value: "ru" }, "Русский"), h("option", { value: "en" }, "English"));
+  sel.value = LANG;
+  sel.addEventListener("change", () => { setLang(sel.value); onChange(); });
+  return sel;
+}

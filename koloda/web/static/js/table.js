@@ -1,0 +1,295 @@
+// The table page: one websocket to the server, which holds the game; this page only
+// shows what it is sent and sends the moves clicked, with the version it saw.
+import {
+  api, h, isCard, langSwitch, loadTexts, parseAction, pick, seatName, t, tokenKey,
+} from "./common.js";
+import {
+  renderCenter, renderHand, renderMoves, renderPanel, renderSeats, resultView, sheetView,
+} from "./render.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const S = {
+  tableId, seat: null, seats: [], table: null, state: null, legal: [],
+  selection: new Set(), target: null, lastDeal: null, shownResult: false,
+  ws: null, retry: 0, msgId: 0, pending: false, closedByUs: false,
+};
+
+// a link with the token (from "use on another device") puts the seat in this browser
+if (location.hash.startsWith("#token=")) {
+  localStorage.setItem(tokenKey(tableId), decodeURIComponent(location.hash.slice(7)));
+  history.replaceState(null, "", location.pathname);
+}
+const token = () => localStorage.getItem(tokenKey(tableId));
+
+function say(text, bad = true) {
+  const el = document.getElementById("msg");
+  el.textContent = text || "";
+  el.className = bad ? "msg bad" : "msg";
+}
+
+// ------------------------------------------------------------- connection
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  S.ws = ws;
+  ws.addEventListener("open", () => {
+    S.retry = 0;
+    ws.send(JSON.stringify({ type: "hello", token: token() || null }));
+    setConn(true);
+  });
+  ws.addEventListener("message", (e) => {
+    let msg;
+    try { msg = JSON.parse(e.data); } catch { return; }
+    handle(msg);
+  });
+  ws.addEventListener("close", () => {
+    setConn(false);
+    if (S.ws !== ws || S.closedByUs) return;
+    const wait = Math.min(5000, 300 * 2 ** S.retry++);
+    setTimeout(connect, wait);
+  });
+}
+
+function reconnect() {
+  const old = S.ws;
+  S.ws = null;
+  if (old) old.close();
+  connect();
+}
+
+function setConn(on) {
+  const el = document.getElementById("conn");
+  el.className = `conn ${on ? "on" : "off"}`;
+  el.title = on ? t("connected") : t("reconnecting");
+  if (!on) document.getElementById("status").textContent = t("reconnecting");
+}
+
+function send(data) {
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { say(t("reconnecting")); return; }
+  S.ws.send(JSON.stringify(data));
+}
+
+function handle(msg) {
+  switch (msg.type) {
+    case "welcome":
+      S.seat = msg.seat;
+      S.table = msg.table;
+      S.seats = msg.table.seats;
+      break;
+    case "seats":
+      S.seats = msg.seats;
+      if (S.state) render();
+      break;
+    case "state": {
+      const changed = !S.state || S.state.version !== msg.version;
+      const prevDeal = S.state ? S.state.view.deal_number : null;
+      S.state = msg;
+      S.legal = msg.legal || [];
+      S.pending = false;
+      if (changed) { S.selection.clear(); S.target = null; }
+      if (prevDeal != null && msg.view.deal_number > prevDeal && !msg.view.match_over) {
+        showSheet(t("deal_over", { n: prevDeal + 1 }));
+      }
+      if (msg.view.match_over && !S.shownResult) { S.shownResult = true; showResult(); }
+      render();
+      break;
+    }
+    case "ok":
+      say("");
+      break;
+    case "refused":
+      S.pending = false;
+      if (msg.code === "bad_token") {
+        localStorage.removeItem(tokenKey(tableId));
+        say(t("token_gone"));
+        send({ type: "hello", token: null });
+        return;
+      }
+      if (msg.code !== "stale") say(`${t("refused")}: ${reasonText(msg)}`);
+      break;
+    default:
+      break;
+  }
+}
+
+function reasonText(msg) {
+  return document.documentElement.lang === "ru" && msg.reason_ru ? msg.reason_ru : msg.reason;
+}
+
+// ---------------------------------------------------------------- moving
+function myTurn() {
+  return S.state && S.seat != null && S.state.view.to_move === S.seat && !S.state.view.match_over;
+}
+
+function act(action) {
+  if (!myTurn()) { say(t("not_your_turn")); return; }
+  if (S.pending) return;
+  S.pending = true;
+  say("");
+  send({ type: "act", version: S.state.version, action, id: ++S.msgId });
+}
+
+function handCards(a) {
+  const hand = new Set(S.state.view.hand || []);
+  return parseAction(a).cards.filter((c) => hand.has(c));
+}
+
+function onCard(card) {
+  if (!myTurn()) { say(t("not_your_turn")); return; }
+  if (S.target) {  // Durak: an attack card was chosen, this card covers it
+    const a = `beat ${S.target} ${card}`;
+    S.target = null;
+    act(a);
+    return;
+  }
+  const involving = S.legal.filter((a) => handCards(a).includes(card));
+  if (!S.selection.size && !involving.length) {
+    // not playable: send the move anyway, so the engine says which rule forbids it
+    const verbs = S.legal.map((a) => parseAction(a)).filter((p) => p.cards.length);
+    if (verbs.length) {
+      const verb = verbs[0].verb;
+      if (verb === "beat") {
+        const open = (S.state.view.table || []).find((p) => p[1] == null);
+        if (open) { act(`beat ${open[0]} ${card}`); return; }
+      }
+      act(`${verb} ${card}`);
+    } else {
+      say(t("no_card_move"));
+    }
+    return;
+  }
+  if (!S.selection.size) {
+    const exact = involving.filter((a) => handCards(a).length === 1);
+    const bigger = involving.some((a) => handCards(a).length > 1);
+    if (exact.length === 1 && !bigger) { act(exact[0]); return; }
+  }
+  if (S.selection.has(card)) S.selection.delete(card); else S.selection.add(card);
+  const sel = [...S.selection].sort();
+  const cands = S.legal.filter((a) => { const c = handCards(a).sort(); return c.length === sel.length && c.every((x, k) => x === sel[k]); });
+  const more = S.legal.some((a) => { const c = handCards(a); return c.length > sel.length && sel.every((x) => c.includes(x)); });
+  if (cands.length === 1 && !more) { act(cands[0]); return; }
+  render();
+}
+
+function onTarget(attack) {
+  if (!myTurn()) { say(t("not_your_turn")); return; }
+  if (S.selection.size === 1) {
+    act(`beat ${attack} ${[...S.selection][0]}`);
+    return;
+  }
+  S.target = S.target === attack ? null : attack;
+  render();
+}
+
+async function onSit(seat) {
+  const input = document.getElementById("sit-name");
+  const name = (input && input.value.trim()) || localStorage.getItem("koloda.name") || "";
+  if (!name) { say(t("need_name")); if (input) input.focus(); return; }
+  localStorage.setItem("koloda.name", name);
+  try {
+    const res = await api(`/api/tables/${tableId}/sit`, { seat, name });
+    localStorage.setItem(tokenKey(tableId), res.token);
+    reconnect();
+  } catch (e) { say(e.message); }
+}
+
+Object.assign(S, {
+  onCard, onTarget, onSit, onAction: act,
+  onClear: () => { S.selection.clear(); S.target = null; render(); },
+});
+
+// ---------------------------------------------------------------- drawing
+function statusText() {
+  const v = S.state.view;
+  if (v.match_over) return t("match_over");
+  const who = v.to_move;
+  if (who == null) return "";
+  if (who === S.seat) return t("your_move");
+  const s = S.seats[who] || {};
+  const name = seatName(S.seats, who);
+  if (s.kind === "computer") return t("thinking", { who: name });
+  if (!s.taken) return t("waiting_open", { n: who + 1 });
+  if (s.computer_plays) return t("plays_for", { who: name });
+  if (!s.connected) return t("waiting_away", { who: name });
+  return t("turn_of", { who: name });
+}
+
+function joinPanel() {
+  const el = document.getElementById("join");
+  const link = `${location.origin}/t/${tableId}`;
+  const parts = [h("h3", {}, t("share")),
+    h("input", { class: "wide", readonly: true, value: link, onclick: (e) => e.target.select() })];
+  if (S.seat == null) {
+    const open = S.seats.filter((s) => s.kind === "person" && !s.taken);
+    if (open.length) {
+      parts.push(h("label", {}, t("your_name"), " ",
+        h("input", { id: "sit-name", maxlength: "40", value: localStorage.getItem("koloda.name") || "" })));
+      parts.push(h("div", {}, open.map((s) => h("button", { class: "button", dataset: { sit: String(s.seat) },
+                                                            onclick: () => onSit(s.seat) }, t("sit_here", { n: s.seat + 1 })))));
+    } else {
+      parts.push(h("p", { class: "muted" }, t("watching")));
+    }
+  } else if (token()) {
+    parts.push(h("details", {}, h("summary", {}, t("other_device")),
+      h("p", { class: "muted small" }, t("other_device_help")),
+      h("input", { class: "wide", readonly: true, value: `${link}#token=${encodeURIComponent(token())}`,
+                   onclick: (e) => e.target.select() })));
+  }
+  el.replaceChildren(...parts);
+}
+
+function render() {
+  if (!S.state) return;
+  const v = S.state.view;
+  const title = S.table ? pick(S.table.title) : v.game;
+  document.title = `${title} — koloda`;
+  document.getElementById("title").textContent = title;
+  document.getElementById("deal-info").textContent = ` · ${t("deal_n", { n: v.deal_number + 1 })} · ${t("dealer")}: ${seatName(S.seats, v.dealer)}`;
+  const status = document.getElementById("status");
+  status.textContent = statusText();
+  status.className = `status${myTurn() ? " mine" : ""}`;
+  document.getElementById("sheet-button").textContent = t("sheet");
+  renderSeats(S);
+  renderCenter(S);
+  renderHand(S);
+  renderMoves(S);
+  renderPanel(S);
+  joinPanel();
+}
+
+// ----------------------------------------------------------------- modals
+function modal(children, buttonText) {
+  const box = document.getElementById("modal-box");
+  const close = () => document.getElementById("modal").classList.add("hidden");
+  box.replaceChildren(...children, h("div", { class: "modal-actions" },
+    h("button", { class: "button primary continue", onclick: close }, buttonText || t("continue"))));
+  document.getElementById("modal").classList.remove("hidden");
+}
+
+function showSheet(heading) {
+  const v = S.state.view;
+  modal([h("h2", {}, heading || t("sheet")), ...sheetView(v.sheet, S.seats, v.players)]);
+}
+
+function showResult() {
+  const v = S.state.view;
+  const r = S.state.result;
+  const parts = [h("h2", {}, t("match_over"))];
+  if (r) parts.push(...resultView(r, S.seats, v.players));
+  parts.push(...sheetView(v.sheet, S.seats, v.players));
+  parts.push(h("p", {}, h("a", { href: `/api/tables/${tableId}/record`, target: "_blank" }, t("record_link")),
+    " · ", h("a", { href: "/" }, t("back_lobby"))));
+  modal(parts, t("close"));
+}
+
+async function main() {
+  await loadTexts();
+  document.getElementById("lang-slot").replaceChildren(langSwitch(() => render()));
+  document.getElementById("sheet-button").addEventListener("click", () => S.state && showSheet());
+  const notes = sessionStorage.getItem("koloda.notes");
+  if (notes) { sessionStorage.removeItem("koloda.notes"); say(notes, false); }
+  connect();
+  void isCard;
+}
+
+main();

@@ -1,0 +1,611 @@
+"""Live tables: the server's authority over every match it hosts.
+
+``TableManager`` holds every table in memory and in the database. A table's match is
+changed only by ``submit``: under the table's lock it checks the version the client saw
+and the seat to move, lets the engine apply the action (the engine's reason is the
+refusal), stores it, and only then acknowledges and broadcasts. Computer seats and seats
+whose person has been away too long are played by bots in the worker pool, through the
+same ``submit``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import random
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.orm import Session, sessionmaker
+
+from koloda.engine.errors import ConfigError, IllegalAction
+from koloda.engine.match import Match
+from koloda.engine.records import from_record
+from koloda.engine.registry import get_spec, new_game
+from koloda.engine.spec import GameSpec
+from koloda.web import persist
+from koloda.web.bots import BotPool, bots_for, resolve_bot
+from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
+from koloda.web.protocol import Refusal
+from koloda.web.views import (
+    LogEntry,
+    hidden_texts,
+    log_entry,
+    public_view,
+    redact,
+    seat_view,
+)
+
+log = logging.getLogger("koloda.web")
+
+AWAY_POLICIES = ("wait", "computer")
+MAX_TABLES = 5000
+MAX_NAME = 40
+
+
+class TableError(ValueError):
+    """A request about tables that cannot be done (the message says why)."""
+
+    def __init__(self, reason: str, status: int = 400) -> None:
+        super().__init__(reason)
+        self.status = status
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+# ---------------------------------------------------------------- connections
+class Conn:
+    """One websocket: its seat (None: a spectator) and its own outgoing queue, so a slow
+    client never holds up the others."""
+
+    QUEUE = 512
+
+    def __init__(self, send: Callable[[str], Awaitable[None]],
+                 close: Callable[[], Awaitable[None]] | None = None) -> None:
+        self._send = send
+        self._close = close
+        self.seat: int | None = None
+        self.table: Table | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(self.QUEUE)
+        self.task = asyncio.create_task(self._pump())
+
+    def push(self, text: str) -> None:
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            log.warning("a client reads too slowly; closing its connection")
+            self.shut()
+
+    def push_json(self, data: dict[str, Any]) -> None:
+        self.push(_dumps(data))
+
+    def shut(self) -> None:
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.task.cancel()
+
+    async def _pump(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    break
+                await self._send(text)
+        except Exception:  # the socket went away: the receive loop notices and detaches
+            return
+        if self._close is not None:
+            with contextlib.suppress(Exception):
+                await self._close()
+
+    async def drain(self) -> None:
+        """Let everything queued be sent, then stop (used when a connection ends)."""
+        self.shut()
+        try:
+            await asyncio.wait_for(self.task, 5)
+        except (TimeoutError, asyncio.CancelledError):
+            self.task.cancel()
+
+
+# --------------------------------------------------------------------- tables
+@dataclass
+class Seat:
+    kind: str                      # "person" or "computer"
+    name: str | None = None
+    bot: str | None = None
+    token_hash: str | None = None
+    conns: set[Conn] = field(default_factory=set)
+    away_since: float | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "computer" or self.token_hash is not None
+
+    def record_seat(self, index: int) -> dict[str, Any]:
+        if self.kind == "computer":
+            return {"name": self.name or f"Computer {index + 1}", "kind": "bot",
+                    "bot": self.bot}
+        return {"name": self.name or f"Player {index + 1}", "kind": "human"}
+
+
+@dataclass
+class Table:
+    id: str
+    spec: GameSpec
+    match: Match
+    seed: int
+    options: dict[str, Any]
+    seats: list[Seat]
+    settings: dict[str, Any]
+    created: float
+    finished: bool = False
+    game_id: int | None = None
+    store_error: str | None = None
+    log: list[LogEntry] = field(default_factory=list)
+    conns: set[Conn] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    finishing: bool = False
+    finish_task: asyncio.Task[None] | None = None
+    _cache: dict[int | None, tuple[int, str]] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        """The state version: the number of accepted actions."""
+        return len(self.match.history)
+
+    def apply_logged(self, seat: int, action: str) -> str:
+        deal = len(self.match.deals) - 1
+        text = self.match.apply(action)
+        self.log.append(log_entry(self.match, seat, text, deal))
+        return text
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        now = time.monotonic()
+        timeout = self.settings["away_timeout"]
+        out = []
+        for i, s in enumerate(self.seats):
+            away = s.kind == "person" and s.taken and not s.conns
+            out.append({
+                "seat": i, "kind": s.kind, "name": s.name, "bot": s.bot, "taken": s.taken,
+                "connected": bool(s.conns), "away": away,
+                "computer_plays": away and self.settings["away_policy"] == "computer"
+                and s.away_since is not None and now - s.away_since >= timeout,
+            })
+        return out
+
+    def info(self) -> dict[str, Any]:
+        """What the lobby and a table page show before any state: public only."""
+        m = self.match
+        return {
+            "id": self.id, "game": self.spec.name, "family": self.spec.family,
+            "variant": self.spec.variant,
+            "title": {"en": self.spec.title_en, "ru": self.spec.title_ru},
+            "players": m.players, "options": self.spec.changed_options(m.players,
+                                                                      self.options),
+            "settings": self.settings, "seats": self.seats_json(), "version": self.version,
+            "over": m.is_over, "finished": self.finished, "game_id": self.game_id,
+            "spectators": sum(1 for c in self.conns if c.seat is None),
+            "open_seats": [i for i, s in enumerate(self.seats) if not s.taken],
+        }
+
+    def state_text(self, viewer: int | None) -> str:
+        """The ``state`` message for a seat (None: spectators), cached per version."""
+        cached = self._cache.get(viewer)
+        version = self.version
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        m = self.match
+        hidden = hidden_texts(m, viewer)
+        view = seat_view(m, viewer, hidden) if viewer is not None else public_view(m, hidden)
+        deal = len(m.deals) - 1
+        legal = m.legal_actions() if viewer is not None and viewer == m.to_move else []
+        entries = [e.for_viewer(viewer, m.players) for e in self.log if e.deal == deal]
+        (legal, entries), _ = redact([legal, entries], hidden)
+        msg = {"type": "state", "table": self.id, "version": version, "seat": viewer,
+               "view": view, "legal": legal, "log": entries,
+               "result": m.result.to_json() if m.result is not None else None,
+               "game_id": self.game_id}
+        text = _dumps(msg)
+        self._cache[viewer] = (version, text)
+        return text
+
+    def broadcast_state(self) -> None:
+        for c in list(self.conns):
+            c.push(self.state_text(c.seat))
+
+    def broadcast_seats(self) -> None:
+        text = _dumps({"type": "seats", "seats": self.seats_json(),
+                       "spectators": sum(1 for c in self.conns if c.seat is None)})
+        for c in list(self.conns):
+            c.push(text)
+
+
+# -------------------------------------------------------------------- manager
+class TableManager:
+    """Every live table: creating, seating, connecting, acting, bots, persistence."""
+
+    def __init__(self, db_url: str, bot_workers: int = 2, bot_delay: float = 0.8,
+                 use_store: bool = True, tick: float = 0.5) -> None:
+        self.db_url = db_url
+        self.bot_delay = bot_delay
+        self.use_store = use_store
+        self.tick = tick
+        self.tables: dict[str, Table] = {}
+        self.pool = BotPool(bot_workers)
+        self.engine = persist.open_engine(db_url)
+        self.sessions: sessionmaker[Session] = sessionmaker(self.engine,
+                                                            expire_on_commit=False)
+        self.writer = Writer(self.sessions)
+        self._store: Any = None
+        self._ticker: asyncio.Task[None] | None = None
+        self.started = time.monotonic()
+
+    # ---------------------------------------------------------- life cycle
+    async def start(self) -> None:
+        self.writer.start()
+        self.started = time.monotonic()
+        for stored in persist.load_unfinished(self.sessions):
+            try:
+                table = self._rebuild(stored)
+            except Exception as exc:  # one broken table must not stop the server
+                log.error("table %s cannot be resumed: %s", stored.row.id, exc)
+                continue
+            self.tables[table.id] = table
+            log.info("resumed table %s (%s) at version %d", table.id, table.spec.name,
+                     table.version)
+        for table in self.tables.values():
+            if table.match.is_over:
+                self._spawn_finish(table)
+            else:
+                self._kick(table)
+        self._ticker = asyncio.create_task(self._tick())
+
+    async def stop(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            for c in list(table.conns):
+                c.shut()
+        await asyncio.to_thread(self.writer.stop)
+        self.pool.close()
+        if self._store is not None:
+            self._store.close()
+        self.engine.dispose()
+
+    def _rebuild(self, stored: persist.StoredTable) -> Table:
+        """A table as it stood: the match from its seed, every stored action replayed."""
+        row = stored.row
+        spec = get_spec(row.game)
+        match = from_record({"format": "koloda-record/1", "game": row.game,
+                             "players": row.players, "options": row.options,
+                             "seed": row.seed, "deals": [], "actions": []})
+        seats = [Seat(s.kind, s.name, s.bot, s.token_hash) for s in stored.seats]
+        for s in seats:
+            if s.kind == "person" and s.taken:
+                s.away_since = time.monotonic()
+        table = Table(row.id, spec, match, row.seed, dict(row.options), seats,
+                      dict(row.settings), row.created.timestamp(),
+                      finished=row.finished is not None, game_id=row.game_id)
+        for i, (seat, action) in enumerate(stored.actions):
+            if seat != match.to_move:
+                raise IllegalAction(f"stored action {i} by seat {seat} out of turn")
+            table.apply_logged(seat, action)
+        return table
+
+    # ------------------------------------------------------------- tables
+    def get(self, table_id: str) -> Table | None:
+        return self.tables.get(table_id)
+
+    def lobby(self) -> list[dict[str, Any]]:
+        return [t.info() for t in sorted(self.tables.values(), key=lambda t: -t.created)
+                if not t.finished]
+
+    async def create(self, game: str, players: int | None, options: dict[str, Any],
+                     seats: list[dict[str, Any]], name: str | None, sit: int | None,
+                     settings: dict[str, Any]) -> tuple[Table, str | None, list[str]]:
+        """A new table; returns it, the creator's seat token (if they sit) and notes."""
+        if len(self.tables) >= MAX_TABLES:
+            raise TableError("the server hosts as many tables as it can; try later", 503)
+        try:
+            spec = get_spec(game)
+            n = spec.check_players(spec.default_players if players is None else players)
+            spec.resolve_options(n, options)
+        except ConfigError as exc:
+            raise TableError(str(exc)) from None
+        if len(seats) != n:
+            raise TableError(f"seats: {len(seats)} seat(s) described for {n} players")
+        notes: list[str] = []
+        made: list[Seat] = []
+        for i, s in enumerate(seats):
+            kind = s.get("kind")
+            if kind == "person":
+                made.append(Seat("person"))
+            elif kind == "computer":
+                bot, note = resolve_bot(str(s.get("bot") or "random"), spec.name)
+                if note:
+                    notes.append(f"seat {i + 1}: {note}")
+                made.append(Seat("computer", f"Computer {i + 1}", bot))
+            else:
+                raise TableError(f"seats[{i}].kind: \"person\" or \"computer\", not {kind!r}")
+        token = None
+        if sit is not None:
+            if not 0 <= sit < n or made[sit].kind != "person":
+                raise TableError(f"sit: seat {sit} is not a seat for a person")
+            token = secrets.token_urlsafe(24)
+            made[sit].name = self._check_name(name)
+            made[sit].token_hash = token_hash(token)
+            made[sit].away_since = time.monotonic()
+        settings = self._check_settings(spec.name, settings, notes)
+        seed = secrets.randbelow(2**63)
+        match = new_game(spec.name, players=n, seed=seed, **options)
+        table = Table(secrets.token_urlsafe(6), spec, match, seed, dict(match.options), made,
+                      settings, time.time())
+
+        def write(s: Session) -> None:
+            s.add(LiveTable(id=table.id, game=spec.name, players=n, options=table.options,
+                            seed=seed, settings=settings, created=persist.now()))
+            s.flush()
+            for i, seat in enumerate(made):
+                s.add(LiveSeat(table_id=table.id, seat=i, kind=seat.kind, name=seat.name,
+                               bot=seat.bot, token_hash=seat.token_hash))
+        await self.writer.run(write)
+        self.tables[table.id] = table
+        self._kick(table)
+        return table, token, notes
+
+    @staticmethod
+    def _check_name(name: Any) -> str:
+        if not isinstance(name, str) or not name.strip():
+            raise TableError("name: say how the table should call you")
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME:
+            raise TableError(f"name: at most {MAX_NAME} characters")
+        return name
+
+    @staticmethod
+    def _check_settings(game: str, given: dict[str, Any], notes: list[str]) -> dict[str, Any]:
+        unknown = sorted(set(given) - {"away_timeout", "away_policy", "away_bot"})
+        if unknown:
+            raise TableError(f"settings: unknown {', '.join(unknown)}")
+        timeout = given.get("away_timeout", 120)
+        if not isinstance(timeout, int) or isinstance(timeout, bool) \
+                or not 1 <= timeout <= 86400:
+            raise TableError("away_timeout: whole seconds, 1..86400")
+        policy = given.get("away_policy", "computer")
+        if policy not in AWAY_POLICIES:
+            raise TableError(f"away_policy: one of {', '.join(AWAY_POLICIES)}")
+        offered = bots_for(game)
+        default = "heuristic" if "heuristic" in offered else "random"
+        bot, note = resolve_bot(str(given.get("away_bot") or default), game)
+        if note:
+            notes.append(f"away_bot: {note}")
+        return {"away_timeout": timeout, "away_policy": policy, "away_bot": bot}
+
+    async def sit(self, table: Table, seat: int, name: Any) -> str:
+        """Take an open person seat; returns the seat token (shown once, never stored)."""
+        name = self._check_name(name)
+        async with table.lock:
+            if not 0 <= seat < len(table.seats):
+                raise TableError(f"no seat {seat} at this table", 404)
+            s = table.seats[seat]
+            if s.kind != "person":
+                raise TableError(f"seat {seat + 1} is a computer's", 409)
+            if s.taken:
+                raise TableError(f"seat {seat + 1} is taken", 409)
+            token = secrets.token_urlsafe(24)
+            digest = token_hash(token)
+
+            def write(ses: Session) -> None:
+                ses.execute(update(LiveSeat)
+                            .where(LiveSeat.table_id == table.id, LiveSeat.seat == seat)
+                            .values(name=name, token_hash=digest))
+            await self.writer.run(write)
+            s.name, s.token_hash, s.away_since = name, digest, time.monotonic()
+        table.broadcast_seats()
+        self._kick(table)
+        return token
+
+    def seat_of(self, table: Table, token: str) -> int | None:
+        digest = token_hash(token)
+        for i, s in enumerate(table.seats):
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                return i
+        return None
+
+    # -------------------------------------------------------- connections
+    def attach(self, table: Table, conn: Conn, seat: int | None) -> None:
+        conn.table, conn.seat = table, seat
+        table.conns.add(conn)
+        if seat is not None:
+            s = table.seats[seat]
+            s.conns.add(conn)
+            s.away_since = None
+        conn.push_json({"type": "welcome", "table": table.info(), "seat": seat})
+        conn.push(table.state_text(seat))
+        table.broadcast_seats()
+
+    def detach(self, conn: Conn) -> None:
+        table = conn.table
+        if table is None:
+            return
+        table.conns.discard(conn)
+        if conn.seat is not None:
+            s = table.seats[conn.seat]
+            s.conns.discard(conn)
+            if not s.conns:
+                s.away_since = time.monotonic()
+        conn.table = None
+        table.broadcast_seats()
+
+    # ------------------------------------------------------------- acting
+    async def submit(self, table: Table, seat: int | None, version: int, action: str,
+                     conn: Conn | None = None, msg_id: Any = None) -> Refusal | str:
+        """Apply ``action`` for ``seat`` if it is that seat's move at ``version``; store
+        it; acknowledge to ``conn``; broadcast. Refused: nothing changes."""
+        async with table.lock:
+            m = table.match
+            if seat is None:
+                return Refusal("spectator", "spectators watch; take a seat to play", msg_id)
+            if m.is_over:
+                return Refusal("over", "the match is over: no action is legal", msg_id)
+            if version != table.version:
+                return Refusal("stale", f"stale: you saw version {version}, the table is at "
+                                        f"version {table.version}; look again", msg_id)
+            if m.to_move != seat:
+                who = "nobody" if m.to_move is None else f"seat {m.to_move + 1}"
+                return Refusal("not_your_turn", f"not your turn: {who} is to move", msg_id)
+            try:
+                text = table.apply_logged(seat, action)
+            except IllegalAction as exc:
+                return Refusal("illegal", str(exc), msg_id)
+            except Exception as exc:  # an engine failure: the match may be half-changed
+                log.exception("table %s: %r failed in the engine", table.id, action)
+                self._reload(table)
+                return Refusal("server_error", f"the engine failed on this action "
+                                               f"({type(exc).__name__}); nothing changed",
+                               msg_id)
+            index = table.version - 1
+
+            def write(s: Session) -> None:
+                s.add(LiveAction(table_id=table.id, idx=index, seat=seat, action=text,
+                                 at=persist.now()))
+            try:
+                await self.writer.run(write)
+            except Exception as exc:
+                log.error("table %s: action %d not stored: %s", table.id, index, exc)
+                self._reload(table)
+                return Refusal("server_error", "the action could not be stored; nothing "
+                                               "changed", msg_id)
+            if conn is not None:
+                conn.push_json({"type": "ok", "id": msg_id, "version": table.version,
+                                "action": text})
+        table.broadcast_state()
+        if table.match.is_over:
+            self._spawn_finish(table)
+        else:
+            self._kick(table)
+        return text
+
+    def _reload(self, table: Table) -> None:
+        """Rebuild a table's match from what the database holds (after a failure)."""
+        stored = persist.load_actions(self.sessions, table.id)
+        fresh = from_record({"format": "koloda-record/1", "game": table.spec.name,
+                             "players": table.match.players, "options": table.options,
+                             "seed": table.seed, "deals": [], "actions": []})
+        table.match, table.log, table._cache = fresh, [], {}
+        for seat, action in stored:
+            table.apply_logged(seat, action)
+
+    # ---------------------------------------------------------------- bots
+    def _bot_for(self, table: Table, seat: int) -> str | None:
+        s = table.seats[seat]
+        if s.kind == "computer":
+            return s.bot or "random"
+        st = table.settings
+        if s.taken and not s.conns and st["away_policy"] == "computer" \
+                and s.away_since is not None \
+                and time.monotonic() - s.away_since >= st["away_timeout"]:
+            return str(st["away_bot"])
+        return None
+
+    def _kick(self, table: Table) -> None:
+        """Start the computer's move if a computer (or a stand-in) is to move."""
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        m = table.match
+        seat = m.to_move
+        if m.is_over or seat is None or table.finished:
+            return
+        spec = self._bot_for(table, seat)
+        if spec is None:
+            return
+        table.bot_task = asyncio.create_task(self._bot_move(table, seat, spec))
+
+    async def _bot_move(self, table: Table, seat: int, spec: str) -> None:
+        start = time.monotonic()
+        version = table.version
+        m = table.match
+        legal = list(m.legal_actions())
+        seed = (table.seed + version * 7919) % 2**63
+        try:
+            action = await self.pool.choose(spec, table.spec.name, m.observation(seat), legal,
+                                            seed)
+        except Exception:
+            log.exception("table %s: bot %s failed; a random legal action instead",
+                          table.id, spec)
+            action = random.Random(seed).choice(legal)
+        wait = self.bot_delay - (time.monotonic() - start)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        table.bot_task = None
+        if table.seats[seat].kind == "person" and table.seats[seat].conns:
+            return  # the person came back while the stand-in was thinking
+        result = await self.submit(table, seat, version, action)
+        if isinstance(result, Refusal) and result.code != "stale":
+            log.error("table %s: bot %s refused: %s", table.id, spec, result.reason)
+
+    async def _tick(self) -> None:
+        """Seats away too long are handed to the stand-in; presence shown to all."""
+        while True:
+            await asyncio.sleep(self.tick)
+            for table in list(self.tables.values()):
+                seat = table.match.to_move
+                if seat is None or table.finished or table.seats[seat].kind != "person":
+                    continue
+                before = table.bot_task
+                self._kick(table)
+                if table.bot_task is not before:
+                    table.broadcast_seats()
+
+    # ------------------------------------------------------------- finish
+    def _spawn_finish(self, table: Table) -> None:
+        if table.finishing or table.finished:
+            return
+        table.finishing = True
+        table.finish_task = asyncio.create_task(self._finish(table))
+
+    async def _finish(self, table: Table) -> None:
+        """Store the finished match (history, statistics, ranks) and close the table."""
+        record = table.match.record([s.record_seat(i) for i, s in enumerate(table.seats)])
+        game_id = None
+        if self.use_store:
+            try:
+                game_id = await self.writer.run_outside(lambda: self._store_game(record))
+            except Exception as exc:
+                table.store_error = f"{type(exc).__name__}: {exc}"
+                table.finishing = False
+                log.error("table %s: the finished match was not stored: %s", table.id, exc)
+                return
+
+        def write(s: Session) -> None:
+            s.execute(update(LiveTable).where(LiveTable.id == table.id)
+                      .values(finished=persist.now(), game_id=game_id))
+        await self.writer.run(write)
+        table.finished, table.game_id = True, game_id
+        table._cache = {}
+        table.broadcast_state()
+        table.broadcast_seats()
+
+    def _store_game(self, record: dict[str, Any]) -> int:
+        if self._store is None:
+            from koloda.store import Store
+            self._store = Store(self.db_url)
+        summary = self._store.add_game(record)
+        return int(summary.id)
