@@ -10,7 +10,13 @@ import pytest
 
 import koloda
 from koloda.bots import make_bot
-from koloda.bots.heuristic.trinka import TrinkaHeuristic, expected_worth, wants_trick
+from koloda.bots.heuristic.trinka import (
+    TrinkaHeuristic,
+    expected_worth,
+    make_search,
+    rollout,
+    wants_trick,
+)
 from koloda.bots.search import SearchBot
 from koloda.cards import TEXT_CARD, parse_cards
 from koloda.engine.deal import Deal
@@ -53,13 +59,24 @@ def test_heuristic_bot_plays_a_whole_match() -> None:
     assert m.result is not None and len(m.result.winners) in (0, 2)
 
 
-def test_search_bot_plays_only_legal_cards() -> None:
+def test_search_bots_play_only_legal_cards() -> None:
     rng = random.Random(5)
     search = SearchBot("trinka", iterations=30)
+    tuned = make_search("trinka", "easy")
+    tuned.iterations = 30
     for seed in range(3):
         drive(koloda.new_deal("trinka", seed=seed),
-              [search, make_bot("heuristic", "trinka"), search, make_bot("random", "trinka")],
+              [search, make_bot("heuristic", "trinka"), tuned, make_bot("random", "trinka")],
               rng)
+
+
+def test_rollout_plays_a_sampled_deal_to_the_end() -> None:
+    rng = random.Random(8)
+    for seed in range(10):
+        m = koloda.new_deal("trinka", seed=seed)
+        det = determinize(m.observation(0), rng)
+        rollout(det, rng)
+        assert det.is_over and sum(det.tricks) == 9
 
 
 # ---------------------------------------------------------------- payoffs

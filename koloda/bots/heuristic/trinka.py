@@ -8,6 +8,9 @@ remaining trick with an even chance), then plays as a person would: when it want
 trick, the cheapest card that takes it (or a low one under a partner already winning);
 when it does not, the highest card that still loses, so its strength is gone by the time
 tricks turn dangerous.
+
+The same choices, read straight off a sampled deal, are the search bot's rollout policy
+(``rollout``; ``make_search`` builds that search bot).
 """
 
 from __future__ import annotations
@@ -16,11 +19,16 @@ import random
 from math import comb
 from typing import Any
 
-from koloda.cards import CARD_TEXT, TEXT_CARD, Card
-from koloda.games.trinka import ALL_NINE, DECK, RULES, TRICKS
-from koloda.tricks import Trick
+from koloda.bots.search import LEVELS, SearchBot
+from koloda.cards import TEXT_CARD, Card
+from koloda.engine.deal import DealState
+from koloda.engine.errors import ConfigError
+from koloda.games.trinka import ALL_NINE, DECK, RULES, TRICKS, TrinkaDeal
+from koloda.tricks import PLAY_TEXT, Trick
 
 TRUMP = RULES.trump
+#: how often a rollout player plays a random card
+NOISE = 0.1
 #: the deal's worth to a pair by the tricks it took (index 0..9), as in ``payoffs``
 WORTH = (ALL_NINE, 1.0, 0.0, 3.0, 0.0, 0.0, -3.0, 0.0, -1.0, -ALL_NINE)
 
@@ -69,66 +77,103 @@ def is_master(c: Card, others: set[Card]) -> bool:
     return not any(RULES.suit[o] == s and RULES.power[o] > RULES.power[c] for o in others)
 
 
+def choose_card(seat: int, cards: list[Card], hand: list[Card], trick: Trick,
+                pair_tricks: tuple[int, int], others: set[Card]) -> Card:
+    """The card to play from ``cards`` (the legal ones); ``others`` are the cards still in
+    the other hands as far as the player can tell."""
+    ours = pair_tricks[seat % 2]
+    want = wants_trick(ours, sum(pair_tricks))
+    if not trick.cards:
+        return lead(cards, want, others)
+    return follow(seat, trick, cards, want)
+
+
+def lead(cards: list[Card], want: bool, others: set[Card]) -> Card:
+    if not want:
+        plain = [c for c in cards if RULES.suit[c] != TRUMP] or cards
+        return min(plain, key=lambda c: RULES.power[c])
+    masters = [c for c in cards if is_master(c, others)]
+    if masters:
+        return max(masters, key=lambda c: strength(c, None))
+    # nothing sure: lead low and keep the high cards for later
+    return min(cards, key=lambda c: strength(c, None))
+
+
+def follow(seat: int, trick: Trick, cards: list[Card], want: bool) -> Card:
+    led = trick.led
+    best = max(strength(c, led) for c in trick.cards)
+    winning = trick.winner(RULES)
+    partner_wins = winning % 2 == seat % 2
+    last = len(trick) == 3
+    winners = [c for c in cards if strength(c, led) > best]
+    losers = [c for c in cards if strength(c, led) <= best]
+
+    def low(cs: list[Card]) -> Card:
+        return min(cs, key=lambda c: (strength(c, led), c))
+
+    def high(cs: list[Card]) -> Card:
+        return max(cs, key=lambda c: (strength(c, led), c))
+
+    if want:
+        if partner_wins and (last or best >= STRONG):
+            return low(losers or cards)
+        if winners:
+            return low(winners) if last else high(winners)
+        return low(cards)
+    if partner_wins:
+        # the trick is the pair's anyway unless someone after us takes it: shed strength
+        # only when last; otherwise keep under the partner so an opponent may overtake
+        return high(cards) if last else low(cards)
+    if losers:
+        return high(losers)
+    return high(winners) if last else low(winners)
+
+
+#: a partner's card this strong (a jack of hearts or better) is left to win alone
+STRONG = 100 + RULES.power[TEXT_CARD["JH"]]
+
+
 class TrinkaHeuristic:
     name = "heuristic"
 
     def choose(self, observation: dict[str, Any], legal: list[str],
                rng: random.Random) -> str:
         obs = observation
-        seat = obs["seat"]
-        cards = [TEXT_CARD[a.split()[1]] for a in legal]
-        ours = obs["pair_tricks"][seat % 2]
-        want = wants_trick(ours, sum(obs["pair_tricks"]))
-        trick = current(obs)
-        if not trick.cards:
-            c = self.lead(obs, cards, want)
-        else:
-            c = self.follow(obs, trick, cards, want)
-        return "play " + CARD_TEXT[c]
-
-    @staticmethod
-    def lead(obs: dict[str, Any], cards: list[Card], want: bool) -> Card:
-        if not want:
-            plain = [c for c in cards if RULES.suit[c] != TRUMP] or cards
-            return min(plain, key=lambda c: RULES.power[c])
+        if len(legal) == 1:
+            return legal[0]
+        cards = [TEXT_CARD[a[5:]] for a in legal]
         hand = [TEXT_CARD[t] for t in obs["hand"]]
-        others = unseen(obs, hand)
-        masters = [c for c in cards if is_master(c, others)]
-        if masters:
-            return max(masters, key=lambda c: strength(c, None))
-        # nothing sure: lead low and keep the high cards for later
-        return min(cards, key=lambda c: strength(c, None))
+        a, b = obs["pair_tricks"]
+        c = choose_card(obs["seat"], cards, hand, current(obs), (a, b), unseen(obs, hand))
+        return PLAY_TEXT[c]
 
-    @staticmethod
-    def follow(obs: dict[str, Any], trick: Trick, cards: list[Card], want: bool) -> Card:
-        seat = obs["seat"]
-        led = trick.led
-        best = max(strength(c, led) for c in trick.cards)
-        winning = trick.winner(RULES)
-        partner_wins = winning % 2 == seat % 2
-        last = len(trick) == 3
-        winners = [c for c in cards if strength(c, led) > best]
-        losers = [c for c in cards if strength(c, led) <= best]
 
-        def low(cs: list[Card]) -> Card:
-            return min(cs, key=lambda c: (strength(c, led), c))
+def rollout(state: DealState, rng: random.Random) -> None:
+    """Play a sampled deal to its end as the heuristic would (with a little noise); the
+    players see the sampled hands, which is close enough for a playout."""
+    assert isinstance(state, TrinkaDeal)
+    st = state
+    while not st.is_over:
+        seat = st.to_move
+        assert seat is not None
+        legal = st.legal_actions()
+        if len(legal) == 1 or rng.random() < NOISE:
+            st.apply(legal[rng.randrange(len(legal))])
+            continue
+        others = {c for s in range(4) if s != seat for c in st.hands[s]}
+        cards = [TEXT_CARD[a[5:]] for a in legal]
+        st.apply(PLAY_TEXT[choose_card(seat, cards, st.hands[seat], st.trick,
+                                       st.pair_tricks(), others)])
 
-        def high(cs: list[Card]) -> Card:
-            return max(cs, key=lambda c: (strength(c, led), c))
 
-        if want:
-            if partner_wins and (last or best >= 100 + RULES.power[TEXT_CARD["JH"]]):
-                return low(losers or cards)
-            if winners:
-                return low(winners) if last else high(winners)
-            return low(cards)
-        if partner_wins:
-            # the trick is the pair's anyway unless someone after us takes it: shed strength
-            # only when last; otherwise keep under the partner so an opponent may overtake
-            return high(cards) if last else low(cards)
-        if losers:
-            return high(losers)
-        return high(winners) if last else low(winners)
+def make_search(game: str, level: str | None) -> SearchBot:
+    """The search bot with the heuristic rollout: random playouts rarely land on the exact
+    trick counts that score in Trinka."""
+    lv = level or "normal"
+    if lv not in LEVELS:
+        raise ConfigError(f"unknown search level {lv!r}; levels: {', '.join(LEVELS)}")
+    iterations, seconds = LEVELS[lv]
+    return SearchBot(game, iterations, seconds, rollout=rollout, name=f"search:{lv}")
 
 
 def make(game: str, level: str | None) -> TrinkaHeuristic:
