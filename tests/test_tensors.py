@@ -111,10 +111,10 @@ def swapped_record(record: dict[str, Any], a: str, b: str) -> dict[str, Any]:
 
 def hidden_swaps(m: koloda.Match, seat: int) -> Iterator[tuple[str, str]]:
     """Pairs of cards hidden from ``seat`` that lay in two different places of the deal
-    (two other hands, or a hand and the stock), the turned trump card left alone: two of
-    one suit and two of different suits. Kopilka gets only the first: its exchange is made by the rules, not by a
-    choice, whenever a hand holds three cards of a suit, so every seat sees the suit counts
-    it follows from."""
+    (two other hands, or a hand and the stock), the turned trump card left alone: two
+    pairs of one suit and two of different suits. Kopilka gets only the first kind: its
+    exchange is made by the rules, not by a choice, whenever a hand holds three cards of a
+    suit, so every seat sees the suit counts it follows from."""
     deal = m.deals[-1]
     where: dict[int, str] = {}
     for s, h in enumerate(deal.hands):

@@ -11,13 +11,12 @@ def main(game="durak", players=3, episodes=200, learning_rate=0.01, seed=0):
     e.reset(seed=seed)
     agent0 = e.possible_agents[0]
     n_obs = e.observation_space(agent0)["observation"].shape[0]
-    n_act = e.action_space(agent0).n
-    weights = np.zeros((n_obs, n_act), dtype=np.float32)
+    weights = np.zeros((n_obs, e.action_space(agent0).n), dtype=np.float32)
     rng = np.random.default_rng(seed)
     wins = 0
     for _ in range(episodes):
         e.reset()
-        trajectory = {a: [] for a in e.possible_agents}   # (observation, action, probs)
+        trajectory = {a: [] for a in e.possible_agents}   # (observation, allowed, action, probs)
         final = {}
         for agent in e.agent_iter():
             obs, reward, terminated, truncated, _ = e.last()
@@ -25,19 +24,20 @@ def main(game="durak", players=3, episodes=200, learning_rate=0.01, seed=0):
                 final[agent] = reward
                 e.step(None)
                 continue
-            logits = obs["observation"] @ weights
-            logits = np.where(obs["action_mask"] == 1, logits, -np.inf)
+            allowed = np.flatnonzero(obs["action_mask"])
+            logits = obs["observation"] @ weights[:, allowed]
             probs = np.exp(logits - logits.max())
             probs /= probs.sum()
-            action = int(rng.choice(n_act, p=probs))
-            trajectory[agent].append((obs["observation"], action, probs))
-            e.step(action)
+            k = int(rng.choice(len(allowed), p=probs))
+            trajectory[agent].append((obs["observation"], allowed, k, probs))
+            e.step(int(allowed[k]))
         # REINFORCE: push up the log-probability of every action by the match's reward
+        # (the softmax runs over the allowed actions only, so only their columns move)
         for agent, steps in trajectory.items():
-            for x, action, probs in steps:
+            for x, allowed, k, probs in steps:
                 grad = -probs
-                grad[action] += 1.0
-                weights += learning_rate * final[agent] * np.outer(x, grad)
+                grad[k] += 1.0
+                weights[:, allowed] += learning_rate * final[agent] * np.outer(x, grad)
         wins += final[agent0] > 0
     print(f"{game}: {episodes} matches, {agent0} won {wins}")
     return weights

@@ -9,7 +9,7 @@ one at a time in ascending card order, then ``confirm VERB`` makes the action. T
 allows a ``select C`` only when some legal set starts with the cards selected so far
 followed by C, and a ``confirm VERB`` only when ``VERB <selection>`` is itself legal; while
 a selection is open nothing else is allowed. So every legal action is reachable, by one
-path, and nothing else is (tests/test_envs_actions.py checks it on random positions of
+path, and nothing else is (tests/test_pettingzoo_actions.py checks it on random positions of
 every game).
 """
 

@@ -222,8 +222,8 @@ class Table:
 
     def _seen(self, viewer: int, seat: int, action: str) -> str:
         verb, _, rest = action.partition(" ")
-        if seat == viewer or verb not in FACE_DOWN:
-            return action
+        if seat == viewer or verb not in FACE_DOWN or rest.startswith("×"):
+            return action       # public, the viewer's own, or already a count
         return f"{verb} ×{len(rest.split())}"
 
     def vector(self, seat: int, perfect_recall: bool = False) -> list[float]:

@@ -8,7 +8,7 @@ Names are ``koloda_`` + the game's name with ``-`` as ``_``. Parameters: ``playe
 every option of the game (``max_deals`` included). An option whose default depends on the
 player count (Durak ``teams``, Opendaum and Pyanitsy ``deck``, Stukolka ``deals``) takes
 ``-1`` for that default, and a yes/no one of them is written ``0``/``1``; Kopilka's
-``values`` is a string ``"H:4,C:3,D:2,S:1"`` ("" = the default).
+``values`` is a string ``H4C3D2S1`` (suit letter then value; "" = the default).
 
 Chance nodes deal the cards one at a time (koloda.envs.chance); actions are the game's
 fixed action space (koloda.envs.actions), multi-card choices in select/confirm steps.
@@ -24,6 +24,7 @@ state. ``resample_from_infostate`` uses the game's determinizer (see koloda.envs
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import numpy as np
@@ -67,8 +68,7 @@ def _options(spec: GameSpec, params: dict[str, Any]) -> dict[str, Any]:
         v = params[o.name]
         if o.kind is dict:
             if v:
-                out[o.name] = {k.strip(): int(x) for k, x in
-                               (pair.split(":") for pair in str(v).split(","))}
+                out[o.name] = {k: int(x) for k, x in re.findall(r"([A-Za-z]+)(\d+)", str(v))}
         elif callable(o.default):
             if v != -1:
                 out[o.name] = bool(v) if o.kind is bool else v

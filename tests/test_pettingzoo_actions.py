@@ -1,0 +1,79 @@
+"""The fixed action spaces (koloda.envs.actions): the masks reach exactly the engine's legal
+actions — every one by one path, nothing else — on random positions of every game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import koloda
+from koloda.cards import TEXT_CARD
+from koloda.envs.actions import Selection, action_space
+
+OPTIONS = {"pyanitsy": {"round_cap": 40}}
+
+
+def configs() -> list[tuple[str, int]]:
+    return [(name, p) for name, spec in koloda.registry().items()
+            for p in sorted({spec.players[0], spec.players[-1]})]
+
+
+@pytest.mark.parametrize(("name", "players"), configs())
+def test_the_masks_reach_exactly_the_legal_actions(name: str, players: int) -> None:
+    space = action_space(name)
+    for seed in range(3):
+        rng = random.Random(seed)
+        m = koloda.new_game(name, players=players, seed=seed, max_deals=2,
+                            **OPTIONS.get(name, {}))
+        while not m.is_over:
+            legal = m.legal_actions()
+            assert space.reachable(legal) == set(legal)
+            action = rng.choice(legal)
+            # walking the mask step by step makes the action, each step allowed
+            sel, made = Selection(), None
+            for index in space.path(action):
+                assert space.mask(legal, sel)[index] == 1
+                made, sel = space.step(index, legal, sel)
+            assert made == action and not sel
+            m.apply(action)
+
+
+def test_indices_are_the_documented_ones() -> None:
+    durak = action_space("durak")
+    assert durak.index["take"] == 0 and durak.index["pass"] == 1
+    assert durak.index["beat 6C 7C"] == 2 + 52 * TEXT_CARD["6C"] + TEXT_CARD["7C"]
+    assert durak.path("attack 6D 6C") == [durak.select_base + TEXT_CARD["6C"],
+                                          durak.select_base + TEXT_CARD["6D"],
+                                          durak.index["confirm attack"]]
+    assert "confirm transfer" not in durak.index
+    assert "confirm transfer" in action_space("durak-perevodnoy").index
+    opendaum = action_space("opendaum-shakhi")
+    assert opendaum.index["bid 0"] == 0 and opendaum.index["play 2S"] == 19
+    assert opendaum.labels[-4:] == ["play 6S wild", "play 6S plain", "play 6C wild",
+                                    "play 6C plain"]
+    assert action_space("kopilka").index["pick 0"] == 2
+    assert action_space("pyanitsy").labels == ["flip"]
+    assert [action_space(n).size for n in koloda.registry()] == \
+        [106, 2760, 2761, 114, 107, 71, 73, 75, 1, 55, 52]
+
+
+def test_an_open_selection_allows_only_cards_that_lead_somewhere_and_its_confirms() -> None:
+    space = action_space("durak")
+    legal = ["attack 6C", "attack 6D", "attack 6C 6D", "attack 9H", "pass"]
+    first = space.options(legal)
+    assert set(first) == {space.select_base + TEXT_CARD[t] for t in ("6C", "6D", "9H")} | \
+        {space.index["pass"]}
+    after_6c = space.options(legal, Selection((TEXT_CARD["6C"],)))
+    assert after_6c == {space.index["confirm attack"]: "attack 6C",
+                        space.select_base + TEXT_CARD["6D"]: None}
+    # cards go in ascending order: 6D first would never reach {6C, 6D}
+    after_6d = space.options(legal, Selection((TEXT_CARD["6D"],)))
+    assert after_6d == {space.index["confirm attack"]: "attack 6D"}
+    with pytest.raises(ValueError, match="not allowed now"):
+        space.step(space.index["pass"], legal, Selection((TEXT_CARD["6C"],)))
+
+
+def test_an_action_the_space_cannot_name_is_refused_loudly() -> None:
+    with pytest.raises(ValueError, match="no index for the legal action 'bid 40'"):
+        action_space("opendaum").options(["bid 40"])
