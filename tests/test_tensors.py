@@ -231,3 +231,16 @@ def test_table_memory_keeps_face_up_cards_never_discards_and_forgets_at_a_new_de
     assert sum(v) == 6 and v[TEXT_CARD["9S"]] == 0.0
     mem.new_deal()
     assert mem.cards == set()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_block_names_are_unique_and_blocks_tile_the_vector(name: str) -> None:
+    from koloda.envs.common import Features
+    players = koloda.get_spec(name).default_players
+    infos = Features(name, players).infos()
+    assert len({i.name for i in infos}) == len(infos)
+    at = 0
+    for i in infos:
+        assert i.offset == at and i.size > 0
+        at += i.size
+    assert at == Features(name, players).size

@@ -20,7 +20,7 @@ import copy
 import random
 from typing import Any
 
-from koloda.cards import CARD_TEXT, Card
+from koloda.cards import CARD_TEXT, TEXT_CARD, Card
 from koloda.engine.deal import Deal, DealState
 from koloda.engine.errors import IllegalAction
 from koloda.engine.match import Match
@@ -233,7 +233,6 @@ class Table:
         if perfect_recall:
             dealt = [0.0] * CARDS
             for text in self.dealt_hands[seat] or ():
-                from koloda.cards import TEXT_CARD
                 dealt[TEXT_CARD[text]] = 1.0
             v += dealt
         return v
@@ -241,8 +240,10 @@ class Table:
     def __str__(self) -> str:
         m = self.match
         if m is None:
-            done = 0 if self.dealing is None else len(self.dealing.dealt)
-            return f"{self.spec.name}: dealing the first deal ({done} cards)"
+            if self.dealing is None:
+                return f"{self.spec.name}: the first dealer is drawn"
+            dealt = " ".join(CARD_TEXT[c] for c in self.dealing.dealt)
+            return f"{self.spec.name}: seat {self.dealing.shape.dealer} deals: {dealt}"
         lines = [f"{self.spec.name}: deal {len(m.deals)}, to move {m.to_move}"]
         for zone, cards in m.current.card_zones().items():
             lines.append(f"{zone}: {' '.join(CARD_TEXT[c] for c in cards)}")
