@@ -225,17 +225,13 @@ def _lead(rules: TrickRules, legal: Sequence[str], plays: list[tuple[Card, str |
     trump = rules.trump
     suit = rules.suit
     if want:
-        # sure winners first: a side-suit master, then a master trump, then a shakha wild
-        best: tuple[int, int] | None = None
-        for i, (c, mode) in enumerate(plays):
-            if mode is not None:
-                continue
-            if not out & HIGHER[c]:
-                rank = 2 if suit[c] != trump else 1
-                if best is None or (rank, rules.power[c]) > (best[0], -best[1]):
-                    best = (rank, i)
+        # sure winners first: a side-suit master (cashed before it can be ruffed), then a
+        # master trump; the highest of them
+        best = max(((2 if suit[c] != trump else 1, rules.power[c], i)
+                    for i, (c, mode) in enumerate(plays)
+                    if mode is None and not out & HIGHER[c]), default=None)
         if best is not None:
-            return legal[best[1]]
+            return legal[best[2]]
         # no sure winner: the lowest card of the shortest side suit (a void to ruff later)
         counts = [0, 0, 0, 0]
         for c, mode in plays:
