@@ -102,6 +102,16 @@ def test_the_determinize_example_runs() -> None:
     _example("determinize").main(samples=2)
 
 
+def test_every_code_snippet_of_the_guide_runs_as_written() -> None:
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+    text = GUIDE.read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.DOTALL)
+    assert len(blocks) >= 6
+    for code in blocks:
+        exec(compile(code, str(GUIDE), "exec"), {"__name__": "koloda_guide"})
+
+
 if __name__ == "__main__":
     GUIDE.write_text(render_guide(GUIDE.read_text(encoding="utf-8")), encoding="utf-8")
     sys.exit(0)

@@ -34,7 +34,7 @@ def play(game, ismcts_seat, simulations, seed):
     return state.returns()[ismcts_seat]
 
 
-def main(matches=4, simulations=100, players=2):
+def main(matches=2, simulations=40, players=2):
     game = pyspiel.load_game(f"koloda_durak(players={players},max_deals=1)")
     results = [play(game, ismcts_seat=m % players, simulations=simulations, seed=m)
                for m in range(matches)]
