@@ -10,12 +10,11 @@ import pytest
 
 import koloda
 from koloda.bots import make_bot
+from koloda.bots.dreyfus_search import DreyfusSearch
 from koloda.bots.heuristic.dreyfus import (
     DreyfusHeuristic,
-    DreyfusSearch,
     exchange_candidates,
     exchange_choice,
-    make_search,
     rollout,
 )
 from koloda.bots.search import SearchBot
@@ -77,7 +76,8 @@ def test_heuristic_bot_plays_a_whole_match() -> None:
 
 def test_search_bots_take_only_legal_actions() -> None:
     rng = random.Random(3)
-    tuned = make_search("dreyfus", "easy")
+    tuned = make_bot("search:easy", "dreyfus")
+    assert isinstance(tuned, DreyfusSearch)
     tuned.iterations = 20
     plain = SearchBot("dreyfus", iterations=8)
     drive(koloda.new_deal("dreyfus", seed=1), [tuned, plain, make_bot("heuristic", "dreyfus")],
@@ -229,9 +229,27 @@ def test_determinization_in_the_exchange_hides_earlier_discards() -> None:
 
 def test_search_exchange_returns_a_legal_discard() -> None:
     st = mixed_state(dealer=0)
-    bot = DreyfusSearch("dreyfus", iterations=30, seconds=5.0, name="t")
+    bot = DreyfusSearch("dreyfus", iterations=60, seconds=5.0, name="t")
     action = bot.choose(seat_view(st, 1), st.legal_actions(), random.Random(0))
     assert action in st.legal_actions()
+    assert bot.last[0] >= 4                      # every candidate on the same sampled deals
+
+
+def test_clone_shares_nothing_mutable() -> None:
+    st = mixed_state(dealer=0)
+    st.apply("stand")
+    copy = st.clone()
+    copy.buy(copy.hands[2][:2])
+    while not copy.is_over:
+        copy.apply(copy.legal_actions()[0])
+    assert st.observation(2) == mixed_state_after_stand().observation(2)
+    assert st.widow == mixed_state_after_stand().widow and not st.history
+
+
+def mixed_state_after_stand() -> DreyfusDeal:
+    st = mixed_state(dealer=0)
+    st.apply("stand")
+    return st
 
 
 def cards_discard(cards: list[int]) -> str:

@@ -14,7 +14,6 @@ from koloda.bots.heuristic.stukolka import (
     StukolkaHeuristic,
     declare,
     knock_worth,
-    make_search,
     rollout,
 )
 from koloda.bots.search import SearchBot
@@ -76,7 +75,8 @@ def test_heuristic_bot_plays_a_whole_match() -> None:
 def test_search_bots_take_only_legal_actions() -> None:
     rng = random.Random(5)
     plain = SearchBot("stukolka", iterations=30)
-    greedy = make_search("stukolka", "easy")
+    greedy = make_bot("search:easy", "stukolka")
+    assert isinstance(greedy, SearchBot) and greedy.rollout is rollout
     greedy.iterations = 30
     for seed in range(4):
         drive(koloda.new_deal("stukolka", players=5, seed=seed),

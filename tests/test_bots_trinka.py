@@ -10,13 +10,7 @@ import pytest
 
 import koloda
 from koloda.bots import make_bot
-from koloda.bots.heuristic.trinka import (
-    TrinkaHeuristic,
-    expected_worth,
-    make_search,
-    rollout,
-    wants_trick,
-)
+from koloda.bots.heuristic.trinka import TrinkaHeuristic, expected_worth, rollout, wants_trick
 from koloda.bots.search import SearchBot
 from koloda.cards import TEXT_CARD, parse_cards
 from koloda.engine.deal import Deal
@@ -62,7 +56,8 @@ def test_heuristic_bot_plays_a_whole_match() -> None:
 def test_search_bots_play_only_legal_cards() -> None:
     rng = random.Random(5)
     search = SearchBot("trinka", iterations=30)
-    tuned = make_search("trinka", "easy")
+    tuned = make_bot("search:easy", "trinka")
+    assert isinstance(tuned, SearchBot) and tuned.rollout is rollout
     tuned.iterations = 30
     for seed in range(3):
         drive(koloda.new_deal("trinka", seed=seed),

@@ -8,6 +8,7 @@ their line plus what they lack of 10 below.
 
 from __future__ import annotations
 
+import copy
 import random
 from itertools import combinations
 from typing import Any
@@ -245,6 +246,23 @@ class DreyfusDeal(DealState):
             "tricks_played": list(self.history),
             "voids": [[_suit_name(v) for v in sorted(vs)] for vs in self.voids],
         }
+
+    def clone(self) -> DreyfusDeal:
+        """A copy sharing nothing mutable (much faster than ``deepcopy``)."""
+        new = copy.copy(self)
+        new.hands = [list(h) for h in self.hands]
+        new.widow = list(self.widow)
+        new.discards = [list(d) for d in self.discards]
+        new.bought = list(self.bought)
+        new.skipped = list(self.skipped)
+        new.taken = [list(t) for t in self.taken]
+        new.tricks = list(self.tricks)
+        t = self.trick
+        new.trick = Trick(t.leader, list(t.seats), list(t.cards), list(t.wild), list(t.modes),
+                          t.led)
+        new.history = list(self.history)
+        new.voids = [set(v) for v in self.voids]
+        return new
 
     def payoffs(self) -> list[float]:
         """Each player's change in (below − above) the line this deal: tricks − 4 − bought

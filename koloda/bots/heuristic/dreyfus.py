@@ -8,25 +8,19 @@ otherwise stands. In play every trick is one point: cash the cards nothing out c
 (trumps first, to draw the others' trumps), take a trick as cheaply as is safe, and throw
 the lowest card when it cannot.
 
-``make_search`` builds the search bot for Dreyfus: in play, the generic ISMCTS with this
-play as its rollout; at the exchange (up to 4096 discard sets, too many for a tree) a
-bandit over a few sensible candidates — stand, each short low side suit, each single low
-card — each tried on sampled deals played out the same way.
+The same choices, read straight off a sampled deal, are the search bot's rollout policy
+(``rollout``, used by koloda/bots/dreyfus_search.py with ``exchange_candidates``).
 """
 
 from __future__ import annotations
 
-import math
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
-from koloda.bots.search import LEVELS, SearchBot
 from koloda.cards import CARD_TEXT, NINE, SUIT_NAMES, TEXT_CARD, Card, rank_of, suit_of
 from koloda.engine.deal import DealState
-from koloda.engine.errors import ConfigError
-from koloda.games.dreyfus import DECK, RULES, DreyfusDeal, determinize, trump_of_deal
+from koloda.games.dreyfus import DECK, RULES, DreyfusDeal
 from koloda.tricks import PLAY_TEXT, Trick, TrickRules
 
 #: trumps needed before a void is worth buying for
@@ -170,58 +164,6 @@ def exchange_candidates(hand: Sequence[Card], trump: int | None, widow: int) -> 
         if cand not in unique:
             unique.append(cand)
     return unique
-
-
-class DreyfusSearch:
-    """ISMCTS in play; a UCB1 bandit over a few discards at the exchange."""
-
-    def __init__(self, game: str, iterations: int, seconds: float, name: str) -> None:
-        self.tree = SearchBot(game, iterations, seconds, rollout=rollout, name=name)
-        self.iterations = iterations
-        self.seconds = seconds
-        self.name = name
-
-    def choose(self, observation: dict[str, Any], legal: list[str],
-               rng: random.Random) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        if observation["phase"] != "exchange":
-            self.tree.iterations, self.tree.seconds = self.iterations, self.seconds
-            return self.tree.choose(observation, legal, rng)
-        return self.exchange(observation, rng)
-
-    def exchange(self, obs: dict[str, Any], rng: random.Random) -> str:
-        seat = obs["seat"]
-        _, hand, _, _ = view(obs)
-        trump = trump_of_deal(obs["deal_number"])
-        cands = exchange_candidates(hand, trump, obs["widow_size"])
-        n = [0] * len(cands)
-        total = [0.0] * len(cands)
-        deadline = time.perf_counter() + self.seconds
-        it = 0
-        while it < self.iterations and (it < 2 * len(cands) or time.perf_counter() < deadline):
-            if it < len(cands):
-                i = it
-            else:
-                logt = math.log(it)
-                i = max(range(len(cands)),
-                        key=lambda j: total[j] / n[j] + 2.0 * math.sqrt(logt / n[j]))
-            it += 1
-            st = determinize(obs, rng)
-            st.buy(cands[i])
-            rollout(st, rng)
-            total[i] += st.payoffs()[seat]
-            n[i] += 1
-        best = max(range(len(cands)), key=lambda j: (n[j], total[j]))
-        return discard_text(cands[best])
-
-
-def make_search(game: str, level: str | None) -> DreyfusSearch:
-    lv = level or "normal"
-    if lv not in LEVELS:
-        raise ConfigError(f"unknown search level {lv!r}; levels: {', '.join(LEVELS)}")
-    iterations, seconds = LEVELS[lv]
-    return DreyfusSearch(game, iterations, seconds, name=f"search:{lv}")
 
 
 def make(game: str, level: str | None) -> DreyfusHeuristic:

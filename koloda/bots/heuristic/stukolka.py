@@ -9,7 +9,7 @@ unseen cards and the duty to play are a remiz more often than not. In play every
 worth the same third, so it wins whenever it can, as cheaply as is safe.
 
 The same choices, read straight off a sampled deal, are the search bot's rollout policy
-(``rollout``; ``make_search`` builds that search bot).
+(``rollout``, used by koloda/bots/stukolka_search.py).
 """
 
 from __future__ import annotations
@@ -18,10 +18,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from koloda.bots.search import LEVELS, SearchBot
 from koloda.cards import ACE, CARD_TEXT, JACK, KING, QUEEN, TEXT_CARD, Card, deck, rank_of, suit_of
 from koloda.engine.deal import DealState
-from koloda.engine.errors import ConfigError
 from koloda.games.stukolka import RULES_BY_TRUMP, StukolkaDeal
 from koloda.tricks import PLAY_TEXT, Trick, TrickRules
 
@@ -151,16 +149,6 @@ def rollout(state: DealState, rng: random.Random) -> None:
             continue
         cards = [TEXT_CARD[a[5:]] for a in legal]
         st.apply(PLAY_TEXT[choose_card(st.rules, cards, st.trick, len(st.in_play), None)])
-
-
-def make_search(game: str, level: str | None) -> SearchBot:
-    """The search bot with the heuristic rollout (RULES.md §6 play is short: three tricks,
-    so a realistic declaration by the players still to speak matters most)."""
-    lv = level or "normal"
-    if lv not in LEVELS:
-        raise ConfigError(f"unknown search level {lv!r}; levels: {', '.join(LEVELS)}")
-    iterations, seconds = LEVELS[lv]
-    return SearchBot(game, iterations, seconds, rollout=rollout, name=f"search:{lv}")
 
 
 def make(game: str, level: str | None) -> StukolkaHeuristic:

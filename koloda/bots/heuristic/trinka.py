@@ -10,7 +10,7 @@ when it does not, the highest card that still loses, so its strength is gone by 
 tricks turn dangerous.
 
 The same choices, read straight off a sampled deal, are the search bot's rollout policy
-(``rollout``; ``make_search`` builds that search bot).
+(``rollout``, used by koloda/bots/trinka_search.py).
 """
 
 from __future__ import annotations
@@ -19,10 +19,8 @@ import random
 from math import comb
 from typing import Any
 
-from koloda.bots.search import LEVELS, SearchBot
 from koloda.cards import TEXT_CARD, Card
 from koloda.engine.deal import DealState
-from koloda.engine.errors import ConfigError
 from koloda.games.trinka import ALL_NINE, DECK, RULES, TRICKS, TrinkaDeal
 from koloda.tricks import PLAY_TEXT, Trick
 
@@ -164,16 +162,6 @@ def rollout(state: DealState, rng: random.Random) -> None:
         cards = [TEXT_CARD[a[5:]] for a in legal]
         st.apply(PLAY_TEXT[choose_card(seat, cards, st.hands[seat], st.trick,
                                        st.pair_tricks(), others)])
-
-
-def make_search(game: str, level: str | None) -> SearchBot:
-    """The search bot with the heuristic rollout: random playouts rarely land on the exact
-    trick counts that score in Trinka."""
-    lv = level or "normal"
-    if lv not in LEVELS:
-        raise ConfigError(f"unknown search level {lv!r}; levels: {', '.join(LEVELS)}")
-    iterations, seconds = LEVELS[lv]
-    return SearchBot(game, iterations, seconds, rollout=rollout, name=f"search:{lv}")
 
 
 def make(game: str, level: str | None) -> TrinkaHeuristic:
