@@ -210,7 +210,8 @@ class StukolkaDeal(DealState):
         trick, rules, caps = self.trick, self.rules, self.caps[seat]
 
         def cap(s: int, rank: int) -> None:
-            caps[s] = min(caps.get(s, ACE), rank)
+            if rank < caps.get(s, ACE):       # "nothing above the ace" says nothing
+                caps[s] = rank
 
         if not trick.cards:
             if c != card(ACE, trump):
