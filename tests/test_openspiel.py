@@ -238,8 +238,11 @@ def test_a_resampled_world_keeps_no_hidden_fact_of_the_true_one() -> None:
     p = state.current_player()
     world = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     m = world.koloda_match()
-    assert all(not h for h in m.deals[-1].hands)          # no record of the true deal
+    assert all(not h for d in m.deals + m._explicit for h in d.hands)   # no true deal kept
     assert world.table.dealt_hands[p] == state.table.dealt_hands[p]
     assert all(h is None for s, h in enumerate(world.table.dealt_hands) if s != p)
     with pytest.raises(TypeError, match="cannot be pickled"):
         pickle.dumps(world.table)
+    dealing = load("durak").new_initial_state()
+    with pytest.raises(ValueError, match="decision node"):
+        dealing.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))

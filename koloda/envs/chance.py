@@ -258,17 +258,19 @@ class Table:
     # ------------------------------------------------------------------ search
     def resample(self, seat: int, rng: random.Random) -> Table:
         """A copy whose hidden cards are dealt afresh consistently with what ``seat`` knows
-        (the game's determinizer). The copy keeps no hidden fact of the original: the
-        deal's record becomes a placeholder, the other seats' face-down discards become
-        counts and their dealt hands unknown."""
+        (the game's determinizer). The copy keeps no hidden fact of the original: every
+        deal's record becomes a placeholder (its dealer kept), the other seats' face-down
+        discards become counts and their dealt hands unknown."""
         from koloda.envs import determinize
+        if self.current_player() < 0:
+            raise ValueError("resample at a decision node (not while dealing or at the end)")
         new = copy.deepcopy(self)
         m = new.match
-        if m is None or new.dealing is not None or m.is_over:
-            return new
-        state = determinize(self.spec.name, m.observation(seat), rng)
-        m.current = state
-        m.deals[-1] = Deal(m.deals[-1].dealer, tuple(() for _ in range(self.players)))
+        assert m is not None
+        m.current = determinize(self.spec.name, m.observation(seat), rng)
+        empty = tuple(() for _ in range(self.players))
+        m.deals = [Deal(d.dealer, empty) for d in m.deals]
+        m._explicit = list(m.deals)
         m.history = [(s, self._seen(seat, s, a)) for s, a in m.history]
         new.log = [(s, self._seen(seat, s, a)) for s, a in self.log]
         new.dealt_hands = [h if s == seat else None for s, h in enumerate(self.dealt_hands)]
