@@ -34,4 +34,5 @@ def serve(
         _fail("--bot-workers and --bot-delay must not be negative")
     web = create_app(db, bot_workers=bot_workers, bot_delay=bot_delay)
     typer.echo(f"koloda: http://{host}:{port}/  (database {web.state.manager.db_url})")
-    uvicorn.run(web, host=host, port=port, log_level=log_level, ws_max_size=65536)
+    uvicorn.run(web, host=host, port=port, log_level=log_level, ws_max_size=65536,
+                ws_per_message_deflate=False)

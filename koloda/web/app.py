@@ -82,7 +82,7 @@ def games_json() -> list[dict[str, Any]]:
 
 
 def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float = 0.8,
-               use_store: bool = True, tick: float = 0.5) -> FastAPI:
+               use_store: bool = True, tick: float = 0.25) -> FastAPI:
     """The web app on ``db_url`` (default: the store's database)."""
     if db_url is None:
         from koloda.store import default_url
@@ -122,6 +122,10 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
     @app.get("/api/texts")
     async def texts() -> dict[str, dict[str, str]]:
         return TEXTS
+
+    @app.get("/api/stats")
+    async def stats() -> dict[str, Any]:
+        return manager.stats()
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:

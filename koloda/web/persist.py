@@ -17,6 +17,8 @@ import asyncio
 import logging
 import queue
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -32,6 +34,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    insert,
     select,
 )
 from sqlalchemy.engine import Engine
@@ -111,9 +114,19 @@ def open_engine(url: str) -> Engine:
 # --------------------------------------------------------------------- the writer
 @dataclass
 class _Job:
-    fn: Callable[[Session | None], Any]
+    fn: Callable[[Session | None], Any] | None
     uses_session: bool
     done: Callable[[Any, BaseException | None], None]
+    #: an action row (the hot path): all of a batch's go in one executemany
+    row: dict[str, Any] | None = None
+
+    def run(self, s: Session | None) -> Any:
+        if self.row is not None:
+            assert s is not None
+            s.execute(insert(LiveAction), [self.row])
+            return None
+        assert self.fn is not None
+        return self.fn(s)
 
 
 class Writer:
@@ -128,6 +141,8 @@ class Writer:
                                         daemon=True)
         self.commits = 0
         self.jobs = 0
+        #: (seconds, jobs) of the latest transactions, for /api/stats
+        self.recent: deque[tuple[float, int]] = deque(maxlen=2000)
 
     def start(self) -> None:
         self._thread.start()
@@ -142,13 +157,18 @@ class Writer:
         """Run ``fn(session)`` in the next transaction; return once it has committed."""
         return await self._submit(fn, True)  # type: ignore[arg-type]
 
+    async def add_action(self, table_id: str, idx: int, seat: int, action: str) -> None:
+        """Store one accepted action; return once it has committed."""
+        await self._submit(None, True, {"table_id": table_id, "idx": idx, "seat": seat,
+                                         "action": action, "at": now()})
+
     async def run_outside(self, fn: Callable[[], Any]) -> Any:
         """Run ``fn()`` on the writer thread outside any transaction of ours (the store,
         which has its own engine, writes this way: one writer for the whole file)."""
         return await self._submit(lambda _s: fn(), False)
 
-    def _submit(self, fn: Callable[[Session | None], Any], uses_session: bool
-                ) -> asyncio.Future[Any]:
+    def _submit(self, fn: Callable[[Session | None], Any] | None, uses_session: bool,
+                row: dict[str, Any] | None = None) -> asyncio.Future[Any]:
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[Any] = loop.create_future()
 
@@ -162,7 +182,7 @@ class Writer:
                     fut.set_result(value)
             loop.call_soon_threadsafe(settle)
 
-        self._queue.put(_Job(fn, uses_session, done))
+        self._queue.put(_Job(fn, uses_session, done, row))
         return fut
 
     def _loop(self) -> None:
@@ -188,10 +208,15 @@ class Writer:
     def _run_batch(self, batch: list[_Job]) -> None:
         in_tx = [j for j in batch if j.uses_session]
         if in_tx:
+            start = time.perf_counter()
             try:
                 with self._sessions() as s, s.begin():
-                    results = [j.fn(s) for j in in_tx]
+                    rows = [j.row for j in in_tx if j.row is not None]
+                    if rows:
+                        s.execute(insert(LiveAction), rows)
+                    results = [None if j.row is not None else j.run(s) for j in in_tx]
                 self.commits += 1
+                self.recent.append((time.perf_counter() - start, len(in_tx)))
                 for j, r in zip(in_tx, results, strict=True):
                     j.done(r, None)
             except Exception:
@@ -199,7 +224,7 @@ class Writer:
                 for j in in_tx:
                     try:
                         with self._sessions() as s, s.begin():
-                            r = j.fn(s)
+                            r = j.run(s)
                         self.commits += 1
                         j.done(r, None)
                     except Exception as exc:
@@ -208,7 +233,7 @@ class Writer:
         for j in batch:
             if not j.uses_session:
                 try:
-                    j.done(j.fn(None), None)
+                    j.done(j.run(None), None)
                 except Exception as exc:
                     log.exception("a store write failed")
                     j.done(None, exc)

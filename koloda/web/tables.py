@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import hmac
 import json
@@ -19,6 +20,7 @@ import logging
 import random
 import secrets
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,26 +31,21 @@ from sqlalchemy.orm import Session, sessionmaker
 from koloda.engine.errors import ConfigError, IllegalAction
 from koloda.engine.match import Match
 from koloda.engine.records import from_record
-from koloda.engine.registry import get_spec, new_game
+from koloda.engine.registry import get_spec, new_game, registry
 from koloda.engine.spec import GameSpec
 from koloda.web import persist
 from koloda.web.bots import BotPool, bots_for, resolve_bot
-from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
+from koloda.web.persist import LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
-from koloda.web.views import (
-    LogEntry,
-    hidden_texts,
-    log_entry,
-    public_view,
-    redact,
-    seat_view,
-)
+from koloda.web.views import LogEntry, guarded, hidden_texts, log_entry, public_view
 
 log = logging.getLogger("koloda.web")
 
 AWAY_POLICIES = ("wait", "computer")
 MAX_TABLES = 5000
 MAX_NAME = 40
+#: log entries a state carries (the current deal's latest)
+LOG_LENGTH = 80
 
 
 class TableError(ValueError):
@@ -162,6 +159,10 @@ class Table:
     finishing: bool = False
     finish_task: asyncio.Task[None] | None = None
     _cache: dict[int | None, tuple[int, str]] = field(default_factory=dict)
+    #: each viewer's log as it may see it, built once per entry
+    _logs: dict[int | None, list[tuple[int, str]]] = field(default_factory=dict)
+    #: index in ``log`` of the current deal's first entry
+    deal_start: int = 0
 
     @property
     def version(self) -> int:
@@ -172,7 +173,16 @@ class Table:
         deal = len(self.match.deals) - 1
         text = self.match.apply(action)
         self.log.append(log_entry(self.match, seat, text, deal))
+        if len(self.match.deals) - 1 != deal:
+            self.deal_start = len(self.log)
         return text
+
+    def log_for(self, viewer: int | None) -> list[tuple[int, str]]:
+        """The current deal's log as ``viewer`` may see it (its latest entries)."""
+        rendered = self._logs.setdefault(viewer, [])
+        players = self.match.players
+        rendered.extend(e.for_viewer(viewer, players) for e in self.log[len(rendered):])
+        return rendered[max(self.deal_start, len(rendered) - LOG_LENGTH):]
 
     def seats_json(self) -> list[dict[str, Any]]:
         now = time.monotonic()
@@ -211,16 +221,14 @@ class Table:
             return cached[1]
         m = self.match
         hidden = hidden_texts(m, viewer)
-        view = seat_view(m, viewer, hidden) if viewer is not None else public_view(m, hidden)
-        deal = len(m.deals) - 1
+        view = m.observation(viewer) if viewer is not None else public_view(m, hidden)
         legal = m.legal_actions() if viewer is not None and viewer == m.to_move else []
-        entries = [e.for_viewer(viewer, m.players) for e in self.log if e.deal == deal]
-        (legal, entries), _ = redact([legal, entries], hidden)
+        entries = self.log_for(viewer)
         msg = {"type": "state", "table": self.id, "version": version, "seat": viewer,
                "view": view, "legal": legal, "log": entries,
                "result": m.result.to_json() if m.result is not None else None,
                "game_id": self.game_id}
-        text = _dumps(msg)
+        text = guarded(msg, hidden, _dumps)
         self._cache[viewer] = (version, text)
         return text
 
@@ -240,7 +248,7 @@ class TableManager:
     """Every live table: creating, seating, connecting, acting, bots, persistence."""
 
     def __init__(self, db_url: str, bot_workers: int = 2, bot_delay: float = 0.8,
-                 use_store: bool = True, tick: float = 0.5) -> None:
+                 use_store: bool = True, tick: float = 0.25) -> None:
         self.db_url = db_url
         self.bot_delay = bot_delay
         self.use_store = use_store
@@ -254,6 +262,9 @@ class TableManager:
         self._store: Any = None
         self._ticker: asyncio.Task[None] | None = None
         self.started = time.monotonic()
+        self.accepted = 0
+        #: how late the ticker woke (seconds): how long the event loop was busy
+        self.lags: deque[float] = deque(maxlen=2000)
 
     # ---------------------------------------------------------- life cycle
     async def start(self) -> None:
@@ -274,6 +285,12 @@ class TableManager:
             else:
                 self._kick(table)
         self._ticker = asyncio.create_task(self._tick())
+        # everything loaded so far (FastAPI, SQLAlchemy, the games) lives as long as the
+        # server: keep it out of the collector's full passes, which otherwise stall the
+        # event loop for hundreds of milliseconds once many tables are in play
+        registry()
+        gc.collect()
+        gc.freeze()
 
     async def stop(self) -> None:
         if self._ticker is not None:
@@ -482,17 +499,14 @@ class TableManager:
                                                f"({type(exc).__name__}); nothing changed",
                                msg_id)
             index = table.version - 1
-
-            def write(s: Session) -> None:
-                s.add(LiveAction(table_id=table.id, idx=index, seat=seat, action=text,
-                                 at=persist.now()))
             try:
-                await self.writer.run(write)
+                await self.writer.add_action(table.id, index, seat, text)
             except Exception as exc:
                 log.error("table %s: action %d not stored: %s", table.id, index, exc)
                 self._reload(table)
                 return Refusal("server_error", "the action could not be stored; nothing "
                                                "changed", msg_id)
+            self.accepted += 1
             if conn is not None:
                 conn.push_json({"type": "ok", "id": msg_id, "version": table.version,
                                 "action": text})
@@ -509,7 +523,8 @@ class TableManager:
         fresh = from_record({"format": "koloda-record/1", "game": table.spec.name,
                              "players": table.match.players, "options": table.options,
                              "seed": table.seed, "deals": [], "actions": []})
-        table.match, table.log, table._cache = fresh, [], {}
+        table.match, table.log, table._cache, table._logs = fresh, [], {}, {}
+        table.deal_start = 0
         for seat, action in stored:
             table.apply_logged(seat, action)
 
@@ -564,7 +579,9 @@ class TableManager:
     async def _tick(self) -> None:
         """Seats away too long are handed to the stand-in; presence shown to all."""
         while True:
+            slept = time.monotonic()
             await asyncio.sleep(self.tick)
+            self.lags.append(time.monotonic() - slept - self.tick)
             for table in list(self.tables.values()):
                 seat = table.match.to_move
                 if seat is None or table.finished or table.seats[seat].kind != "person":
@@ -573,6 +590,29 @@ class TableManager:
                 self._kick(table)
                 if table.bot_task is not before:
                     table.broadcast_seats()
+
+    def stats(self) -> dict[str, Any]:
+        """Figures for operators and the load benchmark."""
+        def pct(values: list[float], q: float) -> float | None:
+            if not values:
+                return None
+            values = sorted(values)
+            return round(values[min(len(values) - 1, int(q * len(values)))] * 1000, 2)
+        commits = [c for c, _ in self.writer.recent]
+        sizes = [n for _, n in self.writer.recent]
+        lags = list(self.lags)
+        return {
+            "tables": len(self.tables),
+            "playing": sum(1 for t in self.tables.values() if not t.finished),
+            "connections": sum(len(t.conns) for t in self.tables.values()),
+            "actions_accepted": self.accepted, "transactions": self.writer.commits,
+            "commit_ms": {"p50": pct(commits, .5), "p99": pct(commits, .99),
+                          "max": pct(commits, 1.0)},
+            "jobs_per_commit": round(sum(sizes) / len(sizes), 2) if sizes else None,
+            "loop_lag_ms": {"p50": pct(lags, .5), "p99": pct(lags, .99),
+                            "max": pct(lags, 1.0)},
+            "uptime_s": round(time.monotonic() - self.started, 1),
+        }
 
     # ------------------------------------------------------------- finish
     def _spawn_finish(self, table: Table) -> None:

@@ -13,8 +13,7 @@ dropped, and every card hidden from *any* seat redacted.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from koloda.cards import CARD_TEXT
 from koloda.engine.match import Match
@@ -26,6 +25,13 @@ HIDDEN = "??"
 #: observation fields that belong to the observing seat alone (dropped for spectators;
 #: anything else private is caught by the redaction)
 PRIVATE_FIELDS = ("hand", "my_discards")
+
+
+def mentions(text: str, hidden: frozenset[str]) -> bool:
+    """Whether ``hidden`` card texts occur in ``text`` (a serialized message) at all: a
+    quick substring test that may say yes wrongly (``"9H"`` inside a longer word), never
+    no wrongly — so the exact, slower ``redact`` runs only when it might matter."""
+    return any(c in text for c in hidden)
 
 
 def cards_in(text: str) -> list[str]:
@@ -72,15 +78,16 @@ def redact(value: Any, hidden: frozenset[str]) -> tuple[Any, int]:
     return value, 0
 
 
-def seat_view(match: Match, seat: int, hidden: frozenset[str]) -> dict[str, Any]:
-    """The seat's observation; a hidden card in it would be an engine bug: logged and
-    redacted rather than sent."""
-    obs = match.observation(seat)
-    safe, n = redact(obs, hidden)
-    if n:
-        log.error("%s: observation(%d) named %d card(s) hidden from the seat; redacted",
-                  match.spec.name, seat, n)
-    return safe
+def guarded(msg: dict[str, Any], hidden: frozenset[str], dumps: Any) -> str:
+    """``msg`` serialized, with every card of ``hidden`` redacted wherever it stands —
+    the last line of defence for everything a connection is sent."""
+    text: str = dumps(msg)
+    if mentions(text, hidden):
+        safe, n = redact(msg, hidden)
+        if n:
+            log.warning("redacted %d hidden card(s) from a %s message", n, msg.get("type"))
+            text = dumps(safe)
+    return text
 
 
 def public_view(match: Match, hidden_any: frozenset[str]) -> dict[str, Any]:
@@ -92,23 +99,24 @@ def public_view(match: Match, hidden_any: frozenset[str]) -> dict[str, Any]:
     return safe
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One accepted action, with the cards in it that each seat could not see when it was
-    made (index ``players`` is the spectators')."""
+    made (index ``players`` is the spectators'; None: everyone saw them all). Plain tuples
+    of text: the garbage collector soon stops tracking them, which matters with many
+    tables in play."""
 
     seat: int
     text: str
     deal: int
-    secret: tuple[frozenset[str], ...] | None
+    secret: tuple[tuple[str, ...], ...] | None
 
-    def for_viewer(self, viewer: int | None, players: int) -> list[Any]:
+    def for_viewer(self, viewer: int | None, players: int) -> tuple[int, str]:
         if self.secret is None or viewer == self.seat:
-            return [self.seat, self.text]
+            return (self.seat, self.text)
         hide = self.secret[players if viewer is None else viewer]
         if not hide:
-            return [self.seat, self.text]
-        return [self.seat, " ".join(HIDDEN if w in hide else w for w in self.text.split(" "))]
+            return (self.seat, self.text)
+        return (self.seat, " ".join(HIDDEN if w in hide else w for w in self.text.split(" ")))
 
 
 def log_entry(match: Match, seat: int, text: str, deal: int) -> LogEntry:
@@ -119,13 +127,15 @@ def log_entry(match: Match, seat: int, text: str, deal: int) -> LogEntry:
     if len(match.deals) - 1 != deal:
         # the action ended its deal; a new deal is on the table — its hidden cards say
         # nothing about this one, so hide the action's cards from everyone but the actor
-        everything = frozenset(cards)
+        everything = tuple(cards)
         return LogEntry(seat, text, deal, tuple(everything for _ in range(match.players + 1)))
     per_seat = []
     union: set[str] = set()
     for s in range(match.players):
         hid = {CARD_TEXT[c] for c in match.hidden_from(s)}.intersection(cards)
-        per_seat.append(frozenset(hid))
+        per_seat.append(tuple(sorted(hid)))
         union |= hid
-    per_seat.append(frozenset(union))
+    if not union:
+        return LogEntry(seat, text, deal, None)
+    per_seat.append(tuple(sorted(union)))
     return LogEntry(seat, text, deal, tuple(per_seat))

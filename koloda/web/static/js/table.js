@@ -245,6 +245,11 @@ function render() {
   document.title = `${title} — koloda`;
   document.getElementById("title").textContent = title;
   document.getElementById("deal-info").textContent = ` · ${t("deal_n", { n: v.deal_number + 1 })} · ${t("dealer")}: ${seatName(S.seats, v.dealer)}`;
+  // for tests and scripts: what the page shows, in attributes
+  Object.assign(document.body.dataset, {
+    version: String(S.state.version), seat: S.seat == null ? "" : String(S.seat),
+    myTurn: myTurn() ? "1" : "0", over: v.match_over ? "1" : "0",
+  });
   const status = document.getElementById("status");
   status.textContent = statusText();
   status.className = `status${myTurn() ? " mine" : ""}`;

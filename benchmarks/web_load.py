@@ -1,0 +1,219 @@
+"""Load on the web server: N concurrent tables played over websockets on loopback.
+
+Not a test: run it by hand and read the figures. It starts ``koloda serve`` on
+127.0.0.1 with a fresh SQLite database (or uses ``--url``, which must be a loopback
+address), creates N tables whose every seat is a client of this script, and each client
+plays random legal moves as fast as it is allowed to (or after ``--think`` seconds, as a
+person would). When a match ends its table is replaced, so N tables stay in play for the
+whole run. Printed: actions/s and the latency of one action — from sending ``act`` to
+its ``ok``, which the server sends only after the action is stored in the database — at
+p50, p90, p99 and max.
+
+    python benchmarks/web_load.py --tables 200 --seconds 30
+    python benchmarks/web_load.py --tables 200 --seconds 30 --think 1.0
+
+The script's clients share the machine with the server (2 cores here): the figures are
+for both together. Every request loop is bounded by ``--seconds``; it stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from urllib.parse import urlparse
+
+import httpx
+import websockets
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    refused: dict[str, int] = field(default_factory=dict)
+    finished: int = 0
+    created: int = 0
+    frames: int = 0
+    bytes: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+async def seat_client(ws_url: str, token: str, seed: int, think: float, stats: Stats,
+                      stop_at: float) -> bool:
+    """Play one seat until its match ends (True) or the time is up (False)."""
+    rng = random.Random(seed)
+    async with websockets.connect(ws_url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        acted = -1
+        sent = 0.0
+        async for raw in ws:
+            stats.frames += 1
+            stats.bytes += len(raw)
+            msg = json.loads(raw)
+            kind = msg["type"]
+            if kind == "ok":
+                stats.latencies.append(time.perf_counter() - sent)
+            elif kind == "refused":
+                stats.refused[msg["code"]] = stats.refused.get(msg["code"], 0) + 1
+            elif kind == "state":
+                if msg["view"]["match_over"]:
+                    return True
+                if time.monotonic() >= stop_at:
+                    return False
+                if msg["legal"] and msg["version"] != acted:
+                    acted = msg["version"]
+                    if think:
+                        await asyncio.sleep(rng.expovariate(1 / think))
+                    sent = time.perf_counter()
+                    await ws.send(json.dumps({"type": "act", "version": msg["version"],
+                                              "action": rng.choice(msg["legal"]),
+                                              "id": msg["version"]}))
+    return False
+
+
+async def table_driver(http: httpx.AsyncClient, ws_base: str, game: str, players: int,
+                       index: int, think: float, stats: Stats, stop_at: float) -> None:
+    """Keep one table in play: create it, sit every seat, play; again when it ends."""
+    round_ = 0
+    while time.monotonic() < stop_at:
+        res = await http.post("/api/tables", json={
+            "game": game, "players": players, "seats": [{"kind": "person"}] * players,
+            "sit": 0, "name": f"t{index}s0"})
+        res.raise_for_status()
+        made = res.json()
+        tokens = [made["token"]]
+        for seat in range(1, players):
+            r = await http.post(f"/api/tables/{made['id']}/sit",
+                                json={"seat": seat, "name": f"t{index}s{seat}"})
+            r.raise_for_status()
+            tokens.append(r.json()["token"])
+        stats.created += 1
+        url = f"{ws_base}/ws/tables/{made['id']}"
+        done = await asyncio.gather(*(seat_client(url, tok, index * 1000 + round_ * 10 + s,
+                                                  think, stats, stop_at)
+                                      for s, tok in enumerate(tokens)))
+        if all(done):
+            stats.finished += 1
+        round_ += 1
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+async def run(url: str, tables: int, seconds: float, game: str, players: int,
+              think: float, ramp: float) -> Stats:
+    stats = Stats()
+    ws_base = url.replace("http://", "ws://", 1)
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+        start = time.monotonic()
+        stop_at = start + seconds
+        drivers = []
+        for i in range(tables):
+            drivers.append(asyncio.create_task(
+                table_driver(http, ws_base, game, players, i, think, stats, stop_at)))
+            if ramp:
+                await asyncio.sleep(ramp / tables)
+        measured_from = time.monotonic()
+        warm = len(stats.latencies)
+        results = await asyncio.gather(*drivers, return_exceptions=True)
+        for r in results:
+            if isinstance(r, BaseException):
+                stats.errors.append(f"{type(r).__name__}: {r}")
+        elapsed = time.monotonic() - measured_from
+        server = (await http.get("/api/stats")).json()
+    lat = stats.latencies[warm:]
+    ms = [x * 1000 for x in lat]
+    print(f"tables {tables} ({game}, {players} seats each), think {think} s, "
+          f"{seconds:.0f} s run, measured {elapsed:.1f} s after the ramp")
+    print(f"actions {len(lat)}  actions/s {len(lat) / elapsed:.0f}  "
+          f"matches finished {stats.finished}  tables created {stats.created}")
+    if ms:
+        print(f"latency per action (act → stored → ok), ms: p50 {pct(ms, .5):.1f}  "
+              f"p90 {pct(ms, .9):.1f}  p99 {pct(ms, .99):.1f}  max {max(ms):.1f}  "
+              f"mean {statistics.fmean(ms):.1f}")
+    print(f"frames received {stats.frames} ({stats.bytes / 1e6:.1f} MB)  refused "
+          f"{stats.refused or 'none'}  errors {len(stats.errors)}")
+    print(f"server: {server['actions_accepted']} actions in {server['transactions']} "
+          f"transactions ({server['jobs_per_commit']} writes each, commit ms "
+          f"{server['commit_ms']}); event loop lag ms {server['loop_lag_ms']}")
+    for e in stats.errors[:5]:
+        print("  error:", e)
+    return stats
+
+
+def start_server(port: int, db: str, bot_workers: int) -> subprocess.Popen[bytes]:
+    code = "from koloda.cli.main import app; app()"
+    proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--host", "127.0.0.1",
+                             "--port", str(port), "--db", db, "--bot-workers",
+                             str(bot_workers), "--log-level", "warning"])
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=30)
+    ap.add_argument("--game", default="durak")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a client waits before its move (0: at once)")
+    ap.add_argument("--ramp", type=float, default=3.0,
+                    help="seconds over which the tables are opened")
+    ap.add_argument("--url", help="a running server on loopback (default: start one)")
+    ap.add_argument("--db", help="database URL for the server started here")
+    args = ap.parse_args()
+    proc = None
+    tmp = None
+    if args.url:
+        host = urlparse(args.url).hostname or ""
+        if host not in LOOPBACK and not host.startswith("127."):
+            raise SystemExit("--url must be a loopback address (127.0.0.1, localhost)")
+        url = args.url.rstrip("/")
+    else:
+        tmp = tempfile.mkdtemp(prefix="koloda-load-")
+        db = args.db or f"sqlite:///{os.path.join(tmp, 'load.db')}"
+        port = free_port()
+        proc = start_server(port, db, 0)
+        url = f"http://127.0.0.1:{port}"
+    try:
+        asyncio.run(run(url, args.tables, args.seconds, args.game, args.players, args.think,
+                        args.ramp))
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(10)
+
+
+if __name__ == "__main__":
+    main()

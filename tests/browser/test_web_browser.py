@@ -1,0 +1,190 @@
+"""A person in a real browser (Debian's chromium driven by Playwright): opens the lobby,
+creates a Durak table with two computer seats, plays the match to its end by clicking
+cards and buttons, and no websocket frame the page received names a card its seat could
+not know at that frame's version.
+
+Skips (with the reason) where chromium or Playwright is missing; ``.ci/install-browser.sh``
+installs both. ``KOLODA_WEB_SCREENSHOT=path`` also keeps a screenshot of the table.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.leaks import leaks
+
+CHROMIUM = os.environ.get("KOLODA_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _need() -> Any:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("playwright is not installed (pip install playwright; see "
+                    ".ci/install-browser.sh)")
+    if not (os.path.exists(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium; see "
+                    f".ci/install-browser.sh)")
+    pytest.importorskip("uvicorn")
+    return sync_playwright
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    _need()
+    import uvicorn
+
+    from koloda.web.app import create_app
+    app = create_app(f"sqlite:///{tmp_path / 'koloda.db'}", bot_workers=0, bot_delay=0.05,
+                     tick=0.2)
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                        ws_max_size=65536, ws_per_message_deflate=False))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(20)
+
+
+def test_a_person_plays_durak_against_two_computers_in_the_browser(server: str) -> None:
+    sync_playwright = _need()
+    frames: list[str] = []
+    rng = random.Random(2024)
+    profile = tempfile.mkdtemp(prefix="koloda-chromium-")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, headless=True, args=ARGS,
+                viewport={"width": 1280, "height": 860}, locale="en-US")
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("websocket", lambda ws: ws.on(
+                "framereceived",
+                lambda payload: frames.append(payload if isinstance(payload, str)
+                                              else payload.decode())))
+            page.goto(server + "/")
+            page.fill("#my-name", "Аня")
+            page.select_option("#game", "durak")
+            page.select_option("#players", "3")
+            assert page.input_value("select[name=seat-1-kind]") == "computer"
+            assert page.input_value("select[name=seat-2-kind]") == "computer"
+            page.select_option("select[name=seat-2-bot]", "random")
+            page.click("#create")
+            page.wait_for_url("**/t/*")
+            table_id = page.url.rsplit("/", 1)[1]
+            page.wait_for_function("document.body.dataset.version !== undefined")
+            assert page.get_attribute("body", "data-seat") == "0"
+            clicks = refused_shown = 0
+            shot = os.environ.get("KOLODA_WEB_SCREENSHOT")
+            deadline = time.monotonic() + 150
+            while page.get_attribute("body", "data-over") != "1":
+                assert time.monotonic() < deadline, "the match did not end in time"
+                page.wait_for_function(
+                    "document.body.dataset.myTurn === '1' || document.body.dataset.over === '1'",
+                    timeout=30000)
+                if page.get_attribute("body", "data-over") == "1":
+                    break
+                version = page.get_attribute("body", "data-version")
+                if not refused_shown and _try_an_illegal_card(page):
+                    refused_shown += 1
+                    assert page.get_attribute("body", "data-version") == version
+                _click_a_move(page, rng)
+                clicks += 1
+                if shot and clicks == 6:
+                    page.screenshot(path=shot)
+                page.wait_for_function(
+                    f"document.body.dataset.version !== '{version}' "
+                    f"|| document.body.dataset.over === '1'", timeout=30000)
+            page.wait_for_selector("#modal:not(.hidden)")
+            assert "The match is over" in page.inner_text("#modal-box")
+            record = page.evaluate(f"fetch('/api/tables/{table_id}/record').then(r => r.json())")
+            assert errors == []
+            browser.close()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    assert clicks >= 3
+    assert record["result"] is not None
+    assert len(frames) > clicks
+    states = [json.loads(f) for f in frames]
+    assert any(m["type"] == "state" and m["view"].get("match_over") for m in states)
+    assert leaks(record, [(0, f) for f in frames]) == []
+
+
+def _try_an_illegal_card(page: Any) -> bool:
+    """Click a card no legal move uses: the engine's reason shows, nothing changes."""
+    dull = page.query_selector_all("#hand img.card:not(.playable)")
+    if not dull or page.query_selector("#hand img.card.playable") is None:
+        return False
+    version = page.get_attribute("body", "data-version")
+    dull[0].click()
+    page.wait_for_function("document.getElementById('msg').textContent.length > 0",
+                           timeout=10000)
+    text = page.inner_text("#msg")
+    assert text.startswith("Not allowed:"), text
+    assert page.get_attribute("body", "data-version") == version
+    return True
+
+
+def _click_a_move(page: Any, rng: random.Random) -> None:
+    """Like a person: a playable card from the hand (then the move it makes, if the page
+    asks), or a button such as take or pass."""
+    if not page.is_hidden("#modal"):
+        page.click("#modal .continue")
+    cards = page.query_selector_all("#hand img.card.playable")
+    buttons = page.query_selector_all("#moves > .move-row > button.move")
+    if cards and (not buttons or rng.random() < 0.8):
+        version = page.get_attribute("body", "data-version")
+        rng.choice(cards).click()
+        page.wait_for_function(
+            f"document.body.dataset.version !== '{version}' "
+            f"|| document.querySelector('#hand img.card.selected') !== null", timeout=30000)
+        if page.get_attribute("body", "data-version") != version:
+            return
+        choice = page.query_selector_all("#moves > .move-row > button.move.primary")
+        if choice:
+            rng.choice(choice).click()
+            return
+        # a card that needs company: add another playable card
+        others = page.query_selector_all("#hand img.card.playable:not(.selected)")
+        if others:
+            others[0].click()
+            page.wait_for_timeout(50)
+            choice = page.query_selector_all("#moves > .move-row > button.move.primary")
+            if choice:
+                choice[0].click()
+                return
+        page.click("#moves button:has-text('clear')")
+        buttons = page.query_selector_all("#moves > .move-row > button.move")
+    if buttons:
+        rng.choice(buttons).click()
+        return
+    page.click("#moves details.all-moves summary")
+    page.click("#moves details.all-moves button.move")
