@@ -1,0 +1,155 @@
+"""What leaves the server, for every game: each seat's state message names no card hidden
+from that seat, a spectator's names no card hidden from any seat, private actions reach
+the log face down; and the shipped card faces are what ``cardart`` draws."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from koloda import new_game, registry
+from koloda.cards import CARD_TEXT
+from koloda.engine.match import Match
+from koloda.web import cardart
+from koloda.web.protocol import Message, Refusal, parse
+from koloda.web.tables import Seat, Table
+from koloda.web.views import HIDDEN, cards_in, hidden_texts, mentions, public_view, redact
+
+CARDS = frozenset(CARD_TEXT)
+
+
+def named_cards(text: str) -> set[str]:
+    out: set[str] = set()
+
+    def walk(v: object) -> None:
+        if isinstance(v, str):
+            out.update(w for w in v.split() if w in CARDS)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+        elif isinstance(v, dict):
+            for x in v.values():
+                walk(x)
+    walk(json.loads(text))
+    return out
+
+
+def table_of(match: Match) -> Table:
+    seats = [Seat("person", f"P{i}") for i in range(match.players)]
+    return Table("t", match.spec, match, match.seed or 0, dict(match.options), seats,
+                 {"away_timeout": 60, "away_policy": "wait", "away_bot": "random"},
+                 time.time())
+
+
+@pytest.mark.parametrize("game", sorted(registry()))
+def test_no_message_names_a_card_its_receiver_cannot_know(game: str) -> None:
+    for seed in (1, 2):
+        match = new_game(game, seed=seed)
+        table = table_of(match)
+        rng = random.Random(seed)
+        for _ in range(160):
+            if match.is_over:
+                break
+            union: set[str] = set()
+            for seat in range(match.players):
+                hidden = hidden_texts(match, seat)
+                union |= hidden
+                text = table.state_text(seat)
+                assert not named_cards(text) & hidden
+                # and nothing the seat may see is lost: its view is its observation
+                assert json.loads(text)["view"] == json.loads(json.dumps(
+                    match.observation(seat)))
+            spectator = json.loads(table.state_text(None))
+            assert "hand" not in spectator["view"] and spectator["legal"] == []
+            assert not named_cards(table.state_text(None)) & union
+            seat = match.to_move
+            assert seat is not None
+            table.apply_logged(seat, rng.choice(match.legal_actions()))
+
+
+@pytest.mark.parametrize("game", ["mushka", "dreyfus", "kopilka"])
+def test_a_private_discard_reaches_the_others_face_down(game: str) -> None:
+    for seed in range(30):
+        match = new_game(game, seed=seed)
+        table = table_of(match)
+        rng = random.Random(seed)
+        while not match.is_over and len(match.deals) == 1:
+            seat = match.to_move
+            assert seat is not None
+            legal = match.legal_actions()
+            discards = [a for a in legal if a.startswith("discard")]
+            table.apply_logged(seat, rng.choice(discards or legal))
+            if discards and len(match.deals) == 1:
+                entry = table.log[-1]
+                other = (seat + 1) % match.players
+                mine = entry.for_viewer(seat, match.players)[1]
+                theirs = entry.for_viewer(other, match.players)[1]
+                watcher = entry.for_viewer(None, match.players)[1]
+                assert mine == entry.text and HIDDEN not in mine
+                assert theirs.split()[0] == "discard" and not cards_in(theirs)
+                assert theirs.count(HIDDEN) == len(cards_in(entry.text))
+                assert not cards_in(watcher)
+                return
+    pytest.fail(f"no {game} discard seen")
+
+
+def test_played_cards_stay_in_everyones_log() -> None:
+    match = new_game("durak", players=2, seed=3)
+    table = table_of(match)
+    legal = match.legal_actions()
+    attack = next(a for a in legal if a.startswith("attack"))
+    seat = match.to_move
+    assert seat is not None
+    table.apply_logged(seat, attack)
+    for viewer in (0, 1, None):
+        assert table.log[-1].for_viewer(viewer, 2)[1] == attack
+
+
+def test_the_spectator_view_drops_the_hand_and_redacts_what_any_seat_cannot_see() -> None:
+    match = new_game("kopilka", seed=4)
+    view = public_view(match, hidden_texts(match, None))
+    assert "hand" not in view and "my_discards" not in view and view["seat"] is None
+    assert not named_cards(json.dumps(view)) & hidden_texts(match, None)
+
+
+def test_redact_replaces_hidden_cards_inside_any_structure() -> None:
+    hidden = frozenset({"9H", "AS"})
+    value = {"a": ["9H", "KD"], "b": {"c": "beat 9H AS"}, "n": 3, "s": "AS"}
+    out, n = redact(value, hidden)
+    assert n == 4
+    assert out == {"a": [HIDDEN, "KD"], "b": {"c": f"beat {HIDDEN} {HIDDEN}"}, "n": 3,
+                   "s": HIDDEN}
+    assert redact(value, frozenset({"2C"})) == (value, 0)
+    assert mentions('{"x":"9H"}', hidden) and not mentions('{"x":"9D"}', hidden)
+
+
+@pytest.mark.parametrize(("raw", "ok"), [
+    ('{"type":"hello"}', True),
+    ('{"type":"hello","token":null}', True),
+    ('{"type":"act","version":3,"action":"play 9H","id":"a1"}', True),
+    ('{"type":"ping","id":7}', True),
+    ('{"type":"ping","version":1}', False),
+    ('{"type":"act","version":-1,"action":"take"}', False),
+    ('{"type":"act","version":1,"action":"' + "x" * 201 + '"}', False),
+    ('{"type":"hello","token":"' + "t" * 101 + '"}', False),
+    ("[" * 5000 + "]" * 5000, False),
+    ("", False),
+])
+def test_parse_accepts_only_the_protocol(raw: str, ok: bool) -> None:
+    msg = parse(raw)
+    assert isinstance(msg, Message) == ok
+    if not ok:
+        assert isinstance(msg, Refusal) and msg.reason
+
+
+def test_the_shipped_card_faces_are_what_cardart_draws() -> None:
+    root = Path(cardart.__file__).parent / "static" / "cards"
+    files = cardart.files()
+    assert len(files) == 1 + 2 * 52
+    for rel, svg in files.items():
+        assert (root / rel).read_text(encoding="utf-8") == svg, \
+            f"{rel} differs: run python -m koloda.web.cardart"
