@@ -41,6 +41,7 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "create": ("Create the table", "Создать стол"),
     # table
     "seat_n": ("Seat {n}", "Место {n}"),
+    "computer_n": ("Computer {n}", "Компьютер {n}"),
     "you": ("you", "вы"),
     "online": ("here", "за столом"),
     "away": ("away", "отошёл"),
@@ -55,7 +56,7 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "passed": ("passed", "пас"),
     "skipped": ("skipped", "пропустил"),
     "known": ("known:", "известны:"),
-    "cards_n": ("{n} cards", "карт: {n}"),
+    "cards_n": ("cards: {n}", "карт: {n}"),
     "deal_n": ("Deal {n}", "Сдача {n}"),
     "your_move": ("Your move", "Ваш ход"),
     "turn_of": ("{who} to move", "Ходит {who}"),

@@ -98,7 +98,7 @@ export function actionName(text) {
   const words = a.words.filter((w) => w !== HIDDEN);
   const verb = t(`v_${a.verb}`);
   if (a.verb === "beat" && cards.length === 2) return t("beat_with", { a: cards[0], b: cards[1] });
-  if (a.verb === "pick" && words.length) return t("pick_n", { n: Number(words[0]) + 1 });
+  if (a.verb === "pick" && words.length) return `${verb} ${t("pick_n", { n: Number(words[0]) + 1 })}`;
   const extra = words.map((w) => (t(`w_${w}`) !== `w_${w}` ? t(`w_${w}`) : w));
   return [verb, ...cards, ...extra].join(" ");
 }
@@ -106,8 +106,8 @@ export function actionName(text) {
 export function seatName(seats, i) {
   if (i == null) return "—";
   const s = seats && seats[i];
-  const base = s && s.name ? s.name : t("seat_n", { n: i + 1 });
-  return base;
+  if (s && s.kind === "computer") return t("computer_n", { n: i + 1 });
+  return s && s.name ? s.name : t("seat_n", { n: i + 1 });
 }
 
 export function botName(spec) {

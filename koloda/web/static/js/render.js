@@ -16,7 +16,8 @@ const PLACED = new Set([
 // table facts shown beside the cards in the middle, in this order
 const SIDE = ["trump_card", "trump", "trump_suit", "trumps", "stock", "stock_size", "talon",
   "widow_size", "pot", "discard_count", "limit", "set_aside", "round", "phase"];
-const SUIT_KEYS = new Set(["trump", "trump_suit", "led", "banned_lead", "next_trump", "suit"]);
+const SUIT_KEYS = new Set(["trump", "trump_suit", "led", "banned_lead", "next_trump", "suit",
+  "voids"]);
 const SUIT_WORDS = new Set(["spades", "clubs", "diamonds", "hearts", "S", "C", "D", "H"]);
 
 const scalar = (v) => v == null || ["string", "number", "boolean"].includes(typeof v);
@@ -68,7 +69,7 @@ function seatBox(S, view, i, mine) {
   if (view.defender === i) marks.push(h("span", { class: "mark" }, t("defends")));
   if (view.leader === i) marks.push(h("span", { class: "mark" }, t("leads")));
   const active = view.in_play || view.in_game;
-  if (Array.isArray(active) && !active.includes(i)) marks.push(h("span", { class: "mark out" }, t("out")));
+  if (Array.isArray(active) && active.length && !active.includes(i)) marks.push(h("span", { class: "mark out" }, t("out")));
   if (Array.isArray(view.out) && view.out.includes(i)) marks.push(h("span", { class: "mark out" }, t("out")));
   if (Array.isArray(view.passed) && view.passed.includes(i)) marks.push(h("span", { class: "mark" }, t("passed")));
   if (Array.isArray(view.skipped) && view.skipped.includes(i)) marks.push(h("span", { class: "mark" }, t("skipped")));
