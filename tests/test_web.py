@@ -192,6 +192,9 @@ def test_pages_and_static_files_are_served(tmp_path: Path) -> None:
         assert c.get("/static/js/table.js").status_code == 200
         texts = c.get("/api/texts").json()
         assert texts["ru"]["your_move"] == "Ваш ход"
+        rules = c.get("/api/rules/durak-perevodnoy?lang=ru").json()
+        assert rules["lang"] == "ru" and rules["text"].startswith("#")
+        assert c.get("/api/rules/chess").status_code == 404
 
 
 @pytest.mark.parametrize(("body", "status", "words"), [
@@ -455,6 +458,21 @@ def test_a_finished_match_refuses_every_action(tmp_path: Path) -> None:
         play(socks, random.Random(2))
         r = socks[0].act("flip")
         assert r["code"] == "over"
+
+
+def test_a_finished_table_is_read_back_after_it_left_memory(tmp_path: Path) -> None:
+    with client_for(tmp_path) as c:
+        tid, socks, _ = two_seated(c, "pyanitsy", options={"deck": 36, "round_cap": 3})
+        play(socks, random.Random(2))
+        socks[0].until(lambda s: s["game_id"] is not None)
+        version = server_table(c, tid).version
+        del c.app.state.manager.tables[tid]  # type: ignore[attr-defined]
+        assert c.get(f"/api/tables/{tid}").json()["finished"] is True
+        watcher = Sock(c, tid, None)
+        assert watcher.state["version"] == version and watcher.state["view"]["match_over"]
+        assert c.get("/api/tables/nothing-here").status_code == 404
+        lost = Sock(c, "nothing-here", None, hello=False)
+        assert lost.expect("refused")["code"] == "no_table"
 
 
 # ------------------------------------------------- tokens and reconnection

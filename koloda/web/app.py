@@ -18,7 +18,8 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from koloda.engine.registry import registry
+from koloda.engine.errors import ConfigError
+from koloda.engine.registry import get_spec, registry
 from koloda.web.bots import bots_for
 from koloda.web.protocol import Message, Refusal, parse
 from koloda.web.tables import Conn, TableError, TableManager
@@ -119,6 +120,21 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
     async def games() -> list[dict[str, Any]]:
         return games_json()
 
+    @app.get("/api/rules/{game}")
+    async def rules(game: str, lang: str = "en") -> dict[str, str]:
+        """The rules for players (koloda/rules), as ``koloda rules`` prints them."""
+        try:
+            spec = get_spec(game)
+        except ConfigError as exc:
+            raise TableError(str(exc), 404) from None
+        lang = "ru" if lang == "ru" else "en"
+        try:
+            text = resources.files("koloda.rules").joinpath(f"{spec.family}.{lang}.md") \
+                .read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise TableError(f"no {lang} rules text for {spec.family} yet", 404) from None
+        return {"game": spec.name, "lang": lang, "text": text}
+
     @app.get("/api/texts")
     async def texts() -> dict[str, dict[str, str]]:
         return TEXTS
@@ -141,24 +157,24 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
-        return _table(table_id).info()
+        return (await _table(table_id)).info()
 
     @app.post("/api/tables/{table_id}/sit")
     async def sit(table_id: str, body: SitIn) -> dict[str, Any]:
-        table = _table(table_id)
+        table = await _table(table_id)
         token = await manager.sit(table, body.seat, body.name)
         return {"id": table.id, "seat": body.seat, "token": token}
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
         """The record, once the match is over (before, it would show every hand)."""
-        table = _table(table_id)
+        table = await _table(table_id)
         if not table.match.is_over:
             raise HTTPException(403, "the record is public once the match is over")
         return table.match.record([s.record_seat(i) for i, s in enumerate(table.seats)])
 
-    def _table(table_id: str) -> Any:
-        table = manager.get(table_id)
+    async def _table(table_id: str) -> Any:
+        table = await manager.find(table_id)
         if table is None:
             raise TableError(f"no table {table_id!r}", 404)
         return table
@@ -167,13 +183,12 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
-        conn = Conn(ws.send_text)
-        table = manager.get(table_id)
+        table = await manager.find(table_id)
         if table is None:
-            conn.push_json(Refusal("no_table", f"no table {table_id!r}").to_json())
-            await conn.drain()
+            await ws.send_json(Refusal("no_table", f"no table {table_id!r}").to_json())
             await ws.close(code=4404)
             return
+        conn = Conn(ws.send_text, ws.close)
         greeted = False
         try:
             while True:

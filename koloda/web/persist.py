@@ -251,9 +251,18 @@ class StoredTable:
 
 
 def load_unfinished(sessions: sessionmaker[Session]) -> list[StoredTable]:
+    return _load(sessions, LiveTable.finished.is_(None))
+
+
+def load_one(sessions: sessionmaker[Session], table_id: str) -> StoredTable | None:
+    """One table by id, finished or not (a finished one is shown, no longer played)."""
+    found = _load(sessions, LiveTable.id == table_id)
+    return found[0] if found else None
+
+
+def _load(sessions: sessionmaker[Session], where: Any) -> list[StoredTable]:
     with sessions() as s:
-        rows = list(s.scalars(select(LiveTable).where(LiveTable.finished.is_(None))
-                              .order_by(LiveTable.created)))
+        rows = list(s.scalars(select(LiveTable).where(where).order_by(LiveTable.created)))
         out = []
         for row in rows:
             seats = list(s.scalars(select(LiveSeat).where(LiveSeat.table_id == row.id)

@@ -44,6 +44,8 @@ log = logging.getLogger("koloda.web")
 AWAY_POLICIES = ("wait", "computer")
 MAX_TABLES = 5000
 MAX_NAME = 40
+#: seconds a finished table stays in memory once nobody watches it
+KEEP_FINISHED = 3600.0
 #: log entries a state carries (the current deal's latest)
 LOG_LENGTH = 80
 
@@ -158,6 +160,8 @@ class Table:
     bot_task: asyncio.Task[None] | None = None
     finishing: bool = False
     finish_task: asyncio.Task[None] | None = None
+    #: when the match was stored (monotonic), to let the table leave memory later
+    finished_at: float | None = None
     _cache: dict[int | None, tuple[int, str]] = field(default_factory=dict)
     #: each viewer's log as it may see it, built once per entry
     _logs: dict[int | None, list[tuple[int, str]]] = field(default_factory=dict)
@@ -329,6 +333,22 @@ class TableManager:
     # ------------------------------------------------------------- tables
     def get(self, table_id: str) -> Table | None:
         return self.tables.get(table_id)
+
+    async def find(self, table_id: str) -> Table | None:
+        """A table in memory, or a finished one read back from the database (finished
+        tables leave memory an hour after their last watcher)."""
+        table = self.tables.get(table_id)
+        if table is not None or len(table_id) > 32:
+            return table
+        stored = await asyncio.to_thread(persist.load_one, self.sessions, table_id)
+        if stored is None:
+            return None
+        table = self.tables.get(table_id)   # loaded meanwhile by another request
+        if table is None:
+            table = self._rebuild(stored)
+            table.finished_at = time.monotonic()
+            self.tables[table_id] = table
+        return table
 
     def lobby(self) -> list[dict[str, Any]]:
         return [t.info() for t in sorted(self.tables.values(), key=lambda t: -t.created)
@@ -581,8 +601,13 @@ class TableManager:
         while True:
             slept = time.monotonic()
             await asyncio.sleep(self.tick)
-            self.lags.append(time.monotonic() - slept - self.tick)
+            now = time.monotonic()
+            self.lags.append(now - slept - self.tick)
             for table in list(self.tables.values()):
+                if table.finished and not table.conns and table.finished_at is not None \
+                        and now - table.finished_at > KEEP_FINISHED:
+                    del self.tables[table.id]
+                    continue
                 seat = table.match.to_move
                 if seat is None or table.finished or table.seats[seat].kind != "person":
                     continue
@@ -639,6 +664,7 @@ class TableManager:
                       .values(finished=persist.now(), game_id=game_id))
         await self.writer.run(write)
         table.finished, table.game_id = True, game_id
+        table.finished_at = time.monotonic()
         table._cache = {}
         table.broadcast_state()
         table.broadcast_seats()

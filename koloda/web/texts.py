@@ -103,6 +103,7 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "other_device_help": ("This link carries your seat's key: give it to nobody else.",
                           "В ссылке ключ вашего места: никому её не давайте."),
     "sheet": ("Score sheet", "Запись"),
+    "rules": ("Rules", "Правила"),
     "deal_over": ("Deal {n} is over — score sheet", "Сдача {n} окончена — запись"),
     "continue": ("Continue", "Дальше"),
     "close": ("Close", "Закрыть"),

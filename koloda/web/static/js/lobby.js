@@ -2,6 +2,7 @@
 import {
   api, botName, h, langSwitch, lang, loadTexts, pick, t, tokenKey,
 } from "./common.js";
+import { markdown } from "./markdown.js";
 
 let GAMES = [];
 let TABLES = [];
@@ -176,6 +177,19 @@ function seatRow(i) {
     kind, bot, me);
 }
 
+function rulesBox(name) {
+  const body = h("div", { class: "rules" });
+  const box = h("details", { class: "rules-box" }, h("summary", {}, t("rules")), body);
+  box.addEventListener("toggle", async () => {
+    if (!box.open || body.childNodes.length) return;
+    try {
+      const res = await api(`/api/rules/${name}?lang=${lang()}`);
+      body.replaceChildren(...markdown(res.text));
+    } catch (e) { body.replaceChildren(e.message); }
+  });
+  return box;
+}
+
 function renderForm() {
   const g = game();
   const el = document.getElementById("new-table");
@@ -201,10 +215,9 @@ function renderForm() {
   awayBot.addEventListener("change", () => { form.away_bot = awayBot.value; });
   el.replaceChildren(
     h("h2", {}, t("new_table")),
-    h("div", { class: "field" }, h("label", { for: "game" }, t("game")), " ", games,
-      h("a", { class: "linkish", href: `#rules-${g.family}`, onclick: (e) => { e.preventDefault(); } },
-        "")),
+    h("div", { class: "field" }, h("label", { for: "game" }, t("game")), " ", games),
     h("p", { class: "help" }, pick(g.summary)),
+    rulesBox(g.name),
     h("div", { class: "field" }, h("label", { for: "players" }, t("players")), " ", players),
     h("fieldset", {}, h("legend", {}, t("seats")), form.seats.map((_, i) => seatRow(i))),
     h("fieldset", {}, h("legend", {}, t("options")), g.options.map(optionInput)),
@@ -250,7 +263,6 @@ async function main() {
   chooseGame(first.name);
   render();
   setInterval(refreshTables, 3000);
-  void lang;
 }
 
 main();

@@ -3,6 +3,7 @@
 import {
   api, h, isCard, langSwitch, loadTexts, parseAction, pick, seatName, t, tokenKey,
 } from "./common.js";
+import { markdown } from "./markdown.js";
 import {
   renderCenter, renderHand, renderMoves, renderPanel, renderSeats, resultView, sheetView,
 } from "./render.js";
@@ -254,6 +255,7 @@ function render() {
   status.textContent = statusText();
   status.className = `status${myTurn() ? " mine" : ""}`;
   document.getElementById("sheet-button").textContent = t("sheet");
+  document.getElementById("rules-button").textContent = t("rules");
   renderSeats(S);
   renderCenter(S);
   renderHand(S);
@@ -276,6 +278,15 @@ function showSheet(heading) {
   modal([h("h2", {}, heading || t("sheet")), ...sheetView(v.sheet, S.seats, v.players)]);
 }
 
+async function showRules() {
+  const game = S.table ? S.table.game : S.state && S.state.view.game;
+  if (!game) return;
+  try {
+    const res = await api(`/api/rules/${game}?lang=${document.documentElement.lang}`);
+    modal([h("div", { class: "rules" }, markdown(res.text))], t("close"));
+  } catch (e) { say(e.message); }
+}
+
 function showResult() {
   const v = S.state.view;
   const r = S.state.result;
@@ -291,6 +302,7 @@ async function main() {
   await loadTexts();
   document.getElementById("lang-slot").replaceChildren(langSwitch(() => render()));
   document.getElementById("sheet-button").addEventListener("click", () => S.state && showSheet());
+  document.getElementById("rules-button").addEventListener("click", showRules);
   const notes = sessionStorage.getItem("koloda.notes");
   if (notes) { sessionStorage.removeItem("koloda.notes"); say(notes, false); }
   connect();
