@@ -19,7 +19,12 @@ import koloda
 from koloda.bots import make_bot
 from koloda.bots.durak_endgame import EndgameSolver, SolverBudget
 from koloda.bots.durak_search import DurakSearch, heuristic_rollout, tree_actions
-from koloda.bots.heuristic.durak import DurakHeuristic, decide, view_from_state
+from koloda.bots.heuristic.durak import (
+    DurakHeuristic,
+    action_text,
+    decide,
+    view_from_state,
+)
 from koloda.cards import CARD_TEXT, deck, parse_card, parse_cards
 from koloda.engine.deal import Deal
 from koloda.games.durak import DurakGame
@@ -339,7 +344,7 @@ def test_endgame_solver_agrees_with_exhaustive_search(name: str) -> None:
                 assert _brute(after, seat, {}, set()) == exact
                 checked += 1
             acts = g.legal_actions()
-            g.apply(decide(view_from_state(g)) if rng.random() < 0.7
+            g.apply(action_text(decide(view_from_state(g))) if rng.random() < 0.7
                     else acts[rng.randrange(len(acts))])
     assert checked > 30
 

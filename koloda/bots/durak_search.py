@@ -23,16 +23,21 @@ import time
 from typing import Any
 
 from koloda.bots.durak_endgame import EndgameSolver, Key, SolverBudget
-from koloda.bots.heuristic.durak import decide, view_from_observation, view_from_state
+from koloda.bots.heuristic.durak import (
+    action_text,
+    decide,
+    view_from_observation,
+    view_from_state,
+)
 from koloda.engine.errors import ConfigError
 from koloda.engine.registry import get_spec
 from koloda.games.durak.rounds import DurakGame
 
 #: level → (iterations, seconds, endgame nodes): whichever budget runs out first
 LEVELS: dict[str, tuple[int, float, int]] = {
-    "easy": (150, 0.1, 20_000),
-    "normal": (3000, 0.6, 120_000),
-    "hard": (20000, 3.0, 600_000),
+    "easy": (150, 0.1, 5_000),
+    "normal": (5000, 0.75, 120_000),
+    "hard": (30000, 3.0, 1_000_000),
 }
 
 
@@ -42,14 +47,14 @@ ROLLOUT_STEPS = 1500
 
 def heuristic_rollout(g: DurakGame) -> bool:
     """Play to the end with the heuristic in every seat (its actions are legal by
-    construction, so they go straight to ``_do`` without building the legal list).
+    construction, so they go straight to ``act`` without building texts or the legal list).
     False when the game went on past ``ROLLOUT_STEPS``."""
     for _ in range(ROLLOUT_STEPS):
         if g.is_over:
             return True
-        action = decide(view_from_state(g))
+        verb, cards = decide(view_from_state(g))
         g._legal = None
-        g._do(action)
+        g.act(verb, cards)
     return g.is_over
 
 
@@ -88,7 +93,7 @@ class _Node:
 class DurakSearch:
     """SO-ISMCTS over the durak determinizer with heuristic rollouts; exact endgames."""
 
-    def __init__(self, game: str, iterations: int = 3000, seconds: float = 0.6,
+    def __init__(self, game: str, iterations: int = 5000, seconds: float = 0.75,
                  endgame_nodes: int = 120_000, exploration: float = 0.7,
                  name: str = "search") -> None:
         spec = get_spec(game)
@@ -127,9 +132,10 @@ class DurakSearch:
         game = (obs["trump_suit"], obs["variant"], obs["first_bout_limit"])
         if game != self._memo_game or len(self._memo) > 2_000_000:
             self._memo, self._memo_game = {}, game
+        # at most half the time: a position too big to solve gets the search instead
         solver = EndgameSolver(state, SolverBudget(self.endgame_nodes,
-                                                   start + self.seconds * 0.8), self._memo)
-        preferred = decide(view_from_observation(obs, legal))
+                                                   start + self.seconds * 0.5), self._memo)
+        preferred = action_text(decide(view_from_observation(obs, legal)))
         found = solver.best_action(preferred)
         self.last = {"endgame": True, "nodes": solver.nodes, "best": found}
         if found is None or found[1] < 0:
@@ -198,3 +204,13 @@ def make(game: str, level: str | None) -> DurakSearch:
         raise ConfigError(f"unknown search level {lv!r}; levels: {', '.join(LEVELS)}")
     iterations, seconds, nodes = LEVELS[lv]
     return DurakSearch(game, iterations, seconds, nodes, name=f"search:{lv}")
+
+
+def search_factory(level: str | None, game: str) -> Any:
+    """``make_bot("search…", game)``: this bot for durak, the generic search elsewhere
+    (for ``koloda.bots.base.register_bot("search", search_factory)`` until the registry
+    asks each family for its own search)."""
+    if game and get_spec(game).family == "durak":
+        return make(game, level)
+    from koloda.bots.search import make_search_bot
+    return make_search_bot(level, game)

@@ -11,7 +11,7 @@
 
 The same ``decide`` plays the search bot's rollouts, so it reads a small ``View`` built
 either from an observation (the bot) or straight from a game state (the rollouts) and
-returns the action text; the bot checks it against its legal actions.
+returns the move (verb and cards); the bot checks its text against its legal actions.
 """
 
 from __future__ import annotations
@@ -60,8 +60,20 @@ class View:
         self.opp_hand = opp_hand      # the defender's (or attacker's) hand when known
 
 
-def _text(verb: str, cards: list[Card]) -> str:
-    return verb + " " + " ".join(CARD_TEXT[c] for c in sorted(cards))
+#: an action as its verb and cards (``beat``: the attack card, then the cover)
+Move = tuple[str, list[Card]]
+TAKE: Move = ("take", [])
+PASS: Move = ("pass", [])
+
+
+def action_text(move: Move) -> str:
+    """The canonical text of a move (several cards in card order, as the engine lists)."""
+    verb, cards = move
+    if not cards:
+        return verb
+    if verb != "beat":
+        cards = sorted(cards)
+    return verb + " " + " ".join(CARD_TEXT[c] for c in cards)
 
 
 # ------------------------------------------------------------------ attack
@@ -130,20 +142,20 @@ def _spend(b: Card, trump: int, stock: int) -> float:
     return max(0, r - 5) * 0.7
 
 
-def choose_defence(v: View) -> str:
+def choose_defence(v: View) -> Move:
     trump = v.trump
     rank = v.attacks[0] % 13
     if v.transfer_ok:
         plain = [c for c in v.hand if c % 13 == rank and c // 13 != trump]
         if plain:
-            return _text("transfer", [min(plain)])
+            return ("transfer", [min(plain)])
     plan = cover_plan(v)
     if plan is None:
         if v.transfer_ok:
             same = [c for c in v.hand if c % 13 == rank]
             if same:
-                return _text("transfer", [min(same)])
-        return "take"
+                return ("transfer", [min(same)])
+        return TAKE
     spend = sum(_spend(b, trump, v.stock) for _, b in plan)
     table = len(v.attacks) + sum(1 for b in v.covers if b is not None)
     if v.stock == 0:
@@ -153,9 +165,9 @@ def choose_defence(v: View) -> str:
         low = sum(1 for c in v.attacks if c // 13 != trump and c % 13 - SIX <= 4)
         take_cost = 1.6 * table + 1.5 * (len(v.attacks) - low) + (6.0 if v.stock <= 6 else 0.0)
     if spend > take_cost:
-        return "take"
+        return TAKE
     a, b = plan[0]
-    return f"beat {CARD_TEXT[a]} {CARD_TEXT[b]}"
+    return ("beat", [a, b])
 
 
 # ----------------------------------------------------------------- throw-in
@@ -178,14 +190,14 @@ def choose_throw(v: View) -> list[Card]:
     return pick[:v.room]
 
 
-def decide(v: View) -> str:
-    """The heuristic's action text for this position."""
+def decide(v: View) -> Move:
+    """The heuristic's move in this position."""
     if v.phase == ATTACK:
-        return _text("attack", choose_attack(v))
+        return ("attack", choose_attack(v))
     if v.phase == DEFEND:
         return choose_defence(v)
     cards = choose_throw(v)
-    return _text("throw", cards) if cards else "pass"
+    return ("throw", cards) if cards else PASS
 
 
 # ------------------------------------------------------------------- views
@@ -238,7 +250,7 @@ class DurakHeuristic:
                rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
-        action = decide(view_from_observation(observation, legal))
+        action = action_text(decide(view_from_observation(observation, legal)))
         if action in legal:
             return action
         return legal[0] if "take" not in legal else "take"  # pragma: no cover - safety net

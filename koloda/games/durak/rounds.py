@@ -292,8 +292,12 @@ class DurakGame(DealState):
 
     def _do(self, action: str) -> None:
         words = action.split()
-        verb = words[0]
-        cards = [TEXT_CARD[w] for w in words[1:]]
+        self.act(words[0], [TEXT_CARD[w] for w in words[1:]])
+
+    def act(self, verb: str, cards: list[Card]) -> None:
+        """Apply a legal action given as its verb and cards (``beat``: the attack card,
+        then the cover). ``apply`` checks and comes here; the search bot's rollouts, whose
+        actions are legal by construction, call it directly and skip the texts."""
         seat = self.to_move
         assert seat is not None
         if verb == "pass":
