@@ -143,6 +143,14 @@ class DurakSearch:
         return found[0]
 
     # ------------------------------------------------------------- ISMCTS
+    def _settled(self, root: _Node, it: int, t0: float, deadline: float) -> bool:
+        """The most visited move can no longer be overtaken in the budget left (each
+        iteration visits one root move): stop early, the choice would not change."""
+        now = time.perf_counter()
+        left = min(self.iterations - it, it / max(now - t0, 1e-9) * (deadline - now))
+        visits = sorted((ch.visits for ch in root.children.values()), reverse=True)
+        return len(visits) > 1 and visits[0] - visits[1] > left + 1
+
     def _ismcts(self, obs: dict[str, Any], legal: list[str], rng: random.Random,
                 start: float) -> str:
         deadline = start + self.seconds
@@ -151,8 +159,11 @@ class DurakSearch:
         c = self.exploration
         transfer = self.transfer
         it = 0
+        t0 = time.perf_counter()
         while it < self.iterations and (it < 16 or time.perf_counter() < deadline):
             it += 1
+            if not it & 31 and self._settled(root, it, t0, deadline):
+                break
             g = self.determinize(obs, rng)
             assert isinstance(g, DurakGame)
             path = []
