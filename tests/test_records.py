@@ -119,3 +119,37 @@ def test_record_without_later_deals_deals_them_from_its_seed() -> None:
     rep = replay(data)
     assert rep.error is None and rep.match is not None
     assert rep.match.deals == m.deals and rep.match.result == m.result
+
+
+def test_record_without_a_seed_stops_where_its_deals_end() -> None:
+    """RECORDS.md: without a seed, a reader stops where the written deals end."""
+    from koloda import new_game
+    m = new_game("trinka", seed=3, max_deals=3)
+    while not m.is_over:
+        m.apply(m.legal_actions()[0])
+    data = copy.deepcopy(m.record())
+    data["seed"] = None
+    data["deals"] = data["deals"][:1]
+    data["result"] = None
+    rep = replay(data)
+    assert rep.error is not None and rep.error["field"] == "deals"
+    assert rep.error["reason"].startswith("deals[1]: the record has no deal 1")
+    assert rep.match is not None and rep.match.awaiting_dealer == m.deals[1].dealer
+
+
+def test_a_waiting_match_goes_on_when_given_its_next_deal() -> None:
+    from koloda import new_game
+    from koloda.engine.records import from_record
+    m = new_game("trinka", seed=3, max_deals=2)
+    while not m.is_over:
+        m.apply(m.legal_actions()[0])
+    data = copy.deepcopy(m.record())
+    data["seed"] = None
+    data["deals"] = data["deals"][:1]
+    w = from_record(data)
+    for a in data["actions"]:
+        if w.awaiting_dealer is not None:
+            assert w.to_move is None and w.legal_actions() == []
+            w.provide_deal(m.deals[1])
+        w.apply(a["action"])
+    assert w.result == m.result

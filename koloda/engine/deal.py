@@ -128,3 +128,30 @@ def not_your_turn(seat: int | None, to_move: int | None) -> str:
 def require(condition: bool, reason: str) -> None:
     if not condition:
         raise IllegalAction(reason)
+
+
+class AwaitingDeal(DealState):
+    """No cards yet: the match waits for its next deal to be given (``Match.provide_deal``),
+    as a record without a seed does where its deals end, or a caller that deals itself."""
+
+    def __init__(self, players: int, dealer: int) -> None:
+        self.players = players
+        self.dealer = dealer
+
+    def _legal_actions(self) -> list[str]:
+        return []
+
+    def _do(self, action: str) -> None:  # pragma: no cover - nothing is ever legal
+        raise IllegalAction("the next deal has not been dealt yet")
+
+    def why_illegal(self, action: str) -> str:
+        return f"the next deal (dealer seat {self.dealer}) has not been dealt yet"
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        return {"phase": "awaiting_deal"}
+
+    def card_zones(self) -> dict[str, list[Card]]:
+        return {}
+
+    def hidden_from(self, seat: int) -> set[Card]:
+        return set()

@@ -15,7 +15,7 @@ from typing import Any
 
 from koloda.cards import Card
 from koloda.engine.actions import Action
-from koloda.engine.deal import Deal, DealState
+from koloda.engine.deal import AwaitingDeal, Deal, DealState
 from koloda.engine.errors import IllegalAction, RecordError
 from koloda.engine.result import Result
 from koloda.engine.spec import GameSpec
@@ -35,8 +35,10 @@ class Match:
         self.single_deal = single_deal
         self._explicit = list(deals or [])
         self.rng: random.Random | None = random.Random(seed) if seed is not None else None
-        if self.rng is None and not self._explicit:
-            raise RecordError("a match needs a seed or explicit deals")
+        if self.rng is None and not self._explicit and first_dealer is None:
+            raise RecordError("a match needs a seed, explicit deals or a first dealer")
+        #: the dealer of the next deal while the match waits for its cards (provide_deal)
+        self.awaiting_dealer: int | None = None
         self.deals: list[Deal] = []
         self.history: list[tuple[int, str]] = []
         self.deals_played = 0
@@ -48,6 +50,7 @@ class Match:
         drawn = self.choose_first_dealer(self.rng) if self.rng is not None else None
         if first_dealer is None:
             first_dealer = drawn if drawn is not None else self._explicit[0].dealer
+        assert first_dealer is not None
         if not 0 <= first_dealer < players:
             raise RecordError(f"first_dealer: {first_dealer} is not a seat of {players}")
         self.first_dealer = first_dealer
@@ -133,7 +136,9 @@ class Match:
             raise ValueError(f"no seat {seat}: seats are 0..{self.players - 1}")
         obs = {
             "game": self.spec.name, "players": self.players, "seat": seat,
-            "deal_number": len(self.deals) - 1, "dealer": self.deals[-1].dealer,
+            "deal_number": len(self.deals) - 1,
+            "dealer": self.deals[-1].dealer if self.awaiting_dealer is None
+            else self.awaiting_dealer,
             "to_move": self.to_move, "match_over": self.is_over, "sheet": self.sheet(),
         }
         obs.update(self.current.observation(seat))
@@ -159,6 +164,17 @@ class Match:
         }
 
     # ------------------------------------------------------------ internals
+    def provide_deal(self, deal: Deal) -> None:
+        """Give the cards of the deal the match is waiting for (checked like a record's
+        deal); play goes on. For callers that deal themselves (e.g. chance nodes)."""
+        if self.awaiting_dealer is None:
+            raise RecordError("no deal is awaited now")
+        index = len(self.deals)
+        self._explicit[index:] = [deal]
+        dealer, self.awaiting_dealer = self.awaiting_dealer, None
+        self.current = self._begin_deal(dealer)
+        self._settle()
+
     def _begin_deal(self, dealer: int) -> DealState:
         index = len(self.deals)
         generated = self.deal_cards(dealer, self.rng) if self.rng is not None else None
@@ -168,8 +184,9 @@ class Match:
         elif generated is not None:
             deal = generated
         else:
-            raise RecordError(f"deals[{index}]: the record has no deal {index} and no seed "
-                              f"to deal it from")
+            # a record without a seed ends here, or a caller will provide the deal
+            self.awaiting_dealer = dealer
+            return AwaitingDeal(self.players, dealer)
         self.deals.append(deal)
         return self.start_deal(deal)
 

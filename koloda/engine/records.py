@@ -195,6 +195,12 @@ def replay(data: dict[str, Any], *, keep_steps: bool = True) -> Replay:
             out.error = {"index": index, "action": action,
                          "reason": "the match is already over"}
             return out
+        if match.awaiting_dealer is not None:
+            n = len(match.deals)
+            out.error = {"index": index, "action": action, "field": "deals",
+                         "reason": f"deals[{n}]: the record has no deal {n} and no seed to "
+                                   f"deal it from"}
+            return out
         if seat != match.to_move:
             out.error = {"index": index, "action": action,
                          "reason": f"seat {seat} may not act now: it is seat "

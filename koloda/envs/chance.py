@@ -8,10 +8,10 @@ stock top first, then a card turned up outside both (Mushka, Stukolka) — unifo
 cards not dealt yet. The places and the deck come from the game itself
 (``Match.deal_cards`` with a throwaway generator), and the finished deal enters the match
 as an explicit deal, checked like a record's. A later deal of a multi-deal match is dealt
-the same way: ``Table`` makes the game's Match stop between deals (``_Awaiting``) until its
-cards are chosen. The dealer of a later deal is the game's own choice (its rules say who
-deals next); after a drawn Durak game, where the rules draw lots, the engine's
-no-generator path gives the deal to seat 0.
+the same way: a Match without a seed waits between deals (``Match.awaiting_dealer``) until
+``Match.provide_deal`` gives it the cards chosen. The dealer of a later deal is the
+game's own choice (its rules say who deals next); after a drawn Durak game, where the
+rules draw lots, the engine's no-generator path gives the deal to seat 0.
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ import random
 from typing import Any
 
 from koloda.cards import CARD_TEXT, TEXT_CARD, Card
-from koloda.engine.deal import Deal, DealState
-from koloda.engine.errors import IllegalAction
+from koloda.engine.deal import Deal
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec
 from koloda.envs.actions import Selection, action_space
@@ -33,45 +32,6 @@ CHANCE = -1
 TERMINAL = -4
 #: verbs whose cards the other seats do not see (discards lie face down in every game)
 FACE_DOWN = frozenset({"discard"})
-
-
-class _Awaiting(DealState):
-    """Stands in for the next deal while its cards are being chosen."""
-
-    def __init__(self, players: int, dealer: int) -> None:
-        self.players = players
-        self.dealer = dealer
-
-    def _legal_actions(self) -> list[str]:
-        return []
-
-    def _do(self, action: str) -> None:
-        raise IllegalAction("the cards are being dealt")
-
-    def observation(self, seat: int) -> dict[str, Any]:
-        return {"phase": "dealing"}
-
-    def card_zones(self) -> dict[str, list[Card]]:
-        return {}
-
-    def hidden_from(self, seat: int) -> set[Card]:
-        return set()
-
-
-_CHANCE_CLASSES: dict[type[Match], type[Match]] = {}
-
-
-def _chance_class(cls: type[Match]) -> type[Match]:
-    """``cls`` made to wait for explicit deals instead of shuffling."""
-    sub = _CHANCE_CLASSES.get(cls)
-    if sub is None:
-        def _begin_deal(self: Match, dealer: int) -> DealState:
-            if len(self.deals) < len(self._explicit):
-                return cls._begin_deal(self, dealer)
-            return _Awaiting(self.players, dealer)
-        sub = type(f"Explicit{cls.__name__}", (cls,), {"_begin_deal": _begin_deal})
-        _CHANCE_CLASSES[cls] = sub
-    return sub
 
 
 class _Dealing:
@@ -324,14 +284,10 @@ class Table:
         deal = self.dealing.deal()
         self.dealing = None
         if self.match is None:
-            cls = _chance_class(self.spec.match_class)
-            self.match = cls(self.spec, self.players, self.options, deals=[deal],
-                             first_dealer=deal.dealer)
+            self.match = self.spec.match_class(self.spec, self.players, self.options,
+                                               deals=[deal], first_dealer=deal.dealer)
         else:
-            m = self.match
-            m._explicit.append(deal)
-            m.current = m._begin_deal(deal.dealer)
-            m._settle()
+            self.match.provide_deal(deal)
         self._deal_began()
         self._after_action()
 
@@ -343,8 +299,8 @@ class Table:
 
     def _after_action(self) -> None:
         m = self._live()
-        if isinstance(m.current, _Awaiting) and not m.is_over:
-            shape = m.deal_cards(m.current.dealer, random.Random(len(m.deals)))
+        if m.awaiting_dealer is not None and not m.is_over:
+            shape = m.deal_cards(m.awaiting_dealer, random.Random(len(m.deals)))
             self.dealing = _Dealing(shape)
 
 
