@@ -64,9 +64,10 @@ def arena(
     if out:
         out.close()
     stats = a.tally(rows, names)
-    summary: dict[str, Any] = {"game": spec.name, "players": n, "deal_sets": deals, "games": len(rows),
-               "seed": seed, "unit": unit, "measure": a.MEASURE_NAMES.get(
-                   spec.family, "points per deal"),
+    summary: dict[str, Any] = {
+        "game": spec.name, "players": n, "deal_sets": deals, "games": len(rows),
+        "seed": seed, "unit": unit,
+        "measure": a.MEASURE_NAMES.get(spec.family, "points per deal"),
                "bots": [stats[b].to_json() for b in names]}
     if as_json:
         print(json.dumps(summary, ensure_ascii=False))
