@@ -23,6 +23,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -122,8 +123,21 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+def cpu_seconds(pid: int | None) -> float:
+    """User + system CPU seconds of ``pid`` (None: this process)."""
+    if pid is None:
+        r = resource.getrusage(resource.RUSAGE_SELF)
+        return r.ru_utime + r.ru_stime
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def run(url: str, tables: int, seconds: float, game: str, players: int,
-              think: float, ramp: float) -> Stats:
+              think: float, ramp: float, server_pid: int | None = None) -> Stats:
     stats = Stats()
     ws_base = url.replace("http://", "ws://", 1)
     limits = httpx.Limits(max_connections=64)
@@ -138,12 +152,16 @@ async def run(url: str, tables: int, seconds: float, game: str, players: int,
                 await asyncio.sleep(ramp / tables)
         measured_from = time.monotonic()
         warm = len(stats.latencies)
+        cpu0 = (cpu_seconds(server_pid) if server_pid else float("nan"), cpu_seconds(None))
+        accepted0 = (await http.get("/api/stats")).json()["actions_accepted"]
         results = await asyncio.gather(*drivers, return_exceptions=True)
         for r in results:
             if isinstance(r, BaseException):
                 stats.errors.append(f"{type(r).__name__}: {r}")
         elapsed = time.monotonic() - measured_from
         server = (await http.get("/api/stats")).json()
+        cpu1 = (cpu_seconds(server_pid) if server_pid else float("nan"), cpu_seconds(None))
+        done = max(1, server["actions_accepted"] - accepted0)
     lat = stats.latencies[warm:]
     ms = [x * 1000 for x in lat]
     print(f"tables {tables} ({game}, {players} seats each), think {think} s, "
@@ -159,6 +177,9 @@ async def run(url: str, tables: int, seconds: float, game: str, players: int,
     print(f"server: {server['actions_accepted']} actions in {server['transactions']} "
           f"transactions ({server['jobs_per_commit']} writes each, commit ms "
           f"{server['commit_ms']}); event loop lag ms {server['loop_lag_ms']}")
+    print(f"CPU per action: server {(cpu1[0] - cpu0[0]) / done * 1000:.2f} ms, "
+          f"these clients {(cpu1[1] - cpu0[1]) / done * 1000:.2f} ms "
+          f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     for e in stats.errors[:5]:
         print("  error:", e)
     return stats
@@ -208,7 +229,7 @@ def main() -> None:
         url = f"http://127.0.0.1:{port}"
     try:
         asyncio.run(run(url, args.tables, args.seconds, args.game, args.players, args.think,
-                        args.ramp))
+                        args.ramp, proc.pid if proc is not None else None))
     finally:
         if proc is not None:
             proc.terminate()

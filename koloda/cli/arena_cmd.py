@@ -68,7 +68,7 @@ def arena(
         "game": spec.name, "players": n, "deal_sets": deals, "games": len(rows),
         "seed": seed, "unit": unit,
         "measure": a.MEASURE_NAMES.get(spec.family, "points per deal"),
-               "bots": [stats[b].to_json() for b in names]}
+        "bots": [stats[b].to_json() for b in names]}
     if as_json:
         print(json.dumps(summary, ensure_ascii=False))
         return

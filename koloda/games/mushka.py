@@ -14,6 +14,7 @@ that writes it as ``stock[0]`` is read as well.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence, Set
 from itertools import combinations
 from typing import Any
 
@@ -42,6 +43,8 @@ START = 25
 NO_TRICK_PENALTY = 5
 #: the trick rules for each trump suit (Mushka has always a trump; AS has no power here)
 RULES_BY_TRUMP = tuple(TrickRules(s, FollowElseTrump()) for s in range(4))
+#: the cards of each suit, for the voids
+SUIT_CARDS = tuple(frozenset(card(r, s) for r in range(13)) for s in range(4))
 
 
 def deck_size(players: int) -> int:
@@ -95,6 +98,8 @@ class MushkaDeal(DealState):
         self.trick: Trick | None = None
         self.done: list[Trick] = []
         self.played: set[Card] = set()
+        #: suits each seat has shown it lacks (did not follow; did not trump either)
+        self.voids: list[set[int]] = [set() for _ in range(n)]
         self.to_move = self.order[0]
 
     # ------------------------------------------------------------ actions
@@ -187,6 +192,12 @@ class MushkaDeal(DealState):
         assert trick is not None
         self.hands[seat].remove(c)
         self.played.add(c)
+        if trick.cards:
+            led, s = trick.led, suit_of(c)
+            if s != led:                       # void in the lead: must have trumped
+                self.voids[seat].add(led)      # type: ignore[arg-type]
+                if s != self.rules.trump:      # and held no trump either
+                    self.voids[seat].add(self.rules.trump)  # type: ignore[arg-type]
         trick.add(self.rules, seat, c)
         if len(trick) < len(self.in_play):
             i = self.in_play.index(seat)
@@ -215,6 +226,30 @@ class MushkaDeal(DealState):
             out[s] = -self.tricks[s] if self.tricks[s] else NO_TRICK_PENALTY
         return out
 
+    def payoffs(self) -> list[float]:
+        """The deal's change in each count, negated: the count runs down, so a trick is
+        +1, staying in without one −5, passing 0."""
+        return [-float(d) for d in self.score_changes()]
+
+    def clone(self) -> MushkaDeal:
+        """A copy to search on: the lists and tricks copied, the rest shared."""
+        new = object.__new__(MushkaDeal)
+        new.__dict__.update(self.__dict__)
+        new.hands = [list(h) for h in self.hands]
+        new.stock = list(self.stock)
+        new.discards = [list(d) for d in self.discards]
+        new.choices = list(self.choices)
+        new.in_play = list(self.in_play)
+        new.tricks = list(self.tricks)
+        new.done = list(self.done)
+        new.played = set(self.played)
+        new.voids = [set(v) for v in self.voids]
+        if self.trick is not None:
+            t = self.trick
+            new.trick = Trick(t.leader, list(t.seats), list(t.cards), list(t.wild),
+                              list(t.modes), t.led)
+        return new
+
     # ---------------------------------------------------------------- views
     def observation(self, seat: int) -> dict[str, Any]:
         last = self.done[-1] if self.done else None
@@ -232,6 +267,8 @@ class MushkaDeal(DealState):
             "last_trick": ({"cards": last.to_json(), "winner": last.winner(self.rules)}
                            if last else None),
             "tricks": list(self.tricks),
+            "tricks_played": [t.to_json() for t in self.done],
+            "voids": [[SUITS[v] for v in sorted(vs)] for vs in self.voids],
         }
 
     def card_zones(self) -> dict[str, list[Card]]:
@@ -247,6 +284,132 @@ class MushkaDeal(DealState):
         known = set(self.hands[seat]) | set(self.discards[seat]) | self.played \
             | {self.trump_card}
         return set(self.all_cards - known)
+
+
+def determinize(obs: dict[str, Any], rng: random.Random) -> MushkaDeal:
+    """``GameSpec.determinize``: a full deal consistent with what ``obs``'s seat knows."""
+    return Sampler(obs).sample(rng)
+
+
+class Sampler:
+    """Deals consistent with one seat's observation, prepared once and drawn many times.
+
+    Known: its own hand and discards, the turned card, every card played (``tricks_played``
+    and the current trick), the voids shown, each player's exchange choice (how many he
+    discarded and drew) and the stock's size. The cards the seat cannot place are dealt
+    among the other hands (never a suit the player has shown he lacks), the other players'
+    discards and the stock; the state is built as it stands. Which of another player's
+    cards he drew rather than kept cannot be told apart, so it is not modelled.
+    """
+
+    def __init__(self, obs: dict[str, Any]) -> None:
+        seat, n = obs["seat"], len(obs["hand_sizes"])
+        trump_card = TEXT_CARD[obs["trump_card"]]
+        rules = RULES_BY_TRUMP[suit_of(trump_card)]
+        mine = [TEXT_CARD[t] for t in obs["hand"]]
+        my_discards = [TEXT_CARD[t] for t in obs["my_discards"]]
+        done = [_trick_of(rules, t) for t in obs["tricks_played"]]
+        current = _trick_of(rules, obs["trick"]) if obs["trick"] else None
+        played = {c for t in done for c in t.cards}
+        if current is not None:
+            played.update(current.cards)
+        known = {*mine, *my_discards, *played, trump_card}
+        cards = deck(deck_size(n))
+        self.unknown = [c for c in cards if c not in known]
+        self.others = others = [s for s in range(n) if s != seat]
+        choices: list[str | None] = obs["choices"]
+        self.needs = ([obs["hand_sizes"][s] for s in others]
+                      + [_thrown(choices[s]) for s in others] + [obs["stock"]])
+        no_cards: frozenset[Card] = frozenset()
+        self.banned = [frozenset(c for v in obs["voids"][s] for c in SUIT_CARDS[SUITS.index(v)])
+                       for s in others] + [no_cards] * (len(others) + 1)
+        hands = [mine if s == seat else [] for s in range(n)]
+        st = MushkaDeal(Deal(obs["dealer"], tuple(tuple(h) for h in hands), (), trump_card))
+        st.all_cards = frozenset(cards)
+        st.discards[seat] = my_discards
+        st.choices = list(choices)
+        st.in_play = list(obs["in_play"])
+        st.tricks = list(obs["tricks"])
+        st.done = done
+        st.played = played
+        st.voids = [{SUITS.index(v) for v in vs} for vs in obs["voids"]]
+        st.phase = obs["phase"]
+        st.turn = sum(c is not None for c in choices)
+        st.trick = None if st.phase != "play" else current or Trick(obs["to_move"])
+        st.to_move = obs["to_move"]
+        st.is_over = st.phase == "over"
+        self.base = st
+
+    def sample(self, rng: random.Random) -> MushkaDeal:
+        dealt = deal_unknown(self.unknown, self.needs, self.banned, rng)
+        st = self.base.clone()
+        k = len(self.others)
+        for i, s in enumerate(self.others):
+            st.hands[s] = sorted(dealt[i])
+            st.discards[s] = dealt[k + i]
+        st.stock = dealt[-1]
+        return st
+
+
+def deal_unknown(cards: Sequence[Card], needs: Sequence[int], banned: Sequence[Set[Card]],
+                 rng: random.Random, tries: int = 6) -> list[list[Card]]:
+    """Split ``cards`` into places of ``needs[i]`` cards, place ``i`` never getting a card
+    of ``banned[i]`` (a shown void). Also used by Kopilka.
+
+    A shuffle dealt in order is uniform among the consistent deals once the rejects are
+    dropped, so that is tried first; when the bans make a reject likely (a hand void in
+    three suits), the constrained places are filled first, each with a random choice of
+    the cards it may hold, and the rest shuffled into the others. Always fast: no search.
+    """
+    pool = list(cards)
+    if sum(needs) != len(pool):
+        raise ValueError(f"{len(pool)} unknown cards for places of {list(needs)}")
+    for _ in range(tries if any(banned) else 1):
+        rng.shuffle(pool)
+        out, pos = [], 0
+        for n, ban in zip(needs, banned, strict=True):
+            part = pool[pos:pos + n]
+            pos += n
+            if ban and not ban.isdisjoint(part):
+                break
+            out.append(part)
+        else:
+            return out
+    tight = sorted((i for i, b in enumerate(banned) if b and needs[i]),
+                   key=lambda i: sum(c not in banned[i] for c in pool))
+    free = [i for i in range(len(needs)) if i not in tight]
+    for _ in range(100):
+        left = list(pool)
+        places: list[list[Card]] = [[] for _ in needs]
+        for i in tight:
+            may = [c for c in left if c not in banned[i]]
+            if len(may) < needs[i]:
+                break
+            places[i] = rng.sample(may, needs[i])
+            taken = set(places[i])
+            left = [c for c in left if c not in taken]
+        else:
+            rng.shuffle(left)
+            pos = 0
+            for i in free:
+                places[i] = left[pos:pos + needs[i]]
+                pos += needs[i]
+            return places
+    raise ValueError("no arrangement of the unknown cards fits the voids shown")
+
+
+def _trick_of(rules: TrickRules, plays: list[list[Any]]) -> Trick:
+    trick = Trick(plays[0][0])
+    for s, t in plays:
+        trick.add(rules, s, TEXT_CARD[t])
+    return trick
+
+
+def _thrown(choice: str | None) -> int:
+    """Cards a player put face down in the exchange: those he discarded, or his hand."""
+    if choice is None or choice == "stand":
+        return 0
+    return HAND if choice == "pass" else int(choice.split()[1])
 
 
 class MushkaMatch(Match):
@@ -318,4 +481,5 @@ SPECS = [GameSpec(
     summary_en="Five cards, one exchange, five tricks; count down from 25, first to 0 wins.",
     summary_ru="Пять карт, один прикуп, пять взяток; списывают с 25, первый до нуля выигрывает.",
     aliases=("мушка",),
+    determinize=determinize,
 )]

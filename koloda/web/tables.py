@@ -47,7 +47,7 @@ MAX_NAME = 40
 #: seconds a finished table stays in memory once nobody watches it
 KEEP_FINISHED = 3600.0
 #: log entries a state carries (the current deal's latest)
-LOG_LENGTH = 80
+LOG_LENGTH = 60
 
 
 class TableError(ValueError):
