@@ -309,6 +309,26 @@ def test_every_accepted_action_is_in_the_database_before_it_is_acknowledged(
                 s.until(lambda x, v=ok["version"]: x["version"] == v)
 
 
+def test_an_action_the_database_refuses_is_refused_and_changes_nothing(
+        tmp_path: Path) -> None:
+    with client_for(tmp_path) as c:
+        tid, socks, _ = two_seated(c, "durak")
+        writer = c.app.state.manager.writer  # type: ignore[attr-defined]
+        real = writer.add_action
+
+        async def broken(*args: Any) -> None:
+            raise OSError("disk full")
+        writer.add_action = broken
+        mover = socks[0].state["view"]["to_move"]
+        move = socks[mover].state["legal"][0]
+        r = socks[mover].act(move)
+        assert r["code"] == "server_error" and "nothing changed" in r["reason"]
+        _unchanged(c, tid, 0)
+        writer.add_action = real
+        assert socks[mover].act(move)["type"] == "ok"
+        assert server_table(c, tid).version == 1
+
+
 def test_a_seat_sees_its_hand_and_a_spectator_sees_no_hand(tmp_path: Path) -> None:
     with client_for(tmp_path) as c:
         tid, socks, _ = two_seated(c, "durak")
@@ -576,3 +596,32 @@ def test_the_same_token_plays_on_after_a_restart(tmp_path: Path) -> None:
         assert socks[0].state["view"]["match_over"]
         socks[0].until(lambda s: s["game_id"] is not None)
         assert c.get("/api/tables").json() == []   # finished: off the lobby
+
+
+def test_computer_players_think_in_worker_processes() -> None:
+    """The pool the server uses by default: a decision made in another process."""
+    import asyncio
+    import os
+
+    from koloda import new_game
+    from koloda.web.bots import BotPool, bots_for
+
+    match = new_game("durak", players=2, seed=9)
+    seat = match.to_move
+    assert seat is not None
+    level = "heuristic" if "heuristic" in bots_for("durak") else "random"
+
+    async def decide() -> tuple[str, int]:
+        pool = BotPool(1)
+        try:
+            loop = asyncio.get_running_loop()
+            worker_pid = await loop.run_in_executor(pool._executor(), os.getpid)
+            action = await pool.choose(level, "durak", match.observation(seat),
+                                       match.legal_actions(), 1)
+            return action, worker_pid
+        finally:
+            pool.close()
+
+    action, pid = asyncio.run(decide())
+    assert action in match.legal_actions()
+    assert pid != os.getpid()

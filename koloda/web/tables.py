@@ -25,9 +25,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from koloda.engine.actions import canonical
 from koloda.engine.errors import ConfigError, IllegalAction
 from koloda.engine.match import Match
 from koloda.engine.records import from_record
@@ -35,7 +36,7 @@ from koloda.engine.registry import get_spec, new_game, registry
 from koloda.engine.spec import GameSpec
 from koloda.web import persist
 from koloda.web.bots import BotPool, bots_for, resolve_bot
-from koloda.web.persist import LiveSeat, LiveTable, Writer
+from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
 from koloda.web.views import LogEntry, guarded, hidden_texts, log_entry, public_view
 
@@ -508,24 +509,33 @@ class TableManager:
             if m.to_move != seat:
                 who = "nobody" if m.to_move is None else f"seat {m.to_move + 1}"
                 return Refusal("not_your_turn", f"not your turn: {who} is to move", msg_id)
-            try:
-                text = table.apply_logged(seat, action)
-            except IllegalAction as exc:
-                return Refusal("illegal", str(exc), msg_id)
-            except Exception as exc:  # an engine failure: the match may be half-changed
-                log.exception("table %s: %r failed in the engine", table.id, action)
+            text = self._legal_text(m, action)
+            if text is None:
+                # not legal: the engine says why (a refused action changes nothing)
+                try:
+                    m.apply(action)
+                except IllegalAction as exc:
+                    return Refusal("illegal", str(exc), msg_id)
+                except Exception as exc:
+                    return self._engine_failed(table, action, exc, msg_id)
+                # legal after all (an engine spelling legal_actions does not list): the
+                # match has moved; take it back from the database, store and replay it
+                text = m.history[-1][1]
                 self._reload(table)
-                return Refusal("server_error", f"the engine failed on this action "
-                                               f"({type(exc).__name__}); nothing changed",
-                               msg_id)
-            index = table.version - 1
+            index = table.version
+            # stored first, applied second: no one ever sees a state the database lacks
             try:
                 await self.writer.add_action(table.id, index, seat, text)
             except Exception as exc:
                 log.error("table %s: action %d not stored: %s", table.id, index, exc)
-                self._reload(table)
                 return Refusal("server_error", "the action could not be stored; nothing "
                                                "changed", msg_id)
+            try:
+                table.apply_logged(seat, text)
+            except Exception as exc:
+                await self.writer.run(lambda s: s.execute(delete(LiveAction).where(
+                    LiveAction.table_id == table.id, LiveAction.idx == index)))
+                return self._engine_failed(table, text, exc, msg_id)
             self.accepted += 1
             if conn is not None:
                 conn.push_json({"type": "ok", "id": msg_id, "version": table.version,
@@ -536,6 +546,28 @@ class TableManager:
         else:
             self._kick(table)
         return text
+
+    @staticmethod
+    def _legal_text(m: Match, action: str) -> str | None:
+        """The canonical text of ``action`` if it is legal now, else None (without
+        touching the match: legal_actions lists every legal action, canonically)."""
+        legal = m.legal_actions()
+        if action in legal:
+            return action
+        try:
+            text = canonical(action)
+        except ValueError:
+            return None
+        return text if text in legal else None
+
+    def _engine_failed(self, table: Table, action: str, exc: Exception, msg_id: Any
+                       ) -> Refusal:
+        """The engine raised something other than a refusal: the match may be half
+        changed, so it is rebuilt from the database (which holds no trace of it)."""
+        log.error("table %s: %r failed in the engine: %r", table.id, action, exc)
+        self._reload(table)
+        return Refusal("server_error", f"the engine failed on this action "
+                                       f"({type(exc).__name__}); nothing changed", msg_id)
 
     def _reload(self, table: Table) -> None:
         """Rebuild a table's match from what the database holds (after a failure)."""
