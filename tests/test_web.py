@@ -289,6 +289,25 @@ def test_two_people_play_a_durak_match_to_its_end_and_it_is_stored(tmp_path: Pat
         store.close()
 
 
+def test_an_opendaum_33_match_moves_the_players_ranks(tmp_path: Path) -> None:
+    """Finished at a table, stored as in the terminal: history, statistics, ranks."""
+    with client_for(tmp_path) as c:
+        made = create(c, "opendaum-33", 3)
+        tid = made["id"]
+        socks = {0: Sock(c, tid, made["token"]), 1: Sock(c, tid, sit(c, tid, 1, "Boris")),
+                 2: Sock(c, tid, sit(c, tid, 2, "Vera"))}
+        play(socks, random.Random(1))
+        socks[0].until(lambda s: s["game_id"] is not None)
+    store = Store(db_url(tmp_path))
+    try:
+        for name in ("Anna", "Boris", "Vera"):
+            assert store.rank_of(name) is not None
+        (game,) = store.history()
+        assert game.game == "opendaum-33" and len(game.rank_changes) == 3
+    finally:
+        store.close()
+
+
 def test_every_accepted_action_is_in_the_database_before_it_is_acknowledged(
         tmp_path: Path) -> None:
     with client_for(tmp_path) as c:
