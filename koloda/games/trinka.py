@@ -180,7 +180,7 @@ def determinize(obs: dict[str, Any], rng: random.Random) -> TrinkaDeal:
     banned = [frozenset().union(*(CARDS_OF[v] for v in obs["voids"][s])) for s in others]
     dealt = deal_hidden([c for c in DECK if c not in seen],
                         [obs["hand_sizes"][s] for s in others], banned, rng)
-    hands = [mine] * 4
+    hands: list[list[Card]] = [mine if s == seat else [] for s in range(4)]
     for s, h in zip(others, dealt, strict=True):
         hands[s] = h
     for s, c in plays:                  # the hands as dealt
