@@ -119,6 +119,7 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "yes": ("yes", "да"),
     "no": ("no", "нет"),
     "beat_with": ("beat {a} with {b}", "побить {a} картой {b}"),
+    "face_down_n": ("{n} card(s) face down", "карт рубашкой вверх: {n}"),
     # verbs
     "v_play": ("play", "сыграть"),
     "v_attack": ("attack", "ходить"),

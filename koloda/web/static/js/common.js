@@ -100,6 +100,11 @@ export function actionName(text) {
   if (a.verb === "beat" && cards.length === 2) return t("beat_with", { a: cards[0], b: cards[1] });
   if (a.verb === "pick" && words.length) return `${verb} ${t("pick_n", { n: Number(words[0]) + 1 })}`;
   const extra = words.map((w) => (t(`w_${w}`) !== `w_${w}` ? t(`w_${w}`) : w));
+  const down = text.split(" ").filter((w) => w === HIDDEN).length;
+  if (down) {  // another player's private cards: how many, never which
+    const open = cards.filter((c) => c !== cardName(HIDDEN));
+    return [verb, ...open, t("face_down_n", { n: down }), ...extra].join(" ");
+  }
   return [verb, ...cards, ...extra].join(" ");
 }
 

@@ -41,7 +41,9 @@ export function fmt(v, key = "") {
     if (v.length && v.every(isObj)) return String(v.length);
     return v.length ? v.map((x) => fmt(x, key)).join(" ") : "—";
   }
-  return Object.entries(v).map(([k, x]) => `${label(k)}: ${fmt(x, k)}`).join(", ");
+  const entries = Object.entries(v);
+  if (!entries.length) return "—";
+  return entries.map(([k, x]) => `${SUIT_WORDS.has(k) ? suitName(k) : label(k)}: ${fmt(x, k)}`).join(", ");
 }
 
 function perSeatFields(view) {
