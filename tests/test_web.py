@@ -186,7 +186,9 @@ def test_games_lists_every_game_with_options_meanings_and_bots(tmp_path: Path) -
 
 def test_pages_and_static_files_are_served(tmp_path: Path) -> None:
     with client_for(tmp_path) as c:
-        assert "lobby.js" in c.get("/").text
+        page = c.get("/")
+        assert "lobby.js" in page.text
+        assert "default-src 'self'" in page.headers["content-security-policy"]
         assert "table.js" in c.get("/t/abc").text
         assert c.get("/static/cards/ru/QS.svg").text.startswith("<svg")
         assert c.get("/static/js/table.js").status_code == 200
@@ -644,3 +646,12 @@ def test_computer_players_think_in_worker_processes() -> None:
     action, pid = asyncio.run(decide())
     assert action in match.legal_actions()
     assert pid != os.getpid()
+
+
+def test_koloda_serve_is_a_command() -> None:
+    from typer.testing import CliRunner
+
+    from koloda.cli.main import app
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    assert "--db" in result.output and "--bot-workers" in result.output

@@ -100,6 +100,19 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
     app = FastAPI(title="koloda", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.manager = manager
 
+    @app.middleware("http")
+    async def _headers(request: Request, call_next: Any) -> Any:
+        """Everything the pages use is served from here: say so, so that nothing else
+        can run in them; and never tell other sites which table a page showed."""
+        response = await call_next(request)
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self'; "
+            "style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; "
+            "frame-ancestors 'none'")
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
     @app.exception_handler(TableError)
     async def _table_error(_req: Request, exc: TableError) -> JSONResponse:
         return JSONResponse({"error": str(exc)}, status_code=exc.status)
