@@ -216,12 +216,3 @@ def make(game: str, level: str | None) -> DurakSearch:
     iterations, seconds, nodes = LEVELS[lv]
     return DurakSearch(game, iterations, seconds, nodes, name=f"search:{lv}")
 
-
-def search_factory(level: str | None, game: str) -> Any:
-    """``make_bot("search…", game)``: this bot for durak, the generic search elsewhere
-    (for ``koloda.bots.base.register_bot("search", search_factory)`` until the registry
-    asks each family for its own search)."""
-    if game and get_spec(game).family == "durak":
-        return make(game, level)
-    from koloda.bots.search import make_search_bot
-    return make_search_bot(level, game)
