@@ -390,3 +390,17 @@ def test_heuristic_rollouts_finish_the_game() -> None:
             heuristic_rollout(det)
             assert det.is_over and sorted(c for z in det.card_zones().values()
                                           for c in z) == DECK
+
+
+def test_search_stops_early_only_when_the_choice_cannot_change() -> None:
+    from koloda.bots.durak_search import _Node
+    bot = DurakSearch("durak", iterations=1000, seconds=10.0)
+    root = _Node(None)
+    for a, visits in (("attack 6C", 300), ("attack 7D", 20), ("attack AS", 0)):
+        root.children[a] = _Node(0)
+        root.children[a].visits = visits
+    t0 = time.perf_counter()
+    # 320 iterations so far; 680 left of the iteration budget: 280 ahead is not enough
+    assert not bot._settled(root, 320, t0, t0 + 1000)
+    root.children["attack 6C"].visits = 800
+    assert bot._settled(root, 820, t0, t0 + 1000)     # 780 ahead, 180 left
