@@ -17,6 +17,7 @@ from koloda.bots.heuristic.stukolka import (
     rollout,
 )
 from koloda.bots.search import SearchBot
+from koloda.bots.stukolka_search import StukolkaSearch
 from koloda.cards import CARD_TEXT, TEXT_CARD, deck, parse_card, parse_cards, suit_of
 from koloda.engine.deal import Deal
 from koloda.games.stukolka import StukolkaDeal, determinize
@@ -76,8 +77,8 @@ def test_search_bots_take_only_legal_actions() -> None:
     rng = random.Random(5)
     plain = SearchBot("stukolka", iterations=30)
     greedy = make_bot("search:easy", "stukolka")
-    assert isinstance(greedy, SearchBot) and greedy.rollout is rollout
-    greedy.iterations = 30
+    assert isinstance(greedy, StukolkaSearch)
+    greedy.playouts = 30
     for seed in range(4):
         drive(koloda.new_deal("stukolka", players=5, seed=seed),
               [plain, greedy, make_bot("heuristic", "stukolka"),
@@ -228,3 +229,24 @@ def test_determinization_keeps_the_seats_own_discards() -> None:
     assert len(theirs.discards[1]) == 3
     assert not set(theirs.discards[1]) & set(st.hands[3])
     assert sorted(theirs.hands[3]) == sorted(st.hands[3])
+
+
+def test_search_prefers_knocking_alone_to_dropping_when_last_and_nobody_is_in() -> None:
+    st = state(0, HANDS, "7S")
+    run(st, "drop", "drop", "drop")
+    bot = StukolkaSearch(playouts=40, seconds=5.0)
+    obs = seat_view(st, 0)
+    assert bot.evaluate(obs, ["knock", "drop"], random.Random(0)) == {"knock": 0.0,
+                                                                        "drop": -3.0}
+    assert bot.choose(obs, st.legal_actions(), random.Random(0)) == "knock"
+
+
+def test_clone_shares_nothing_mutable() -> None:
+    st = state(0, HANDS, "7S")
+    run(st, "knock", "knock")
+    before = st.observation(3)
+    copy = st.clone()
+    run(copy, "golets", "knock")
+    while not copy.is_over:
+        copy.apply(copy.legal_actions()[0])
+    assert st.observation(3) == before and st.to_move == 3

@@ -9,6 +9,7 @@ rule it lacks — the trump ace is led whenever its holder leads — is a small 
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -252,6 +253,25 @@ class StukolkaDeal(DealState):
                 change[s] -= self.pot
                 left += self.pot
         return change, left
+
+    def clone(self) -> StukolkaDeal:
+        """A copy sharing nothing mutable (much faster than ``deepcopy``)."""
+        new = copy.copy(self)
+        new.hands = [list(h) for h in self.hands]
+        new.stock = list(self.stock)
+        new.discards = [list(d) for d in self.discards]
+        new.set_aside = list(self.set_aside)
+        new.declared = list(self.declared)
+        new.in_play = list(self.in_play)
+        new.tricks = list(self.tricks)
+        new.taken = [list(t) for t in self.taken]
+        t = self.trick
+        new.trick = Trick(t.leader, list(t.seats), list(t.cards), list(t.wild), list(t.modes),
+                          t.led)
+        new.played = set(self.played)
+        new.history = list(self.history)
+        new.caps = [dict(c) for c in self.caps]
+        return new
 
     def payoffs(self) -> list[float]:
         """The money each seat won or lost in this deal: tricks times a third of the pot,
