@@ -81,14 +81,15 @@ def _make(game: Game) -> Match:
     if game.unit == "deal":
         spec = get_spec(game.name)
         if any(o.name == "start_deal" for o in spec.options) and "start_deal" not in opts:
-            # single deals from every position of a deal schedule, not only the first
-            for pos in range(game.deal_set, -1, -1):
+            # single deals from every position of a deal schedule in turn
+            length = 1
+            while True:  # the schedule's length: the first start_deal refused
                 try:
-                    spec.resolve_options(game.players, opts | {"start_deal": pos})
+                    spec.resolve_options(game.players, opts | {"start_deal": length})
                 except ValueError:
-                    continue
-                opts["start_deal"] = pos
-                break
+                    break
+                length += 1
+            opts["start_deal"] = game.deal_set % length
         return new_deal(game.name, players=game.players, seed=game.seed, **opts)
     return new_game(game.name, players=game.players, seed=game.seed, **opts)
 
