@@ -18,6 +18,7 @@ from koloda.engine.match import Match
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import GameSpec, Option, int_range
 from koloda.games.kopilka.deal import KopilkaDeal
+from koloda.games.kopilka.determinize import determinize
 from koloda.games.kopilka.table import DEALS, DEFAULT_VALUES, HAND, Purse
 
 __all__ = ["SPECS", "KopilkaDeal", "KopilkaMatch", "Purse"]
@@ -107,4 +108,5 @@ SPECS = [GameSpec(
     summary_ru="Четыре сдачи без козырей, туз пик — мушка; взятки оплачиваются из кассы, "
                "первый снёсший карты в четвёртой сдаче забирает остаток.",
     aliases=("копилка",),
+    determinize=determinize,
 )]

@@ -49,9 +49,14 @@ class KopilkaDeal(DealState):
         self.won: list[list[dict[str, Any]]] = [[] for _ in range(PLAYERS)]
         self.done: list[Trick] = []
         self.seen: set[Card] = set()    # every card shown face up
+        #: public knowledge: suits each seat is known to lack now, and the cards it is
+        #: known to hold (a failed lead taken back), for the search bot's determinizer
+        self.voids: list[set[int]] = [set() for _ in range(PLAYERS)]
+        self.shown: list[list[Card]] = [[] for _ in range(PLAYERS)]
         self.first_to_shed: int | None = None
         self.blocked = False
         self.start_log = len(purse.log)
+        self.start_money = list(purse.balances)
         self._next_exchange()
 
     # ---------------------------------------------------------------- exchange
@@ -187,19 +192,33 @@ class KopilkaDeal(DealState):
             self.hands[seat].append(self.talon.pop(0))
             self.hands[seat].sort()
             self.draws[seat] += 1
+            self.voids[seat] = set()    # the card drawn may be of any suit
             return          # drawing does not end the turn
         if words[0] == "play":
             c = TEXT_CARD[words[1]]
             self.hands[seat].remove(c)
             self.seen.add(c)
+            if c in self.shown[seat]:
+                self.shown[seat].remove(c)
+            if not trick.cards:
+                if self.banned is not None and suit_of(c) == self.banned:
+                    # the last trick's suit may be led only from a hand of nothing else
+                    self.voids[seat] = {s for s in range(4) if s != self.banned}
+            elif suit_of(c) == trick.led and self.draws[seat]:
+                # void before the last draw, so that was the card: void again
+                self.voids[seat].add(suit_of(c))
             trick.add(PLAY_RULES, seat, c)
             if len(trick) == 1:
                 self.to_move = (seat + 1) % PLAYERS
                 return
         else:   # pass
             self.passes.append(seat)
+            led = trick.led
+            assert led is not None
             if self._holds_led(seat):
                 self.purse.pay_in(seat, self.remiz, "remiz: passed holding the led suit")
+            else:
+                self.voids[seat].add(led)
         self.acted += 1
         if self.acted < PLAYERS - 1:
             self.to_move = (seat + 1) % PLAYERS
@@ -210,6 +229,7 @@ class KopilkaDeal(DealState):
         if len(trick) == 1:   # a failed lead: the leader takes the card back
             self.hands[trick.leader].append(trick.cards[0])
             self.hands[trick.leader].sort()
+            self.shown[trick.leader].append(trick.cards[0])
             self.failed += 1
             if self.failed == PLAYERS:
                 self.blocked = True
@@ -258,6 +278,41 @@ class KopilkaDeal(DealState):
         self.is_over = True
         self.to_move = None
 
+    # ---------------------------------------------------------- for search bots
+    def payoffs(self) -> list[float]:
+        """Each seat's money change in the deal: tricks, remizes, fees and, in the 4th
+        deal, the final pot."""
+        return [float(b - a) for a, b in zip(self.start_money, self.purse.balances,
+                                             strict=True)]
+
+    def clone(self) -> KopilkaDeal:
+        """A copy to search on, with its own purse (the match's stays untouched)."""
+        new = object.__new__(KopilkaDeal)
+        new.__dict__.update(self.__dict__)
+        p = self.purse
+        new.purse = Purse(list(p.balances), p.pot, list(p.log))
+        new.hands = [list(h) for h in self.hands]
+        new.talon = list(self.talon)
+        new.discards = [list(d) for d in self.discards]
+        new.offers = list(self.offers)
+        o = self.offer
+        if o is not None:
+            new.offer = Offer(o.offerer, list(o.cards), list(o.pickers), list(o.taken),
+                              o.turn, o.step)
+        t = self.trick
+        if t is not None:
+            new.trick = Trick(t.leader, list(t.seats), list(t.cards), list(t.wild),
+                              list(t.modes), t.led)
+        new.passes = list(self.passes)
+        new.draws = list(self.draws)
+        new.won = [list(w) for w in self.won]
+        new.done = list(self.done)
+        new.seen = set(self.seen)
+        new.voids = [set(v) for v in self.voids]
+        new.shown = [list(x) for x in self.shown]
+        new.start_money = list(self.start_money)
+        return new
+
     # ------------------------------------------------------------------- views
     def observation(self, seat: int) -> dict[str, Any]:
         trick = self.trick
@@ -285,6 +340,14 @@ class KopilkaDeal(DealState):
             "failed_leads": self.failed,
             "first_to_shed": self.first_to_shed,
             "blocked": self.blocked,
+            "tricks_played": [t.to_json() for t in self.done],
+            "voids": [[SUITS[v] for v in sorted(vs)] for vs in self.voids],
+            "shown": [[CARD_TEXT[c] for c in x] for x in self.shown],
+            "money_at_start": list(self.start_money),
+            "values": dict(zip(SUITS, self.values, strict=True)),
+            "remiz": self.remiz,
+            "fee": self.fee,
+            "final_deal": self.final,
         }
 
     def card_zones(self) -> dict[str, list[Card]]:

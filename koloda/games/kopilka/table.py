@@ -90,4 +90,7 @@ class Offer:
                                "taken": list(self.taken)}
         if seat == self.offerer:   # only the owner knows what lies face down
             out["cards"] = [CARD_TEXT[c] for c in self.cards]
+        elif seat in self.taken:   # a picker saw the card he took
+            pos = self.taken.index(seat)
+            out["picked"] = [pos, CARD_TEXT[self.cards[pos]]]
         return out

@@ -1,0 +1,265 @@
+"""The Mushka search bot: Monte Carlo over determinizations with heuristic playouts.
+
+Why not the generic ISMCTS with random playouts: a Mushka deal is mostly decided by the
+exchange (stand, pass, or which cards to throw), and random play values every hand alike —
+random opponents stay in with anything and throw their trumps away. Here each candidate
+action is tried on the same sampled deals (common random numbers: the differences between
+actions are not drowned by the luck of the deal), every seat then plays on with the
+heuristic (``koloda.bots.heuristic.mushka.rollout``), and the action with the best mean of
+the seat's payoff is chosen; ties go to the heuristic's own choice.
+
+Candidates: in play every legal card; in the exchange stand, pass and the heuristic's
+"discard the weakest k" for every k, plus every other way to throw the cards that are not
+trumps or aces (there are 33 exchange actions, too many to sample each well).
+
+Determinizations come from the game's own sampler (voids, cards played, the turned card,
+hand sizes, exchange counts), prepared once per decision and drawn many times.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from itertools import combinations
+from typing import Any
+
+from koloda.bots.heuristic.mushka import (
+    MushkaHeuristic,
+    card_chance,
+    drawn_chance,
+    exchange_options,
+    exchange_view,
+    rollout,
+    stay_worth,
+)
+from koloda.cards import ACE, SUITS, TEXT_CARD, rank_of, suit_of
+from koloda.engine.actions import cards_action
+from koloda.engine.errors import ConfigError
+from koloda.games.mushka import ACE_OF_SPADES, HAND, Sampler
+
+#: level → (most deals sampled, seconds): whichever runs out first ends the search
+LEVELS: dict[str, tuple[int, float]] = {
+    "easy": (30, 0.1),
+    "normal": (400, 0.6),
+    "hard": (3000, 3.0),
+}
+#: how many standard errors an action must beat the heuristic's choice by to be taken
+CONFIDENCE = 1.0
+#: deals sampled before the clock is looked at
+MIN_DEALS = 4
+
+
+def candidates(observation: dict[str, Any], legal: list[str]) -> list[str]:
+    """The actions worth sampling (all of them in play)."""
+    obs = observation
+    if obs["phase"] != "exchange":
+        return legal
+    hand = [TEXT_CARD[t] for t in obs["hand"]]
+    trump = SUITS.index(obs["trump"])
+    opponents, _ = exchange_view(obs["choices"])
+    most = min(HAND, obs["stock"], len(hand))
+    drawn = drawn_chance(TEXT_CARD[obs["trump_card"]], len(obs["hand_sizes"]), opponents)
+    out = [a for _, a in exchange_options(hand, trump, most, "pass" in legal, opponents,
+                                          drawn)]
+    weak = [c for c in hand if suit_of(c) != trump and rank_of(c) != ACE]
+    for k in range(1, min(most, len(weak)) + 1):
+        for combo in combinations(weak, k):
+            a = cards_action("discard", sorted(combo))
+            if a not in out:
+                out.append(a)
+    if "stand" not in out:
+        out.append("stand")
+    return [a for a in out if a in legal]
+
+
+#: how sharply the opponents are assumed to pick the exchange the heuristic rates best
+#: (a softmax over its estimates, in tricks)
+TEMPERATURE = 0.4
+#: deals drawn per determinization, one kept in proportion to how well the others'
+#: exchange choices fit their sampled cards
+BATCH = 8
+
+
+class BeliefSampler:
+    """Deals that fit the other players' exchange choices, not just the cards seen.
+
+    The game's sampler gives every consistent deal the same chance; but a player who
+    stood usually holds trumps, and one who threw four kept his best card. Each draw here
+    takes ``BATCH`` deals from the game's sampler and keeps one with chance proportional
+    to the likelihood of every other player's choice given his cards before the exchange,
+    under a softened heuristic (sampling importance resampling). The cards a player drew
+    are a random share of what he holds and has played: any share is as likely a priori.
+    """
+
+    def __init__(self, observation: dict[str, Any]) -> None:
+        obs = observation
+        self.base = Sampler(obs)
+        self.seat = obs["seat"]
+        self.trump = SUITS.index(obs["trump"])
+        self.trump_card = TEXT_CARD[obs["trump_card"]]
+        n = self.players = len(obs["hand_sizes"])
+        order = [(obs["dealer"] + 1 + i) % n for i in range(n)]
+        choices: list[str | None] = obs["choices"]
+        stock = obs["stock"] + sum(_count(choices[s]) for s in order)
+        #: (seat, choice, choices seen before it, stock left at its turn)
+        self.chosen: list[tuple[int, str, list[str | None], int]] = []
+        seen: list[str | None] = [None] * n
+        for s in order:
+            c = choices[s]
+            if c is None:
+                break
+            if s != self.seat:
+                self.chosen.append((s, c, list(seen), stock))
+            seen[s] = c
+            stock -= _count(c)
+        plays: dict[int, list[int]] = {}
+        for tr in obs["tricks_played"] + [obs["trick"]]:
+            for p in tr:
+                plays.setdefault(p[0], []).append(TEXT_CARD[p[1]])
+        self.plays = plays
+
+    def likelihood(self, det: Any, rng: random.Random) -> float:
+        w = 1.0
+        for s, choice, before, stock in self.chosen:
+            holding = det.hands[s] + self.plays.get(s, [])
+            k = _count(choice)
+            if choice == "pass":
+                original = list(det.discards[s])
+            elif k:
+                drawn = set(rng.sample(holding, k))
+                original = [c for c in holding if c not in drawn] + det.discards[s]
+            else:
+                original = holding
+            w *= self.choice_chance(original, choice, det.discards[s], before, stock)
+        return w
+
+    def choice_chance(self, original: list[int], choice: str, thrown: list[int],
+                      before: list[str | None], stock: int) -> float:
+        """The chance of ``choice`` for a player holding ``original``: a softmax over the
+        heuristic's estimates of stand, the weakest-k discards, pass and the actual
+        discard."""
+        opponents, alone = exchange_view(before)
+        if alone:
+            return 1.0 if choice == "stand" else 0.05
+        most = min(HAND, stock, len(original))
+        drawn = drawn_chance(self.trump_card, self.players, opponents)
+        can_pass = ACE_OF_SPADES not in original
+        options = exchange_options(original, self.trump, most, can_pass, opponents, drawn)
+        values = {a: v for v, a in options}
+        if choice.startswith("discard"):
+            k = len(thrown)
+            kept = [c for c in original if c not in thrown]
+            chance = [card_chance(c, self.trump, original, opponents) for c in kept]
+            mine = stay_worth(chance + [drawn] * k) - 0.05 * k
+            key = cards_action("discard", sorted(thrown))
+            values[key] = mine
+        else:
+            key = choice
+            if key not in values:
+                return 0.0
+        top = max(values.values())
+        total = sum(math.exp((v - top) / TEMPERATURE) for v in values.values())
+        return math.exp((values[key] - top) / TEMPERATURE) / total
+
+    def sample(self, rng: random.Random) -> Any:
+        if not self.chosen:
+            return self.base.sample(rng)
+        dets = [self.base.sample(rng) for _ in range(BATCH)]
+        weights = [self.likelihood(d, rng) for d in dets]
+        if sum(weights) <= 0:
+            return dets[0]
+        return rng.choices(dets, weights)[0]
+
+
+def _count(choice: str | None) -> int:
+    """Cards drawn from the stock by an exchange choice."""
+    return int(choice.split()[1]) if choice and choice.startswith("discard") else 0
+
+
+class FlatSearch:
+    """Flat Monte Carlo over determinizations, heuristic playouts, shared deals per action.
+
+    The game gives a heuristic bot (the default choice and the playout policy through
+    ``rollout``), a sampler factory (``observation → object with sample(rng)``) and the
+    candidate actions worth sampling. Kopilka's search is one too.
+    """
+
+    def __init__(self, heuristic: Any, sampler: Callable[[dict[str, Any]], Any],
+                 playout: Callable[[Any], None],
+                 actions: Callable[[dict[str, Any], list[str]], list[str]],
+                 deals: int = 400, seconds: float = 0.6, name: str = "search") -> None:
+        self.heuristic = heuristic
+        self.sampler = sampler
+        self.playout = playout
+        self.actions = actions
+        self.deals = deals
+        self.seconds = seconds
+        self.name = name
+        #: the last decision: deals sampled and seconds spent, for measurement
+        self.last: tuple[int, float] = (0, 0.0)
+
+    def evaluate(self, observation: dict[str, Any], actions: list[str],
+                 rng: random.Random, default: str | None = None
+                 ) -> tuple[dict[str, float], dict[str, float]]:
+        """The mean payoff of each action for the observing seat over sampled deals, and
+        the standard error of its difference from ``default`` on the same deals."""
+        start = time.perf_counter()
+        deadline = start + self.seconds
+        sampler = self.sampler(observation)
+        seat = observation["seat"]
+        base = default if default is not None else actions[0]
+        totals = dict.fromkeys(actions, 0.0)
+        squares = dict.fromkeys(actions, 0.0)      # of the differences from ``base``
+        n = 0
+        while n < self.deals and (n < MIN_DEALS or time.perf_counter() < deadline):
+            det = sampler.sample(rng)
+            got = {}
+            for a in actions:
+                st = det.clone()
+                st.apply(a)
+                self.playout(st)
+                got[a] = st.payoffs()[seat]
+            for a in actions:
+                totals[a] += got[a]
+                squares[a] += (got[a] - got[base]) ** 2
+            n += 1
+        self.last = (n, time.perf_counter() - start)
+        means = {a: t / n for a, t in totals.items()}
+        errors = {}
+        for a in actions:
+            d = means[a] - means[base]
+            var = max(0.0, squares[a] / n - d * d)
+            errors[a] = math.sqrt(var / max(1, n - 1))
+        return means, errors
+
+    def choose(self, observation: dict[str, Any], legal: list[str],
+               rng: random.Random) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        default: str = self.heuristic.choose(observation, legal, rng)
+        actions = self.actions(observation, legal)
+        if default not in actions:
+            actions.append(default)
+        means, errors = self.evaluate(observation, actions, rng, default)
+        best = max(actions, key=lambda a: (means[a], a == default))
+        # leave the heuristic only on evidence: sampling noise alone favours some action
+        if means[best] - means[default] > CONFIDENCE * errors[best]:
+            return best
+        return default
+
+
+class MushkaSearch(FlatSearch):
+    def __init__(self, game: str = "mushka", deals: int = 400, seconds: float = 0.6,
+                 name: str = "search", belief: bool = True) -> None:
+        super().__init__(MushkaHeuristic(), BeliefSampler if belief else Sampler, rollout,
+                         candidates, deals, seconds, name)
+
+
+def make(game: str, level: str | None = None) -> MushkaSearch:
+    lv = level or "normal"
+    if lv not in LEVELS:
+        raise ConfigError(f"unknown search level {lv!r}; levels: {', '.join(LEVELS)}")
+    deals, seconds = LEVELS[lv]
+    return MushkaSearch(game, deals, seconds, name=f"search:{lv}")
