@@ -27,11 +27,11 @@ from koloda.cards import (
     Card,
     card,
     deck,
-    rank_of,
     suit_of,
 )
 from koloda.engine.actions import cards_action
 from koloda.engine.deal import Deal, DealState, deal_round_robin
+from koloda.engine.lots import draw_lowest_card
 from koloda.engine.match import Match
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import GameSpec
@@ -53,24 +53,8 @@ def deck_size(players: int) -> int:
 
 
 def draw_for_first_dealer(rng: random.Random, players: int) -> dict[str, Any]:
-    """Each player draws a card; the lowest rank deals; tied lowest players draw again.
-
-    Returns ``{"dealer": seat, "rounds": [[[seat, "7C"], ...], ...]}``: the whole public
-    draw, kept on the score sheet. Suits do not matter; a pack that runs out is reshuffled.
-    """
-    pack: list[Card] = []
-    contenders = list(range(players))
-    rounds: list[list[list[Any]]] = []
-    while True:
-        if len(pack) < len(contenders):
-            pack = list(deck(deck_size(players)))
-            rng.shuffle(pack)
-        drawn = [(seat, pack.pop()) for seat in contenders]
-        rounds.append([[seat, CARD_TEXT[c]] for seat, c in drawn])
-        low = min(rank_of(c) for _, c in drawn)
-        contenders = [seat for seat, c in drawn if rank_of(c) == low]
-        if len(contenders) == 1:
-            return {"dealer": contenders[0], "rounds": rounds}
+    """The lowest card drawn deals (RULES.md §2): the engine's lots with Mushka's deck."""
+    return draw_lowest_card(rng, players, deck_size(players))
 
 
 class MushkaDeal(DealState):

@@ -29,6 +29,7 @@ from koloda.cards import (
 )
 from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState, deal_round_robin
+from koloda.engine.lots import draw_lowest_card
 from koloda.engine.match import Match
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import GameSpec, Option, int_range, one_of
@@ -62,21 +63,8 @@ RULES_BY_TRUMP = tuple(TrickRules(s, StukolkaPolicy()) for s in range(4))
 
 
 def draw_for_first_dealer(rng: random.Random, players: int, size: int) -> dict[str, Any]:
-    """Each player draws a card; the lowest rank deals; the tied lowest draw again (from the
-    same pack, reshuffled if it runs short). Suits decide nothing."""
-    pack: list[Card] = []
-    contenders = list(range(players))
-    rounds: list[list[list[Any]]] = []
-    while True:
-        if len(pack) < len(contenders):
-            pack = list(deck(size))
-            rng.shuffle(pack)
-        drawn = [(seat, pack.pop()) for seat in contenders]
-        rounds.append([[seat, CARD_TEXT[c]] for seat, c in drawn])
-        low = min(rank_of(c) for _, c in drawn)
-        contenders = [seat for seat, c in drawn if rank_of(c) == low]
-        if len(contenders) == 1:
-            return {"dealer": contenders[0], "rounds": rounds}
+    """The lowest card drawn deals (RULES.md §6): the engine's lots with the match's deck."""
+    return draw_lowest_card(rng, players, size)
 
 
 class StukolkaDeal(DealState):
