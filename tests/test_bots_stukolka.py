@@ -250,3 +250,18 @@ def test_clone_shares_nothing_mutable() -> None:
     while not copy.is_over:
         copy.apply(copy.legal_actions()[0])
     assert st.observation(3) == before and st.to_move == 3
+
+
+def test_search_leaves_the_golets_to_the_dealer() -> None:
+    bot = StukolkaSearch(playouts=30, seconds=5.0)
+    rng = random.Random(2)
+    for seed in range(15):
+        m = koloda.new_deal("stukolka", players=5, seed=seed)
+        while not m.is_over and m.observation(m.to_move or 0)["phase"] == "declare":
+            seat = m.to_move
+            assert seat is not None
+            obs = m.observation(seat)
+            action = bot.choose(obs, m.legal_actions(), rng)
+            if seat != obs["dealer"]:
+                assert action != "golets"
+            m.apply(action)

@@ -8,6 +8,12 @@ to the heuristic, see docs/strength/stukolka.md). Here every legal action is tri
 same sampled deals (common random numbers), every seat then plays on as the heuristic
 does, from its own hand (``koloda.bots.heuristic.stukolka.rollout``), and the action with
 the best mean of the seat's money wins; ties go to the heuristic's own choice.
+
+The golets is weighed only by the dealer, the last to declare. Earlier, its worth hangs on
+how the players still to declare answer a golets (three unseen cards, obliged to play):
+the playouts have them declare by their own hands as the heuristic does, while a searching
+player knocks against the golets far more readily — taking it on those playouts lost money
+at the table (docs/strength/stukolka.md).
 """
 
 from __future__ import annotations
@@ -63,9 +69,13 @@ class StukolkaSearch:
                rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
-        default = self.heuristic.choose(observation, legal, rng)
-        means = self.evaluate(observation, legal, rng)
-        return max(legal, key=lambda a: (means[a], a == default))
+        obs = observation
+        default = self.heuristic.choose(obs, legal, rng)
+        actions = legal
+        if obs["phase"] == "declare" and obs["seat"] != obs["dealer"]:
+            actions = [a for a in legal if a != "golets"] or legal
+        means = self.evaluate(obs, actions, rng)
+        return max(actions, key=lambda a: (means[a], a == default))
 
 
 def make(game: str, level: str | None = None) -> StukolkaSearch:
