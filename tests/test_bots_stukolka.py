@@ -17,7 +17,7 @@ from koloda.bots.heuristic.stukolka import (
     rollout,
 )
 from koloda.bots.search import SearchBot
-from koloda.bots.stukolka_search import StukolkaSearch
+from koloda.bots.stukolka_search import SURPRISE, StukolkaSearch, likelihood
 from koloda.cards import CARD_TEXT, TEXT_CARD, deck, parse_card, parse_cards, suit_of
 from koloda.engine.deal import Deal
 from koloda.games.stukolka import StukolkaDeal, determinize
@@ -236,8 +236,8 @@ def test_search_prefers_knocking_alone_to_dropping_when_last_and_nobody_is_in() 
     run(st, "drop", "drop", "drop")
     bot = StukolkaSearch(playouts=40, seconds=5.0)
     obs = seat_view(st, 0)
-    assert bot.evaluate(obs, ["knock", "drop"], random.Random(0)) == {"knock": 0.0,
-                                                                        "drop": -3.0}
+    means = bot.evaluate(obs, ["knock", "drop"], random.Random(0))
+    assert means == {"knock": pytest.approx(0.0), "drop": pytest.approx(-3.0)}
     assert bot.choose(obs, st.legal_actions(), random.Random(0)) == "knock"
 
 
@@ -265,3 +265,14 @@ def test_search_leaves_the_golets_to_the_dealer() -> None:
             if seat != obs["dealer"]:
                 assert action != "golets"
             m.apply(action)
+
+
+def test_samples_where_a_knocker_holds_rags_weigh_little() -> None:
+    # seat 1 knocked; a sample giving it AS KD 6C (a trump ace) agrees, rags do not
+    strong = state(0, ["6H 7H 8C", "AS KD 6C", "8H 9H TH", "QD JD 6D"], "7S")
+    rags = state(0, ["6H 7H 8C", "6D 7D 8D", "8H 9H TH", "QD JD 9C"], "7S")
+    for st in (strong, rags):
+        run(st, "knock")
+    assert likelihood(strong, 3, -0.15) == 1.0
+    assert likelihood(rags, 3, -0.15) == SURPRISE
+    assert likelihood(rags, 1, -0.15) == 1.0     # a seat's own declaration says nothing

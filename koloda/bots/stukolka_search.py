@@ -9,6 +9,11 @@ same sampled deals (common random numbers), every seat then plays on as the heur
 does, from its own hand (``koloda.bots.heuristic.stukolka.rollout``), and the action with
 the best mean of the seat's money wins; ties go to the heuristic's own choice.
 
+The determinizer deals the other hands uniformly, but a player who knocked is likely to
+hold something: each sample is weighted by how well its hands agree with the declarations
+already made (``likelihood``, the heuristic as the model of the others). Without that the
+bot met knockers as if they held average cards and knocked into remizes.
+
 The golets is weighed only by the dealer, the last to declare. Earlier, its worth hangs on
 how the players still to declare answer a golets (three unseen cards, obliged to play):
 the playouts have them declare by their own hands as the heuristic does, while a searching
@@ -22,21 +27,56 @@ import random
 import time
 from typing import Any
 
-from koloda.bots.heuristic.stukolka import StukolkaHeuristic, rollout
+from koloda.bots.heuristic.stukolka import KNOCK_BAR, StukolkaHeuristic, declare, rollout
 from koloda.bots.search import LEVELS
+from koloda.cards import TEXT_CARD, Card, suit_of
 from koloda.engine.errors import ConfigError
-from koloda.games.stukolka import determinize
+from koloda.games.stukolka import StukolkaDeal, determinize
 
 #: deals sampled before the clock is looked at
 MIN_DEALS = 4
+#: the knock bar of the players in the playouts (see ``StukolkaSearch``)
+ROLLOUT_BAR = KNOCK_BAR
+#: the weight of a sample in which a player declared against what its hand suggests
+SURPRISE = 0.1
+
+
+def likelihood(det: StukolkaDeal, seat: int, bar: float) -> float:
+    """How likely the declarations already made are with the hands this sample gave: each
+    other player who knocked or dropped as the heuristic would with that hand counts 1,
+    against it ``SURPRISE`` — so a sample where the knockers hold rags weighs little."""
+    w = 1.0
+    trump = suit_of(det.trump_card)
+    played = [(s, c) for tr in det.history for s, c in _plays(tr)]
+    played += list(zip(det.trick.seats, det.trick.cards, strict=True))
+    for i, s in enumerate(det.order):
+        said = det.declared[s]
+        if said is None:
+            break
+        if s == seat or said == "golets":
+            continue
+        if said == "drop":
+            hand = det.discards[s]
+        else:
+            hand = det.hands[s] + [c for p, c in played if p == s]
+        prior = set(det.order[:i])          # the declarations it had heard
+        heard = [det.declared[x] if x in prior else None for x in range(det.players)]
+        if declare(hand, trump, heard, s, det.dealer, bar) != said:
+            w *= SURPRISE
+    return w
+
+
+def _plays(trick: dict[str, Any]) -> list[tuple[int, Card]]:
+    return [(s, TEXT_CARD[t]) for s, t in trick["cards"]]
 
 
 class StukolkaSearch:
     """Flat Monte Carlo over determinizations, heuristic playouts, shared deals per action."""
 
     def __init__(self, game: str = "stukolka", playouts: int = 700, seconds: float = 0.6,
-                 name: str = "search") -> None:
+                 name: str = "search", bar: float = ROLLOUT_BAR) -> None:
         self.game = game
+        self.bar = bar
         self.playouts = playouts
         self.seconds = seconds
         self.name = name
@@ -53,17 +93,20 @@ class StukolkaSearch:
         totals = dict.fromkeys(actions, 0.0)
         most = max(MIN_DEALS, self.playouts // len(actions))
         n = 0
+        weights = 0.0
         while n < most and (n < MIN_DEALS or time.perf_counter() < deadline):
             det = determinize(observation, rng)
+            w = likelihood(det, seat, self.bar)
             seed = rng.random()
             for a in actions:
                 st = det.clone()
                 st.apply(a)
-                rollout(st, random.Random(seed))
-                totals[a] += st.payoffs()[seat]
+                rollout(st, random.Random(seed), self.bar)
+                totals[a] += w * st.payoffs()[seat]
+            weights += w
             n += 1
         self.last = (n, time.perf_counter() - start)
-        return {a: t / n for a, t in totals.items()}
+        return {a: t / weights for a, t in totals.items()}
 
     def choose(self, observation: dict[str, Any], legal: list[str],
                rng: random.Random) -> str:

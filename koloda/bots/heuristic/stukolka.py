@@ -62,14 +62,14 @@ def knock_worth(hand: Sequence[Card], trump: int, players_in: int) -> float:
 
 
 def declare(hand: Sequence[Card], trump: int, declared: Sequence[str | None], seat: int,
-            dealer: int) -> str:
+            dealer: int, bar: float = KNOCK_BAR) -> str:
     n = len(declared)
     playing = sum(d in ("knock", "golets") for d in declared)
     if seat == dealer and playing == 0:
         return "knock"            # alone: the whole pot, no play, no remiz
     still = (dealer - seat) % n   # those still to declare may come in too: count half
     expected_in = max(1, round(playing + still / 2))
-    return "knock" if knock_worth(hand, trump, expected_in) > KNOCK_BAR else "drop"
+    return "knock" if knock_worth(hand, trump, expected_in) > bar else "drop"
 
 
 def strength(rules: TrickRules, c: Card, led: int | None) -> int:
@@ -136,8 +136,9 @@ class StukolkaHeuristic:
                                                unseen)]
 
 
-def rollout(state: DealState, rng: random.Random) -> None:
-    """Play a sampled deal to its end as the heuristic would (with a little noise)."""
+def rollout(state: DealState, rng: random.Random, bar: float = KNOCK_BAR) -> None:
+    """Play a sampled deal to its end as the heuristic would (with a little noise),
+    knocking above ``bar``."""
     assert isinstance(state, StukolkaDeal)
     st = state
     trump = suit_of(st.trump_card)
@@ -149,7 +150,7 @@ def rollout(state: DealState, rng: random.Random) -> None:
             st.apply(legal[rng.randrange(len(legal))])
             continue
         if st.phase == "declare":
-            st.apply(declare(st.hands[seat], trump, st.declared, seat, st.dealer))
+            st.apply(declare(st.hands[seat], trump, st.declared, seat, st.dealer, bar))
             continue
         cards = [TEXT_CARD[a[5:]] for a in legal]
         st.apply(PLAY_TEXT[choose_card(st.rules, cards, st.trick, len(st.in_play), None)])
