@@ -404,3 +404,21 @@ def test_search_stops_early_only_when_the_choice_cannot_change() -> None:
     assert not bot._settled(root, 320, t0, t0 + 1000)
     root.children["attack 6C"].visits = 800
     assert bot._settled(root, 820, t0, t0 + 1000)     # 780 ahead, 180 left
+
+
+@pytest.mark.parametrize("name", ["durak", "durak-perevodnoy"])
+def test_rollout_moves_are_legal_in_every_state(name: str) -> None:
+    """The rollouts skip the legality check (``act``): the heuristic's move read from the
+    full state must be legal at every step, 2 to 6 players, alone and in teams."""
+    rng = random.Random(8)
+    for i in range(25):
+        players = 2 + i % 5
+        m = koloda.new_game(name, players=players, seed=i,
+                            teams=players in (4, 6) and i % 2 == 0)
+        g = m.current
+        assert isinstance(g, DurakGame)
+        while not m.is_over:
+            assert action_text(decide(view_from_state(g))) in m.legal_actions()
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))] if rng.random() < 0.5
+                    else action_text(decide(view_from_state(g))))
