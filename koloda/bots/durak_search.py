@@ -35,9 +35,9 @@ from koloda.games.durak.rounds import DurakGame
 
 #: level → (iterations, seconds, endgame nodes): whichever budget runs out first
 LEVELS: dict[str, tuple[int, float, int]] = {
-    "easy": (150, 0.1, 5_000),
-    "normal": (5000, 0.75, 120_000),
-    "hard": (30000, 3.0, 1_000_000),
+    "easy": (100, 0.1, 5_000),
+    "normal": (400, 0.75, 120_000),
+    "hard": (5000, 3.0, 1_000_000),
 }
 
 
@@ -93,7 +93,7 @@ class _Node:
 class DurakSearch:
     """SO-ISMCTS over the durak determinizer with heuristic rollouts; exact endgames."""
 
-    def __init__(self, game: str, iterations: int = 5000, seconds: float = 0.75,
+    def __init__(self, game: str, iterations: int = 400, seconds: float = 0.75,
                  endgame_nodes: int = 120_000, exploration: float = 0.7,
                  name: str = "search") -> None:
         spec = get_spec(game)
