@@ -10,7 +10,14 @@ from typing import Any
 import koloda
 from koloda.bots import make_bot
 from koloda.bots.heuristic.mushka import MushkaHeuristic, rollout
-from koloda.bots.mushka_search import BeliefSampler, MushkaSearch, candidates
+from koloda.bots.mushka_search import (
+    BeliefSampler,
+    ExchangeSampler,
+    FlatSearch,
+    MushkaSearch,
+    belief_sampler,
+    candidates,
+)
 from koloda.bots.search import SearchBot
 from koloda.cards import SUITS, TEXT_CARD, deck, parse_card, suit_of
 from koloda.engine.deal import Deal
@@ -239,3 +246,57 @@ def test_belief_sampling_favours_strong_hands_for_those_who_stood() -> None:
                    for _ in range(300)) / 300
 
     assert trumps(belief) > trumps(plain) + 0.2
+
+
+def test_exchange_samples_fit_every_count_and_public_card() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(40):
+        m = koloda.new_deal("mushka", seed=seed)
+        while not m.is_over and m.current.phase == "exchange":
+            seat = m.to_move
+            assert seat is not None
+            obs = m.observation(seat)
+            real = m.current
+            assert isinstance(real, MushkaDeal)
+            assert isinstance(belief_sampler(obs), ExchangeSampler)
+            sampler = ExchangeSampler(obs)
+            for _ in range(3):
+                det = sampler.sample(rng)
+                assert det.hands[seat] == real.hands[seat]
+                assert det.discards[seat] == real.discards[seat]
+                assert [len(h) for h in det.hands] == [len(h) for h in real.hands]
+                assert [len(d) for d in det.discards] == [len(d) for d in real.discards]
+                assert len(det.stock) == len(real.stock)
+                assert det.choices == real.choices and det.to_move == seat
+                assert det.legal_actions() == real.legal_actions()
+                zones = Counter(c for cs in det.card_zones().values() for c in cs)
+                assert zones == Counter(deck(32))
+                checked += 1
+            m.apply(m.legal_actions()[rng.randrange(len(m.legal_actions()))])
+    assert checked > 200
+
+
+def test_exchange_sampling_favours_strong_hands_for_those_who_stood() -> None:
+    """Made forwards from the choice: one who stood with three behind holds trumps."""
+    rng = random.Random(4)
+    st = MushkaDeal(Deal(3, tuple(tuple(TEXT_CARD[t] for t in h.split()) for h in
+                                  ["7S 8S 9S 7C 8C", "QC KC AC QD KD", "7D 8D 9D TD JD",
+                                   "9C TC JC TS JS"]),
+                         tuple(TEXT_CARD[t] for t in "8H 9H TH JH QH KH AH AS AD KS QS"
+                               .split()), TEXT_CARD["7H"]))
+    st.apply("stand")
+    obs = seat_view(st, 1)
+    plain, forwards = Sampler(obs), ExchangeSampler(obs)
+
+    def trumps(sampler: Any) -> float:
+        return sum(sum(suit_of(c) == 3 for c in sampler.sample(rng).hands[0])
+                   for _ in range(300)) / 300
+
+    assert trumps(forwards) > trumps(plain) + 0.2
+
+
+def test_pruning_drops_a_clearly_worse_action_and_keeps_the_default() -> None:
+    got = {"a": [1.0, 0.0] * 16, "b": [-5.0, -6.0] * 16, "c": [0.0, 1.0] * 16,
+           "d": [-6.0, -6.0] * 16}
+    assert FlatSearch._prune(["a", "b", "c", "d"], got, "d") == ["a", "c", "d"]

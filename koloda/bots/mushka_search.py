@@ -30,9 +30,11 @@ from koloda.bots.heuristic.mushka import (
     card_chance,
     drawn_chance,
     exchange_options,
+    exchange_values,
     exchange_view,
     rollout,
     stay_worth,
+    weakest,
 )
 from koloda.cards import ACE, SUITS, TEXT_CARD, rank_of, suit_of
 from koloda.engine.actions import cards_action
@@ -42,11 +44,14 @@ from koloda.games.mushka import ACE_OF_SPADES, HAND, Sampler
 #: level → (most deals sampled, seconds): whichever runs out first ends the search
 LEVELS: dict[str, tuple[int, float]] = {
     "easy": (30, 0.1),
-    "normal": (400, 0.6),
+    "normal": (1000, 0.6),
     "hard": (3000, 3.0),
 }
 #: how many standard errors an action must beat the heuristic's choice by to be taken
 CONFIDENCE = 1.0
+#: how often, in deals, and by how many standard errors clearly worse actions are dropped
+PRUNE_EVERY = 16
+PRUNE_Z = 3.0
 #: deals sampled before the clock is looked at
 MIN_DEALS = 4
 
@@ -80,6 +85,8 @@ TEMPERATURE = 0.4
 #: deals drawn per determinization, one kept in proportion to how well the others'
 #: exchange choices fit their sampled cards
 BATCH = 8
+#: hands drawn for one earlier chooser before the last is taken as it is
+REJECTION_TRIES = 40
 
 
 class BeliefSampler:
@@ -146,22 +153,25 @@ class BeliefSampler:
         most = min(HAND, stock, len(original))
         drawn = drawn_chance(self.trump_card, self.players, opponents)
         can_pass = ACE_OF_SPADES not in original
-        options = exchange_options(original, self.trump, most, can_pass, opponents, drawn)
-        values = {a: v for v, a in options}
+        options = exchange_values(original, self.trump, most, can_pass, opponents, drawn)
+        values = [v for v, _ in options]
         if choice.startswith("discard"):
             k = len(thrown)
             kept = [c for c in original if c not in thrown]
             chance = [card_chance(c, self.trump, original, opponents) for c in kept]
             mine = stay_worth(chance + [drawn] * k) - 0.05 * k
-            key = cards_action("discard", sorted(thrown))
-            values[key] = mine
+            # a throw other than the weakest k is one more option
+            if sorted(thrown) != sorted(weakest(original, self.trump, opponents, k)):
+                values.append(mine)
         else:
-            key = choice
-            if key not in values:
+            want = 0 if choice == "stand" else -1
+            found = [v for v, k in options if k == want]
+            if not found:
                 return 0.0
-        top = max(values.values())
-        total = sum(math.exp((v - top) / TEMPERATURE) for v in values.values())
-        return math.exp((values[key] - top) / TEMPERATURE) / total
+            mine = found[0]
+        top = max(values)
+        total = sum(math.exp((v - top) / TEMPERATURE) for v in values)
+        return math.exp((mine - top) / TEMPERATURE) / total
 
     def sample(self, rng: random.Random) -> Any:
         if not self.chosen:
@@ -171,6 +181,115 @@ class BeliefSampler:
         if sum(weights) <= 0:
             return dets[0]
         return rng.choices(dets, weights)[0]
+
+
+class ExchangeSampler:
+    """Deals for a decision of the exchange round, the earlier choosers' hands drawn from
+    what they did.
+
+    Nothing is played yet, so the hands can be made forwards: each player who has chosen
+    gets five unseen cards, kept with the chance a softened heuristic makes his choice on
+    them (else drawn again: rejection sampling), throws what it would throw and draws as
+    many from the unseen rest; the players still to choose get five each, the stock the
+    rest. A player who stood so holds a hand worth standing on, and one who threw three
+    kept his two best cards — what the uniform deal misses, and what decides whether a
+    late player should stay in.
+    """
+
+    def __init__(self, observation: dict[str, Any]) -> None:
+        obs = observation
+        self.base = Sampler(obs)
+        self.seat = obs["seat"]
+        self.trump = SUITS.index(obs["trump"])
+        self.trump_card = TEXT_CARD[obs["trump_card"]]
+        n = self.players = len(obs["hand_sizes"])
+        self.order = [(obs["dealer"] + 1 + i) % n for i in range(n)]
+        self.choices: list[str | None] = list(obs["choices"])
+        self.stock0 = obs["stock"] + sum(_count(c) for c in self.choices)
+        self.unknown = list(self.base.unknown)
+
+    def sample(self, rng: random.Random) -> Any:
+        pool = list(self.unknown)
+        rng.shuffle(pool)
+        hands: dict[int, list[int]] = {}
+        discards: dict[int, list[int]] = {}
+        seen: list[str | None] = [None] * self.players
+        stock = self.stock0
+        for s in self.order:
+            c = self.choices[s]
+            if s == self.seat or c is None:
+                continue
+            original = self._hand(pool, c, seen, stock, rng)
+            k = _count(c)
+            if c == "pass":
+                hands[s], discards[s] = [], original
+            elif k:
+                thrown = self._thrown(original, k, seen)
+                kept = [x for x in original if x not in thrown]
+                hands[s], discards[s] = kept + pool[:k], thrown
+                del pool[:k]
+            else:
+                hands[s], discards[s] = original, []
+            seen[s] = c
+            stock -= k
+        for s in self.order:
+            if s != self.seat and self.choices[s] is None:
+                hands[s] = pool[:HAND]
+                del pool[:HAND]
+        st = self.base.base.clone()
+        for s, h in hands.items():
+            st.hands[s] = sorted(h)
+        for s, d in discards.items():
+            st.discards[s] = d
+        st.stock = pool
+        return st
+
+    def _hand(self, pool: list[int], choice: str, before: list[str | None], stock: int,
+              rng: random.Random) -> list[int]:
+        """Five cards off ``pool`` kept with the chance of ``choice`` on them."""
+        best: list[int] = pool[-HAND:]
+        for _ in range(REJECTION_TRIES):
+            i = rng.randrange(len(pool) - HAND + 1)
+            hand = pool[i:i + HAND]
+            if rng.random() < self._chance(hand, choice, before, stock):
+                best = hand
+                break
+        taken = set(best)
+        pool[:] = [x for x in pool if x not in taken]
+        return best
+
+    def _chance(self, hand: list[int], choice: str, before: list[str | None],
+                stock: int) -> float:
+        opponents, alone = exchange_view(before)
+        if alone:
+            return 1.0 if choice == "stand" else 0.05
+        most = min(HAND, stock)
+        drawn = drawn_chance(self.trump_card, self.players, opponents)
+        values = exchange_values(hand, self.trump, most, ACE_OF_SPADES not in hand,
+                                 opponents, drawn)
+        want = -1 if choice == "pass" else _count(choice)
+        match = [v for v, k in values if k == want]
+        if not match:
+            return 0.0
+        top = values[0][0]
+        total = sum(math.exp((v - top) / TEMPERATURE) for v, _ in values)
+        return math.exp((match[0] - top) / TEMPERATURE) / total
+
+    def _thrown(self, hand: list[int], k: int, before: list[str | None]) -> list[int]:
+        """The k cards the heuristic throws: the weakest."""
+        opponents, _ = exchange_view(before)
+        chance = {c: card_chance(c, self.trump, hand, opponents) for c in hand}
+        return sorted(hand, key=lambda c: (chance[c], c))[:k]
+
+
+def _paired_error(xs: list[float], ys: list[float]) -> float:
+    """The standard error of mean(xs - ys) over the deals both were played on."""
+    k = min(len(xs), len(ys))
+    if k < 2:
+        return math.inf
+    d = [xs[i] - ys[i] for i in range(k)]
+    m = sum(d) / k
+    return math.sqrt(max(0.0, sum(x * x for x in d) / k - m * m) / (k - 1))
 
 
 def _count(choice: str | None) -> int:
@@ -204,35 +323,55 @@ class FlatSearch:
                  rng: random.Random, default: str | None = None
                  ) -> tuple[dict[str, float], dict[str, float]]:
         """The mean payoff of each action for the observing seat over sampled deals, and
-        the standard error of its difference from ``default`` on the same deals."""
+        the standard error of its difference from ``default`` on the same deals.
+
+        Every ``PRUNE_EVERY`` deals an action clearly worse than the best so far (by
+        ``PRUNE_Z`` standard errors of the paired difference) stops being sampled: the
+        budget goes to the actions still in doubt. ``default`` is always kept.
+        """
         start = time.perf_counter()
         deadline = start + self.seconds
         sampler = self.sampler(observation)
         seat = observation["seat"]
         base = default if default is not None else actions[0]
-        totals = dict.fromkeys(actions, 0.0)
-        squares = dict.fromkeys(actions, 0.0)      # of the differences from ``base``
+        got: dict[str, list[float]] = {a: [] for a in actions}
+        live = list(actions)
         n = 0
         while n < self.deals and (n < MIN_DEALS or time.perf_counter() < deadline):
             det = sampler.sample(rng)
-            got = {}
-            for a in actions:
+            for a in live:
                 st = det.clone()
-                st.apply(a)
+                st._legal = None        # every candidate is legal: no re-check
+                st._do(a)
                 self.playout(st)
-                got[a] = st.payoffs()[seat]
-            for a in actions:
-                totals[a] += got[a]
-                squares[a] += (got[a] - got[base]) ** 2
+                got[a].append(st.payoffs()[seat])
             n += 1
+            if n % PRUNE_EVERY == 0 and len(live) > 2:
+                live = self._prune(live, got, base)
         self.last = (n, time.perf_counter() - start)
-        means = {a: t / n for a, t in totals.items()}
-        errors = {}
+        means = {a: sum(v) / len(v) for a, v in got.items()}
+        errors = {a: _paired_error(got[a], got[base]) for a in actions}
+        # an action dropped early is judged on its own deals only: not worth leaving for
         for a in actions:
-            d = means[a] - means[base]
-            var = max(0.0, squares[a] / n - d * d)
-            errors[a] = math.sqrt(var / max(1, n - 1))
+            if a not in live:
+                means[a] = min(means[a], means[base])
         return means, errors
+
+    @staticmethod
+    def _prune(live: list[str], got: dict[str, list[float]], base: str) -> list[str]:
+        k = len(got[base])
+        best = max(live, key=lambda a: sum(got[a]) / k)
+        keep = []
+        for a in live:
+            if a in (best, base):
+                keep.append(a)
+                continue
+            d = [x - y for x, y in zip(got[best], got[a], strict=True)]
+            m = sum(d) / k
+            sd = math.sqrt(max(0.0, sum(x * x for x in d) / k - m * m) / max(1, k - 1))
+            if m <= PRUNE_Z * sd:
+                keep.append(a)
+        return keep
 
     def choose(self, observation: dict[str, Any], legal: list[str],
                rng: random.Random) -> str:
@@ -250,10 +389,18 @@ class FlatSearch:
         return default
 
 
+def belief_sampler(observation: dict[str, Any]) -> Any:
+    """Exchange decisions: hands made forwards from the choices; in play: the game's
+    deals reweighted by the choices."""
+    if observation["phase"] == "exchange":
+        return ExchangeSampler(observation)
+    return BeliefSampler(observation)
+
+
 class MushkaSearch(FlatSearch):
     def __init__(self, game: str = "mushka", deals: int = 400, seconds: float = 0.6,
                  name: str = "search", belief: bool = True) -> None:
-        super().__init__(MushkaHeuristic(), BeliefSampler if belief else Sampler, rollout,
+        super().__init__(MushkaHeuristic(), belief_sampler if belief else Sampler, rollout,
                          candidates, deals, seconds, name)
 
 

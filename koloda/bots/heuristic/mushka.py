@@ -43,16 +43,28 @@ PASS_MARGIN = 1.0
 #: the share of the players still to choose who are expected to stay in
 UNDECIDED_SHARE = 0.75
 
+SUIT = tuple(suit_of(c) for c in range(52))
+RANK = tuple(rank_of(c) for c in range(52))
+
 
 def card_chance(c: Card, trump: int, hand: Sequence[Card], opponents: int) -> float:
     """The chance ``c`` takes a trick, roughly; each opponent fewer makes it likelier."""
+    s = SUIT[c]
+    guarded = (s != trump and RANK[c] == KING
+               and sum(SUIT[x] == s for x in hand) >= 2)
+    return _chance(c, trump, opponents, guarded)
+
+
+@cache
+def _chance(c: Card, trump: int, opponents: int, guarded: bool) -> float:
+    """``card_chance`` once the hand has told whether a side king is guarded (the search
+    asks it millions of times: it is remembered)."""
     r = rank_of(c)
     if suit_of(c) == trump:
         p = TRUMP_P.get(r, LOW_TRUMP_P)
     elif r == ACE:
         p = SIDE_ACE_P
     elif r == KING:
-        guarded = sum(suit_of(x) == suit_of(c) for x in hand) >= 2
         p = SIDE_KING_P if guarded else SIDE_KING_P / 2
     else:
         p = SIDE_P
@@ -80,21 +92,40 @@ def unseen(obs: dict[str, Any]) -> list[Card]:
     return [c for c in deck(deck_size(n)) if c not in seen]
 
 
-def exchange_options(hand: list[Card], trump: int, most: int, can_pass: bool,
-                     opponents: int, drawn: float) -> list[tuple[float, str]]:
-    """Stand, discard the weakest k (k ≤ ``most``), pass: each with what it promises
-    (``drawn``: the chance of a card drawn blind), best first."""
-    chance = {c: card_chance(c, trump, hand, opponents) for c in hand}
-    weakest = sorted(hand, key=lambda c: (chance[c], c))
-    out = [(stay_worth(chance.values()), "stand")]
+def exchange_values(hand: list[Card], trump: int, most: int, can_pass: bool,
+                    opponents: int, drawn: float) -> list[tuple[float, int]]:
+    """What stand (0), discarding the weakest k (k ≤ ``most``) and pass (-1) promise, best
+    first (``drawn``: the chance of a card drawn blind)."""
+    chance = [card_chance(c, trump, hand, opponents) for c in hand]
+    order = sorted(chance)
+    out = [(stay_worth(order), 0)]
     for k in range(1, min(most, len(hand)) + 1):
-        v = stay_worth([chance[c] for c in weakest[k:]] + [drawn] * k)
         # a slight preference for what is known
-        out.append((v - 0.05 * k, cards_action("discard", sorted(weakest[:k]))))
+        out.append((stay_worth(order[k:] + [drawn] * k) - 0.05 * k, k))
     if can_pass:
-        out.append((PASS_MARGIN, "pass"))
+        out.append((PASS_MARGIN, -1))
     out.sort(key=lambda x: -x[0])
     return out
+
+
+def weakest(hand: list[Card], trump: int, opponents: int, k: int) -> list[Card]:
+    """The k cards least likely to take a trick."""
+    return sorted(hand, key=lambda c: (card_chance(c, trump, hand, opponents), c))[:k]
+
+
+def option_text(hand: list[Card], trump: int, opponents: int, k: int) -> str:
+    if k == 0:
+        return "stand"
+    if k < 0:
+        return "pass"
+    return cards_action("discard", sorted(weakest(hand, trump, opponents, k)))
+
+
+def exchange_options(hand: list[Card], trump: int, most: int, can_pass: bool,
+                     opponents: int, drawn: float) -> list[tuple[float, str]]:
+    """Stand, discard the weakest k, pass: each with what it promises, best first."""
+    return [(v, option_text(hand, trump, opponents, k))
+            for v, k in exchange_values(hand, trump, most, can_pass, opponents, drawn)]
 
 
 def choose_exchange(hand: list[Card], trump: int, most: int, can_pass: bool,
@@ -102,7 +133,8 @@ def choose_exchange(hand: list[Card], trump: int, most: int, can_pass: bool,
     """Whichever of stand, discard the weakest k or pass promises the most."""
     if alone_if_in:     # everybody else is out: alone the hand takes all five tricks
         return "stand"
-    return exchange_options(hand, trump, most, can_pass, opponents, drawn)[0][1]
+    k = exchange_values(hand, trump, most, can_pass, opponents, drawn)[0][1]
+    return option_text(hand, trump, opponents, k)
 
 
 @cache
@@ -121,9 +153,6 @@ def exchange_view(choices: Sequence[str | None]) -> tuple[int, bool]:
     opponents = max(1, min(3, staying + round(undecided * UNDECIDED_SHARE + 0.01)))
     return opponents, staying == 0 and undecided == 0 and len(choices) > 1
 
-
-SUIT = tuple(suit_of(c) for c in range(52))
-RANK = tuple(rank_of(c) for c in range(52))
 
 
 def power(c: Card, trump: int, led: int | None) -> int:
@@ -245,11 +274,10 @@ def policy(state: Any) -> str:
     legal = state.legal_actions()
     if len(legal) == 1:
         return str(legal[0])
-    mine = set(hand) | set(state.discards[seat])
     trick = state.trick
     cards = [PLAY_ACTION[a][0] for a in legal]
-    others = [c for c in state.all_cards
-              if c not in mine and c not in state.played and c != state.trump_card]
+    others = state.all_cards.difference(hand, state.discards[seat], state.played,
+                                        (state.trump_card,))
     in_play = state.in_play
     i = in_play.index(seat)
     after = [in_play[(i + k) % len(in_play)] for k in range(1, len(in_play) - len(trick))]
