@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from koloda.cards import CARD_TEXT, Card, rank_of, suit_name, suit_of
 
@@ -388,3 +388,36 @@ def why_not_play(rules: TrickRules, hand: Sequence[Card], trick: Trick | None, c
 def parse_play(action: str) -> tuple[Card, str | None]:
     """``play 6C wild`` → (card, mode); the action must already be canonical."""
     return PLAY_ACTION[action]
+
+
+class TrickState(Protocol):
+    """What ``play_to_trick`` keeps up to date in a trick game's deal state."""
+    hands: list[list[Card]]
+    trick: Trick
+    tricks: list[int]
+    taken: list[list[Card]]
+    to_move: int | None
+    is_over: bool
+
+
+def play_to_trick(state: TrickState, rules: TrickRules, seat: int, c: Card, size: int,
+                  after: int, mode: str | None = None) -> tuple[Trick, int] | None:
+    """The bookkeeping every trick game shares once ``seat`` plays ``c`` (already legal):
+    out of the hand into the trick; ``after`` moves next until the trick has ``size``
+    plays; then the winner counts it, takes its cards and leads the next trick — or, the
+    hands empty, the deal is over. Returns the completed trick and its winner, else None."""
+    state.hands[seat].remove(c)
+    trick = state.trick
+    trick.add(rules, seat, c, mode)
+    if len(trick.cards) < size:
+        state.to_move = after
+        return None
+    winner = trick.winner(rules)
+    state.tricks[winner] += 1
+    state.taken[winner].extend(trick.cards)
+    state.trick = Trick(winner)
+    if state.hands[winner]:
+        state.to_move = winner
+    else:
+        state.to_move, state.is_over = None, True
+    return trick, winner

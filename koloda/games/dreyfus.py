@@ -39,6 +39,7 @@ from koloda.tricks import (
     Trick,
     TrickRules,
     parse_play,
+    play_to_trick,
     why_not_play,
 )
 
@@ -207,26 +208,15 @@ class DreyfusDeal(DealState):
 
     def play(self, seat: int, c: Card) -> None:
         """``seat`` plays ``c`` to the trick (already checked legal)."""
-        self.hands[seat].remove(c)
         led, trump, s = self.trick.led, self.rules.trump, suit_of(c)
         if led is not None and s != led:
             self.voids[seat].add(led)
             if trump is not None and s != trump:
                 self.voids[seat].add(trump)
-        self.trick.add(self.rules, seat, c)
-        if len(self.trick) < PLAYERS:
-            self.to_move = (seat + 1) % PLAYERS
-            return
-        winner = self.trick.winner(self.rules)
-        self.tricks[winner] += 1
-        self.taken[winner].extend(self.trick.cards)
-        self.last_trick = {"cards": self.trick.to_json(), "winner": winner}
-        self.history.append(self.last_trick)
-        self.trick = Trick(winner)
-        if self.hands[winner]:
-            self.to_move = winner
-        else:
-            self.is_over, self.to_move = True, None
+        done = play_to_trick(self, self.rules, seat, c, PLAYERS, (seat + 1) % PLAYERS)
+        if done is not None:
+            self.last_trick = {"cards": done[0].to_json(), "winner": done[1]}
+            self.history.append(self.last_trick)
 
     # ------------------------------------------------------------ views
     def observation(self, seat: int) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from koloda.tricks import (
     Trick,
     TrickRules,
     parse_play,
+    play_to_trick,
     why_not_play,
 )
 
@@ -172,23 +173,13 @@ class StukolkaDeal(DealState):
 
     def _play(self, seat: int, action: str) -> None:
         c, _ = parse_play(action)
-        self.hands[seat].remove(c)
         self.played.add(c)
         self._learn(seat, c)
-        self.trick.add(self.rules, seat, c)
-        if len(self.trick) < len(self.in_play):
-            self.to_move = self._next_in(seat)
-            return
-        winner = self.trick.winner(self.rules)
-        self.tricks[winner] += 1
-        self.taken[winner].extend(self.trick.cards)
-        self.last_trick = {"cards": self.trick.to_json(), "winner": winner}
-        self.history.append(self.last_trick)
-        self.trick = Trick(winner)
-        if self.hands[winner]:
-            self.to_move = winner
-        else:
-            self.is_over, self.to_move = True, None
+        done = play_to_trick(self, self.rules, seat, c, len(self.in_play),
+                             self._next_in(seat))
+        if done is not None:
+            self.last_trick = {"cards": done[0].to_json(), "winner": done[1]}
+            self.history.append(self.last_trick)
 
     def _learn(self, seat: int, c: Card) -> None:
         """What playing ``c`` now shows about the rest of the hand (RULES.md §6): the

@@ -34,6 +34,7 @@ from koloda.tricks import (
     Trick,
     TrickRules,
     parse_play,
+    play_to_trick,
     why_not_play,
 )
 
@@ -104,25 +105,13 @@ class TrinkaDeal(DealState):
         seat = self.to_move
         assert seat is not None
         c, _ = parse_play(action)
-        self.hands[seat].remove(c)
         led = self.trick.led
         if led is not None and RULES.suit[c] != led:
             self.voids[seat].add(led)
-        self.trick.add(RULES, seat, c)
-        if len(self.trick) < 4:
-            self.to_move = (seat + 1) % 4
-            return
-        winner = self.trick.winner(RULES)
-        self.tricks[winner] += 1
-        self.taken[winner].extend(self.trick.cards)
-        self.last_trick = {"cards": self.trick.to_json(), "winner": winner}
-        self.history.append(self.last_trick)
-        self.trick = Trick(winner)
-        if self.hands[winner]:
-            self.to_move = winner
-        else:
-            self.is_over = True
-            self.to_move = None
+        done = play_to_trick(self, RULES, seat, c, 4, (seat + 1) % 4)
+        if done is not None:
+            self.last_trick = {"cards": done[0].to_json(), "winner": done[1]}
+            self.history.append(self.last_trick)
 
     def observation(self, seat: int) -> dict[str, Any]:
         return {
