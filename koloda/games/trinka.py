@@ -24,6 +24,7 @@ from koloda.cards import (
 from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
+from koloda.engine.messages import Act, Reason
 from koloda.engine.result import Result
 from koloda.engine.spec import GameSpec, Option, int_range
 from koloda.games._hidden import deal_hidden
@@ -95,7 +96,7 @@ class TrinkaDeal(DealState):
 
     def why_illegal(self, action: str) -> str:
         if Action.parse(action).verb != "play":
-            return f"{action!r} is not a Trinka action: the only action is 'play C'"
+            return Reason("trinka_action", action=Act(action))
         c, mode = parse_play(action)
         return why_not_play(RULES, self.hands[self.to_move], self.trick, c,  # type: ignore[index]
                             mode)
