@@ -2,15 +2,16 @@
 
 ``t(key, lang, **kw)`` formats one catalogue entry; ``label`` names an observation or score
 sheet field (falling back to the field name, so a game's new field still shows);
-``verb`` names an action verb; ``reason`` puts an engine refusal into the chosen language
-where its wording is known (the engine speaks English; unknown wordings stay English).
+``verb`` names an action verb; ``reason`` says an engine refusal in the chosen language from
+its message key and arguments (the catalog lives in the engine: koloda/engine/messages.py).
 """
 
 from __future__ import annotations
 
 import locale
 import os
-import re
+
+from koloda.engine.messages import VERB_WORDS, render_reason
 
 LANGS = ("en", "ru")
 
@@ -228,27 +229,7 @@ _LABELS: dict[str, tuple[str, str]] = {
 }
 
 #: action verbs as a person reads them (the canonical text stays in records)
-_VERBS: dict[str, tuple[str, str]] = {
-    "play": ("play", "сыграть"),
-    "bid": ("bid", "заказ"),
-    "discard": ("discard", "снести"),
-    "stand": ("stand", "играю"),
-    "pass": ("pass", "пас"),
-    "attack": ("attack", "ход"),
-    "beat": ("beat", "побить"),
-    "take": ("take", "взять"),
-    "throw": ("throw in", "подкинуть"),
-    "transfer": ("transfer", "перевести"),
-    "pick": ("take card no.", "взять карту №"),
-    "draw": ("draw", "добрать"),
-    "knock": ("knock", "стучу"),
-    "drop": ("drop", "пас"),
-    "golets": ("golets", "голец"),
-    "flip": ("flip", "открыть карту"),
-    "wild": ("wild", "как шаха"),
-    "plain": ("plain", "за простую"),
-    "with": ("with", "картой"),
-}
+_VERBS = VERB_WORDS
 
 _BOTS: dict[str, tuple[str, str]] = {
     "random": ("random", "случайный"),
@@ -263,27 +244,6 @@ _SUITS_RU = {"spades": "пики", "clubs": "трефы", "diamonds": "бубн�
              "trumps": "козыри", "no suit": "без масти"}
 _SUIT_LETTERS = {"S": ("spades", "пики"), "C": ("clubs", "трефы"),
                  "D": ("diamonds", "бубны"), "H": ("hearts", "черви")}
-
-#: engine refusals whose wording is known, and their Russian form
-_REASONS_RU: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(p), r) for p, r in (
-        (r"^must follow (\w[\w ]*?) and beat it: you hold (.+)$",
-         r"нужно ходить в масть ({0}) и перебить: у вас есть \2"),
-        (r"^must follow (\w[\w ]*?): you hold (.+)$", r"нужно ходить в масть ({0}): у вас есть \2"),
-        (r"^void in (\w[\w ]*?), must play a trump: you hold (.+)$",
-         r"нет масти ({0}) — нужно бить козырем: у вас есть \2"),
-        (r"^void in (\w[\w ]*?), must trump.*: you hold (.+)$",
-         r"нет масти ({0}) — нужно бить козырем: у вас есть \2"),
-        (r"^you do not hold (.+)$", r"у вас нет \1"),
-        (r"^(\S+) does not beat (\S+): (.*)$", r"\1 не бьёт \2: \3"),
-        (r"^the bidding is over: play a card.*$", "заказы сделаны: ходите картой"),
-        (r"^the bidding comes first.*$", "сначала заказ: назовите число взяток"),
-        (r"^hook rule: (.*)$", r"правило крюка: \1"),
-        (r"^an attack is one or more cards of one rank$",
-         "ход — одна или несколько карт одного достоинства"),
-        (r"^you hold AS: .*$", "у вас туз пик: с ним нельзя пасовать"),
-    ))
-
 
 def default_lang() -> str:
     """Russian when the locale says so, else English."""
@@ -331,16 +291,15 @@ def suit_word(text: str, lang: str = "en") -> str:
     return text
 
 
-def reason(text: str, lang: str = "en") -> str:
-    """An engine refusal in the chosen language (known wordings only; else as written)."""
-    if lang != "ru":
-        return text
-    for pattern, template in _REASONS_RU:
-        m = pattern.match(text)
-        if m:
-            first = _SUITS_RU.get(m.group(1), m.group(1)) if m.groups() else ""
-            return m.expand(template.replace("{0}", first))
-    return text
+def reason(refusal: str | BaseException, lang: str = "en") -> str:
+    """An engine refusal in the chosen language.
+
+    ``refusal`` is an ``IllegalAction`` or its reason: the engine's message catalog
+    (koloda/engine/messages.py) says it in ``lang``. Plain text (a refusal made outside the
+    catalog) is shown as written."""
+    if isinstance(refusal, BaseException):
+        refusal = getattr(refusal, "reason", None) or str(refusal)
+    return render_reason(refusal, lang)
 
 
 def check_lang(lang: str | None) -> str:

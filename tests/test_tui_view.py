@@ -6,6 +6,9 @@ from __future__ import annotations
 from rich.console import Console
 
 import koloda
+from koloda.cards import HEARTS, TEXT_CARD
+from koloda.engine.errors import IllegalAction
+from koloda.engine.messages import Cards, Reason, Suit
 from koloda.i18n import _LABELS, _TEXTS, label, reason, t, verb
 from koloda.tui.moves import MoveChooser
 from koloda.tui.view import (
@@ -13,6 +16,7 @@ from koloda.tui.view import (
                              centre,
                              info_line,
                              players_table,
+                             reason_text,
                              result_view,
                              sheet_view,
                              sort_hand,
@@ -64,12 +68,21 @@ def test_actions_read_in_both_languages() -> None:
     assert action_text("play QH", "ru").plain == "сыграть Д♥"
 
 
-def test_known_engine_refusals_read_in_russian_and_unknown_stay_as_written() -> None:
-    assert reason("must follow hearts: you hold 9H", "ru") == \
-        "нужно ходить в масть (черви): у вас есть 9H"
-    assert reason("you do not hold AS", "ru") == "у вас нет AS"
+def test_engine_refusals_read_in_russian_and_plain_text_stays_as_written() -> None:
+    duty = Reason("duty_hold", duty=Reason("must_follow", suit=Suit(HEARTS)),
+                  cards=Cards([TEXT_CARD["9H"]]))
+    assert reason(duty, "ru") == "нужно ходить в черви: у вас есть 9♥"
+    assert reason(duty, "en") == "must follow hearts: you hold 9H" == duty
+    assert reason(IllegalAction(duty), "ru") == reason(duty, "ru")
+    assert reason(Reason("not_held", cards=Cards([TEXT_CARD["AS"]])), "ru") == "у вас нет Т♠"
     assert reason("something new", "ru") == "something new"
-    assert reason("must follow hearts: you hold 9H", "en") == "must follow hearts: you hold 9H"
+
+
+def test_a_russian_refusal_colours_its_cards() -> None:
+    text = reason_text("у вас нет Т♠ 10♥, а есть (9♦)", "ru")
+    assert text.plain == "у вас нет Т♠ 10♥, а есть (9♦)"
+    coloured = {text.plain[s.start:s.end] for s in text.spans if s.style}
+    assert coloured == {"Т♠", "10♥", "9♦"}
 
 
 def test_every_text_has_both_languages() -> None:

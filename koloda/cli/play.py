@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from koloda.cli.render import observation_table, show_result, words_text
 from koloda.engine.errors import IllegalAction
@@ -63,7 +64,7 @@ def play_loop(session: Session, lang: str, console: Console, input_fn: Any = inp
         try:
             session.play(action)
         except IllegalAction as exc:
-            console.print(f"[red]{t('illegal', lang, reason=reason(str(exc), lang))}[/red]")
+            console.print(f"[red]{t('illegal', lang, reason=escape(reason(exc, lang)))}[/red]")
     assert match.result is not None
     show_result(console, match.result.to_json(), lang, names)
     fin = session.finished

@@ -176,9 +176,9 @@ CATALOG: dict[str, tuple[str, str]] = {
     "deal_not_dealt_by": ("the next deal (dealer seat {dealer}) has not been dealt yet",
                           "следующая сдача (сдаёт место {dealer}) ещё не сдана"),
     # ------------------------------------------------ the trick (tricks.py)
-    "must_follow": ("must follow {suit}", "нужно ходить в масть: {suit}"),
+    "must_follow": ("must follow {suit}", "нужно ходить в {suit}"),
     "must_follow_beat": ("must follow {suit} and beat it",
-                         "нужно ходить в масть ({suit}) и перебить"),
+                         "нужно ходить в {suit} и перебить"),
     "must_trump": ("void in {suit}, must play a trump",
                    "нет {suit:gen} — нужно бить козырем"),
     "must_trump_beat": ("void in {suit}, must trump",
@@ -251,12 +251,12 @@ CATALOG: dict[str, tuple[str, str]] = {
     "talon_empty": ("the talon is empty: nothing to draw",
                     "прикуп пуст: добирать нечего"),
     "kopilka_not_now": ("{action} is not a move now: play {suit} or AS, pass or draw",
-                        "{action} сейчас не ход: ходите в масть ({suit}) или тузом пик, "
-                        "пасуйте или добирайте"),
+                        "{action} сейчас не ход: ходите в {suit} или тузом пик, пасуйте "
+                        "или добирайте"),
     "no_banned_lead": ("may not lead {suit}, the suit of the last trick",
-                       "нельзя ходить в масть прошлой взятки: {suit}"),
+                       "нельзя ходить в {suit}: это масть прошлой взятки"),
     "kopilka_follow": ("must play {suit} or AS, pass or draw",
-                       "нужно ходить в масть ({suit}) или тузом пик, пасовать или добирать"),
+                       "нужно ходить в {suit} или тузом пик, пасовать или добирать"),
     # ------------------------------------------------ Dreyfus
     "dreyfus_exchange_first": ("the exchange comes first: 'discard C…' to buy from the widow, "
                                "or 'stand'",

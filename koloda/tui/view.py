@@ -19,7 +19,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from koloda.cards import TEXT_CARD, rank_of, suit_of
+from koloda.cards import CARD_TEXT, TEXT_CARD, format_card, rank_of, suit_of
 from koloda.cli.render import card_text, value_text
 from koloda.i18n import label, suit_word, t, verb
 
@@ -72,16 +72,26 @@ def action_text(action: str, lang: str = "en") -> Text:
     return out
 
 
+#: a card as a refusal names it in each language (``TH``, ``10♥``, ``Т♥``) → its ASCII text
+_REASON_CARDS: dict[str, str] = {
+    **{format_card(c, "symbol", lang): CARD_TEXT[c] for lang in ("en", "ru") for c in range(52)},
+    **{t: t for t in CARD_TEXT},
+}
+
+
 def reason_text(text: str, lang: str = "en") -> Text:
-    """An engine refusal with its cards coloured."""
+    """An engine refusal (already in the person's language) with its cards coloured."""
     out = Text()
     for i, w in enumerate(text.split(" ")):
         if i:
             out.append(" ")
-        core = w.rstrip(",.;:)")
-        if is_card(core):
-            out.append_text(card_text(core, lang))
-            out.append(w[len(core):])
+        lead = len(w) - len(w.lstrip("(«"))
+        core = w[lead:].rstrip(",.;:)»")
+        card = _REASON_CARDS.get(core)
+        if card is not None:
+            out.append(w[:lead])
+            out.append_text(card_text(card, lang))
+            out.append(w[lead + len(core):])
         else:
             out.append(w)
     return out
