@@ -307,6 +307,18 @@ def legal_plays(rules: TrickRules, hand: Sequence[Card], trick: Trick | None) ->
     return out
 
 
+def why_not_play_text(rules: TrickRules, hand: Sequence[Card], trick: Trick | None,
+                      action: str) -> str:
+    """The rule a canonical ``play`` text breaks; several cards at once are refused too."""
+    play = PLAY_ACTION.get(action)
+    if play is None:
+        return ONE_CARD_AT_A_TIME
+    return why_not_play(rules, hand, trick, *play)
+
+
+ONE_CARD_AT_A_TIME = Reason("play_one_card")
+
+
 def why_not_play(rules: TrickRules, hand: Sequence[Card], trick: Trick | None, c: Card,
                  mode: str | None) -> str:
     """The rule a ``play`` breaks, in words."""

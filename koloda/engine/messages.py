@@ -122,6 +122,14 @@ class Act(str):
         return "«" + " ".join(out) + "»"
 
 
+class Verb(str):
+    """An action verb the engine names (``take``), in the person's words (``взять``)."""
+
+    def render(self, lang: str, spec: str = "") -> str:
+        pair = VERB_WORDS.get(self)
+        return str(self) if lang == "en" or pair is None else pair[1]
+
+
 class Acts(tuple[str, ...]):
     """Several canonical actions, with commas."""
 
@@ -157,7 +165,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "not_a_card": ("not a card: {text} (expected rank 2-9 T/10 J Q K A and suit S C D H or "
                    "♠ ♣ ♦ ♥, e.g. 6C, 10H, AS)",
                    "это не карта: {text} (нужны достоинство 2-9 T/10 J Q K A и масть "
-                   "S C D H или ♠ ♣ ♦ ♥, например 6C, 10H, AS)"),
+                   "S C D H или ♠ ♣ ♦ ♥, например «6C», «10H», «AS»)"),
     "card_twice": ("a card is named twice: {text}", "карта названа дважды: {text}"),
     "beat_two_cards": ("'beat' names the attack card then the card that covers it: {text}",
                        "в «beat» называют сначала карту хода, потом карту, которой её бьют: "
@@ -196,6 +204,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "not_shakha": ("only a shakha is played '{mode}'",
                    "пометку «{mode}» ставят только шахе"),
     "duty_hold": ("{duty}: you hold {cards}", "{duty}: у вас есть {cards}"),
+    "play_one_card": ("play one card at a time (play C)", "ходят по одной карте (play C)"),
     "play_not_legal": ("play {card} is not legal now", "сейчас нельзя сыграть {card}"),
     # ------------------------------------------------ Opendaum
     "opendaum_action": ("{action} is not an Opendaum action: bid N, then play C",

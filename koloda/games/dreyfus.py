@@ -40,7 +40,7 @@ from koloda.tricks import (
     TrickRules,
     legal_plays,
     parse_play,
-    why_not_play,
+    why_not_play_text,
 )
 
 PLAYERS = 3
@@ -164,8 +164,7 @@ class DreyfusDeal(DealState):
             return Reason("exchange_over")
         if act.verb != "play":
             return Reason("dreyfus_action", action=Act(action))
-        c, mode = parse_play(action)
-        return why_not_play(self.rules, hand, self.trick, c, mode)
+        return why_not_play_text(self.rules, hand, self.trick, action)
 
     def _do(self, action: str) -> None:
         seat = self.to_move

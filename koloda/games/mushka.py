@@ -36,7 +36,14 @@ from koloda.engine.match import Match
 from koloda.engine.messages import Act, Cards, Reason
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import GameSpec
-from koloda.tricks import FollowElseTrump, Trick, TrickRules, legal_plays, parse_play, why_not_play
+from koloda.tricks import (
+    FollowElseTrump,
+    Trick,
+    TrickRules,
+    legal_plays,
+    parse_play,
+    why_not_play_text,
+)
 
 ACE_OF_SPADES = card(ACE, SPADES)
 HAND = 5
@@ -110,8 +117,7 @@ class MushkaDeal(DealState):
         if self.phase == "play":
             if verb != "play":
                 return Reason("exchange_round_over", action=Act(action))
-            c, mode = parse_play(action)
-            return why_not_play(self.rules, hand, self.trick, c, mode)
+            return why_not_play_text(self.rules, hand, self.trick, action)
         if verb == "play":
             return Reason("exchange_round_first")
         if verb == "pass" and ACE_OF_SPADES in hand:

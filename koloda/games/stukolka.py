@@ -42,7 +42,7 @@ from koloda.tricks import (
     TrickRules,
     legal_plays,
     parse_play,
-    why_not_play,
+    why_not_play_text,
 )
 
 HAND = 3
@@ -131,8 +131,7 @@ class StukolkaDeal(DealState):
             return Reason("declarations_over")
         if act.verb != "play":
             return Reason("stukolka_action", action=Act(action))
-        c, mode = parse_play(action)
-        return why_not_play(self.rules, self.hands[seat], self.trick, c, mode)
+        return why_not_play_text(self.rules, self.hands[seat], self.trick, action)
 
     def _do(self, action: str) -> None:
         seat = self.to_move

@@ -35,7 +35,7 @@ from koloda.tricks import (
     TrickRules,
     legal_plays,
     parse_play,
-    why_not_play,
+    why_not_play_text,
 )
 
 #: the twelve trumps, highest first (RULES.md §5)
@@ -97,9 +97,8 @@ class TrinkaDeal(DealState):
     def why_illegal(self, action: str) -> str:
         if Action.parse(action).verb != "play":
             return Reason("trinka_action", action=Act(action))
-        c, mode = parse_play(action)
-        return why_not_play(RULES, self.hands[self.to_move], self.trick, c,  # type: ignore[index]
-                            mode)
+        return why_not_play_text(RULES, self.hands[self.to_move],  # type: ignore[index]
+                                 self.trick, action)
 
     def _do(self, action: str) -> None:
         seat = self.to_move

@@ -24,7 +24,7 @@ from koloda.cards import CARD_TEXT, SIX, TEXT_CARD, Card
 from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState
 from koloda.engine.errors import IllegalAction
-from koloda.engine.messages import Act, Acts, Cards, Ranks, Reason, Suit
+from koloda.engine.messages import Act, Acts, Cards, Ranks, Reason, Suit, Verb
 
 ATTACK, DEFEND, THROW = "attack", "defend", "throw"
 #: the most cards a hand is refilled to, and the most attack cards of a round
@@ -387,7 +387,7 @@ class DurakGame(DealState):
         a, d = self.attacker, self.defender
         if self.phase == ATTACK:
             if verb != "attack":
-                return Reason("open_round", seat=a, verb=verb)
+                return Reason("open_round", seat=a, verb=Verb(verb))
             return None
         if self.phase == DEFEND:
             if verb in ("throw", "pass"):
@@ -405,7 +405,7 @@ class DurakGame(DealState):
         if verb in ("beat", "take"):
             if self.taken:
                 return Reason("already_taken", seat=d)
-            return Reason("all_covered", verb=verb)
+            return Reason("all_covered", verb=Verb(verb))
         return None
 
     def _why_not_beat(self, a: Card, b: Card, hand: list[Card]) -> str:

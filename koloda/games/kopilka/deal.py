@@ -21,7 +21,7 @@ from koloda.games.kopilka.table import (
     Offer,
     Purse,
 )
-from koloda.tricks import Trick, legal_plays, parse_play, why_not_play
+from koloda.tricks import Trick, legal_plays, why_not_play_text
 
 
 class KopilkaDeal(DealState):
@@ -148,8 +148,7 @@ class KopilkaDeal(DealState):
         if not trick.cards:
             if verb != "play":
                 return Reason("leader_plays")
-            c, mode = parse_play(action)
-            return why_not_play(LEAD_RULES[self.banned], hand, None, c, mode)
+            return why_not_play_text(LEAD_RULES[self.banned], hand, None, action)
         led = trick.led
         assert led is not None
         if verb == "draw":
@@ -158,8 +157,7 @@ class KopilkaDeal(DealState):
                 return Reason("draw_only_void", suit=Suit(led), cards=Cards(held))
             return Reason("talon_empty")
         if verb == "play":
-            c, mode = parse_play(action)
-            return why_not_play(PLAY_RULES, hand, trick, c, mode)
+            return why_not_play_text(PLAY_RULES, hand, trick, action)
         return Reason("kopilka_not_now", action=Act(action), suit=Suit(led))
 
     def _do(self, action: str) -> None:
