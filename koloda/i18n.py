@@ -39,6 +39,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "variant": ("Variant", "Вариант"),
     "deal": ("Deal", "Сдача"),
     "dealer": ("dealer", "сдаёт"),
+    "dealer_mark": ("D", "С"),
     "to_move": ("to move", "ходит"),
     # start screen
     "start_title": ("koloda — a new game", "koloda — новая игра"),
@@ -61,7 +62,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "Кто-то должен сесть за стол: сделайте одно место «Вы»"),
     "one_human": ("One seat is yours; the others are computer players",
                   "Одно место ваше, остальные — компьютер"),
-    "bad_value": ("Not a value for {name}: {reason}", "Неверное значение {name}: {reason}"),
+    "bad_value": ("Not a value for {name}: {reason}", "Неверное значение «{name}»: {reason}"),
     "allowed_is": ("allowed: {allowed}", "допустимо: {allowed}"),
     # the table
     "turn_you": ("Your move", "Ваш ход"),
@@ -103,7 +104,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "winner_is": ("Winner: {who}", "Победитель: {who}"),
     "winners_are": ("Winners: {who}", "Победители: {who}"),
     "capped_note": ("Stopped by the max_deals cap: standings as they were",
-                    "Остановлено ограничением max_deals: по текущему счёту"),
+                    "Остановлено: сыграно предельное число сдач, итог по текущему счёту"),
     "rank_now": ("{who}: rank {rank} (earned {earned}; was {held})",
                  "{who}: разряд {rank} (заработан {earned}; был {held})"),
     "no_rank": ("none", "нет"),
@@ -370,6 +371,14 @@ _OPTIONS: dict[str, tuple[str, str]] = {
     "record": ("record", "запись"),
 }
 
+#: the word values of options, in Russian
+_OPTION_VALUES: dict[str, str] = {
+    "cycle": "доиграть круг",
+    "deal": "закончить сразу",
+    "all": "пока все карты не у одного",
+    "first_elimination": "до первого выбывшего",
+}
+
 #: what an option allows, in Russian (keyed by the English text of the option)
 _ALLOWED_RU: dict[str, str] = {
     '"cycle" or "deal"': "«cycle» или «deal»",
@@ -457,11 +466,13 @@ def option_allowed(allowed: str, lang: str = "en") -> str:
 
 
 def option_value(value: object, lang: str = "en") -> str:
-    """An option's value as the start screen shows it."""
+    """An option's value as the start screen shows it (a word value also in Russian words,
+    its code in brackets: the help text names the codes)."""
     if isinstance(value, bool) and lang == "ru":
         return "да" if value else "нет"
     if isinstance(value, str):
-        return value
+        said = _OPTION_VALUES.get(value)
+        return f"{said} ({value})" if said is not None and lang == "ru" else value
     return json.dumps(value, ensure_ascii=False)
 
 

@@ -3,17 +3,22 @@ observation (also fields no view knows), score sheets, and both languages."""
 
 from __future__ import annotations
 
+import random
+import re
+
 from rich.console import Console
 
 import koloda
 from koloda.cards import HEARTS, TEXT_CARD
 from koloda.engine.errors import IllegalAction
 from koloda.engine.messages import Cards, Reason, Suit
-from koloda.i18n import _LABELS, _TEXTS, label, reason, t, verb
+from koloda.i18n import _LABELS, _TEXTS, label, option_allowed, option_name, reason, t, verb
 from koloda.tui.moves import MoveChooser
+from koloda.tui.start import StartForm
 from koloda.tui.view import (
                              action_text,
                              centre,
+                             extra_lines,
                              info_line,
                              players_table,
                              reason_text,
@@ -127,6 +132,56 @@ def test_every_game_renders_from_its_observation_in_both_languages() -> None:
             plain(centre(obs, names, lang))
             plain(info_line(obs, names, lang))
             assert plain(sheet_view(m.sheet(), names, lang, m.players)).strip()
+
+
+_LATIN_WORD = re.compile(r"\b[A-Za-z][A-Za-z_]{2,}\b")
+
+
+def test_the_russian_table_of_every_game_shows_no_english_word() -> None:
+    """Field names, phases, outcomes, suits, moves, sheets and results: all in Russian."""
+    for name in sorted(koloda.registry()):
+        rng = random.Random(5)
+        m = koloda.new_game(name, seed=5, max_deals=2)
+        names = [f"Игрок{i}" for i in range(m.players)]
+        step = 0
+        while True:
+            if step % 3 == 0 or m.is_over:
+                seat = m.to_move if m.to_move is not None else 0
+                obs = m.observation(seat)
+                parts = [centre(obs, names, "ru"), info_line(obs, names, "ru"),
+                         players_table(obs, names, "ru", seat), *extra_lines(obs, "ru"),
+                         sheet_view(m.sheet(), names, "ru", m.players),
+                         *(action_text(a, "ru") for a in m.legal_actions()[:30])]
+                if m.is_over:
+                    parts.append(result_view(m.result.to_json(), names, "ru"))
+                for part in parts:
+                    text = plain(part, 160)
+                    assert not _LATIN_WORD.search(text), (name, text)
+            if m.is_over:
+                break
+            m.apply(rng.choice(m.legal_actions()))
+            step += 1
+
+
+def test_the_start_screen_speaks_russian_for_every_game_and_option() -> None:
+    for name in koloda.registry():
+        form = StartForm(lang="ru", spec_name=name, name="Аня")
+        for i, key in enumerate(form.rows()):
+            form.row = i
+            label_, value = form.line(key)
+            codes = set()
+            if key.startswith("opt:"):
+                opt = form.option(key[4:])
+                codes = set(re.findall(r'"([^"]*)"', opt.allowed))
+                assert option_name(opt.name, "ru") != opt.name, opt.name
+                assert option_allowed(opt.allowed, "ru") != opt.allowed, opt.allowed
+            for text in (label_, value.plain, form.help().plain):
+                text = re.sub(r"\([^)]*\)|«[^»]*»", "", text)   # codes in brackets, quotes
+                words = set(_LATIN_WORD.findall(text)) - codes
+                assert not words, (name, key, text)
+    form = StartForm(lang="ru", spec_name="mushka", name="Аня")
+    form.row = form.rows().index("opt:max_deals")
+    assert form.set_typed("0") == "Неверное значение «не больше сдач»: допустимо: целое число ≥ 1"
 
 
 # -------------------------------------------------------------- the sheets

@@ -208,7 +208,7 @@ def players_table(obs: dict[str, Any], names: Sequence[str], lang: str,
         else:
             mark.append(" ")
         if obs.get("dealer") == s:
-            mark.append("D", style="cyan")
+            mark.append(t("dealer_mark", lang), style="cyan")
         name = Text(seat_name(s, names), style="bold" if s == me else "")
         notes = [label(k, lang) for k, v in roles.items() if v == s and k != "leader"]
         for k, members in sets.items():
