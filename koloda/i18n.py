@@ -64,6 +64,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
                   "Одно место ваше, остальные — компьютер"),
     "bad_value": ("Not a value for {name}: {reason}", "Неверное значение «{name}»: {reason}"),
     "allowed_is": ("allowed: {allowed}", "допустимо: {allowed}"),
+    "cannot_start": ("These options do not make a game", "С такими параметрами игры нет"),
     # the table
     "turn_you": ("Your move", "Ваш ход"),
     "turn_of": ("{who} to move", "Ходит {who}"),

@@ -182,6 +182,12 @@ def test_the_start_screen_speaks_russian_for_every_game_and_option() -> None:
     form = StartForm(lang="ru", spec_name="mushka", name="Аня")
     form.row = form.rows().index("opt:max_deals")
     assert form.set_typed("0") == "Неверное значение «не больше сдач»: допустимо: целое число ≥ 1"
+    durak = StartForm(lang="ru", spec_name="durak", players=3, name="Аня")
+    durak.options["teams"] = True                       # teams need 4 or 6 players
+    assert durak.problem() == ("Неверное значение «командами»: допустимо: да или нет "
+                               "(да — только вчетвером или вшестером)")
+    durak.lang = "en"
+    assert "teams" in (durak.problem() or "")
 
 
 # -------------------------------------------------------------- the sheets

@@ -222,7 +222,16 @@ class StartForm:
         try:
             self.spec.resolve_options(self.players, self.changed_options())
         except ConfigError as exc:
-            return str(exc)
+            if self.lang == "en":
+                return str(exc)
+            for opt in self.spec.all_options:   # say which option, in the person's words
+                try:
+                    opt.validate(self.options[opt.name], self.players)
+                except ConfigError:
+                    return t("bad_value", self.lang, name=option_name(opt.name, self.lang),
+                             reason=t("allowed_is", self.lang,
+                                      allowed=option_allowed(opt.allowed, self.lang)))
+            return t("cannot_start", self.lang)
         return None
 
     def changed_options(self) -> dict[str, Any]:
@@ -234,8 +243,11 @@ class StartForm:
         if key.startswith("resume:"):
             path, data = self.resumable[int(key[7:])]
             moves = len(data.get("actions") or [])
-            return "↻", Text(t("resume_line", lang, name=f"{data['game']} · {moves} · "
-                                                            f"{path.name}"))
+            specs = registry()
+            game = specs[data["game"]] if data.get("game") in specs else None
+            title = data.get("game") if game is None else \
+                game.title_ru if lang == "ru" else game.title_en
+            return "↻", Text(t("resume_line", lang, name=f"{title} · {moves} · {path.name}"))
         if key == "game":
             v = self.variants(self.family)[0]
             return t("game", lang), Text(v.title_ru if lang == "ru" else v.title_en)
