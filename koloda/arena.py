@@ -8,6 +8,7 @@ interval for means.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import statistics
@@ -172,6 +173,25 @@ class BotStats:
                 "moves": len(self.times)}
 
 
+def paired_difference(rows: list[dict[str, Any]], a: str, b: str
+                      ) -> tuple[float, float, float, int]:
+    """The duplicate comparison of two bots on the game's measure: per deal-set (one seed,
+    every rotation) the mean over a's seats minus the mean over b's seats; the mean of
+    those differences with its 95% interval, and the number of deal-sets. Each deal-set
+    is one sample, so the luck of the cards cancels out."""
+    per_seed: dict[int, tuple[list[float], list[float]]] = {}
+    for row in rows:
+        xa, xb = per_seed.setdefault(int(row["seed"]), ([], []))
+        for seat, bot in enumerate(row["lineup"]):
+            m = row["measure"][seat]
+            if m is not None and bot in (a, b):
+                (xa if bot == a else xb).append(float(m))
+    diffs = [statistics.fmean(xa) - statistics.fmean(xb)
+             for xa, xb in per_seed.values() if xa and xb]
+    mean, lo, hi = mean_interval(diffs)
+    return mean, lo, hi, len(diffs)
+
+
 def tally(rows: list[dict[str, Any]], bots: list[str]) -> dict[str, BotStats]:
     stats = {b: BotStats(b) for b in bots}
     for row in rows:
@@ -205,3 +225,84 @@ def run(games: list[Game], jobs: int) -> Iterator[dict[str, Any]]:
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(play, games, chunksize=1)
+
+
+class LogError(ValueError):
+    """Arena logs that cannot be combined; the message names the file and line."""
+
+
+@dataclass
+class Combined:
+    """Rows of one or more arena logs, reduced to complete deal-sets."""
+    name: str
+    players: int
+    unit: str
+    bots: list[str]
+    rows: list[dict[str, Any]]
+    seeds: list[int]
+    dropped: int        # rows of deal-sets with a rotation missing (a run stopped early)
+
+
+def combine_logs(texts: list[tuple[str, str]]) -> Combined:
+    """Combine JSONL arena logs ``(path, text)`` of one game, bots and options: each
+    (seed, lineup) counted once, and only deal-sets played in every rotation, so the
+    duplicate-deal balance holds (a log cut short ends in a partial deal-set)."""
+    key: tuple[Any, ...] | None = None
+    by_seed: dict[int, dict[tuple[str, ...], dict[str, Any]]] = {}
+    for path, text in texts:
+        for no, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                this = (row["name"], len(row["lineup"]), row["unit"],
+                        json.dumps(row["options"], sort_keys=True),
+                        tuple(sorted(set(row["lineup"]))))
+                seed, lineup = int(row["seed"]), tuple(row["lineup"])
+                row["result"]["winners"], row["measure"], row["times"]
+            except (ValueError, KeyError, TypeError) as exc:
+                raise LogError(f"{path}:{no}: not an arena log line ({exc})") from None
+            if key is None:
+                key = this
+            elif this != key:
+                raise LogError(f"{path}:{no}: {this[0]} {this[1]}p {this[4]} {this[3]} "
+                               f"does not match the first log's {key[0]} {key[1]}p {key[4]} "
+                               f"{key[3]}")
+            got = by_seed.setdefault(seed, {})
+            if lineup in got:
+                raise LogError(f"{path}:{no}: seed {seed} with seats {list(lineup)} "
+                               "appears twice")
+            got[lineup] = row
+    if key is None:
+        raise LogError("the logs hold no games")
+    name, players, unit = key[:3]
+    first_row = next(iter(next(iter(by_seed.values())).values()))
+    order = list(dict.fromkeys(first_row["lineup"]))
+    need = set(lineups(order, players))
+    rows: list[dict[str, Any]] = []
+    seeds: list[int] = []
+    dropped = 0
+    for seed in sorted(by_seed):
+        got = by_seed[seed]
+        if set(got) == need:
+            seeds.append(seed)
+            rows.extend(got[lu] for lu in lineups(order, players))
+        else:
+            dropped += len(got)
+    return Combined(name, players, unit, order, rows, seeds, dropped)
+
+
+def seed_ranges(seeds: list[int]) -> str:
+    """1,2,3,7,8 → '1..3, 7..8'."""
+    out: list[str] = []
+    start = prev = None
+    for s in seeds:
+        if prev is not None and s == prev + 1:
+            prev = s
+            continue
+        if start is not None:
+            out.append(f"{start}..{prev}")
+        start = prev = s
+    if start is not None:
+        out.append(f"{start}..{prev}")
+    return ", ".join(out)

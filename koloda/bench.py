@@ -1,13 +1,17 @@
 """Throughput benchmarks through the public API, and the side-by-side run with OpenSpiel.
 
 Every figure comes from uniformly random play: ``legal_actions()`` then ``apply()`` of a
-random one, with all validation on — the same loop a researcher would write.
+random one, with all validation on — the same loop a researcher would write. Times are the
+CPU time of this (single-threaded) process, ``time.process_time()``: on a shared machine
+other jobs then slow the figures far less than they slow a wall clock, and both sides of
+the OpenSpiel comparison are timed alike (its C++ loop runs in this process too).
 """
 
 from __future__ import annotations
 
 import gc
 import random
+import statistics
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -58,10 +62,10 @@ def measure(make: Callable[[int], Match], count: int, seed: int) -> tuple[float,
     rng = random.Random(seed)
     gc.collect()
     actions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for i in range(count):
         actions += play_random(make(seed + i), rng)
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     tracemalloc.start()
     for i in range(min(count, 5)):
         play_random(make(seed + i), random.Random(seed))
@@ -114,7 +118,7 @@ def openspiel_python(count: int, seed: int) -> tuple[float, int] | None:
     game = pyspiel.load_game(OH_HELL)
     rng = random.Random(seed)
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(count):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -125,7 +129,7 @@ def openspiel_python(count: int, seed: int) -> tuple[float, int] | None:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
                 steps += 1
-    return time.perf_counter() - start, steps
+    return time.process_time() - start, steps
 
 
 def openspiel_cpp(count: int, seed: int) -> float | None:
@@ -136,10 +140,10 @@ def openspiel_cpp(count: int, seed: int) -> float | None:
         return None
     game = pyspiel.load_game(OH_HELL)
     bots = [pyspiel.make_uniform_random_bot(i, seed + i) for i in range(4)]
-    start = time.perf_counter()
+    start = time.process_time()
     for i in range(count):
         pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + i)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def opendaum_like_oh_hell(count: int, seed: int) -> tuple[float, int]:
@@ -151,3 +155,42 @@ def opendaum_like_oh_hell(count: int, seed: int) -> tuple[float, int]:
         raise RuntimeError("opendaum has no start_deal option to choose the 8-card deal")
     figure = bench_game("opendaum", 4, count, seed, "deals", start_deal=7)
     return figure.seconds, figure.actions
+
+
+@dataclass
+class SideBySide:
+    """Rates in hands per CPU second, round by round: each round plays ``hands`` of ours,
+    then of OpenSpiel from Python, then in C++, back to back, so a change of load between
+    rounds touches all three alike; the ratios are taken within each round."""
+    hands: int
+    seed: int
+    ours: list[float]
+    ours_actions: list[float]
+    python: list[float]
+    cpp: list[float]
+
+    def median(self, xs: list[float]) -> float:
+        return statistics.median(xs) if xs else 0.0
+
+    def ratios(self, other: list[float]) -> list[float]:
+        return [a / b for a, b in zip(self.ours, other, strict=False) if b]
+
+
+def side_by_side(hands: int, seed: int, rounds: int = 5) -> SideBySide | None:
+    """Our Opendaum deal against OpenSpiel's oh_hell, ``rounds`` rounds of ``hands`` each
+    (None when OpenSpiel is not installed; our own figures are still wanted then: the
+    caller runs ``opendaum_like_oh_hell``)."""
+    if openspiel_python(1, seed) is None:
+        return None
+    out = SideBySide(hands, seed, [], [], [], [])
+    for r in range(rounds):
+        s = seed + r * hands
+        ours_s, ours_actions = opendaum_like_oh_hell(hands, s)
+        py = openspiel_python(hands, s)
+        cpp = openspiel_cpp(hands, s)
+        assert py is not None and cpp is not None
+        out.ours.append(hands / ours_s)
+        out.ours_actions.append(ours_actions / ours_s)
+        out.python.append(hands / py[0])
+        out.cpp.append(hands / cpp)
+    return out

@@ -7,6 +7,7 @@ then rank ascending).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 Card = int
@@ -126,3 +127,22 @@ def deck(size: int) -> tuple[Card, ...]:
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards)
+
+
+#: bit lengths of 1..52, for ``shuffle``
+_BITS = tuple(n.bit_length() for n in range(53))
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place: the very permutation ``rng.shuffle`` makes (Fisher-Yates
+    from the top, each index drawn with ``getrandbits`` and rejection), at about twice its
+    speed, and fixed here whatever a later Python does to ``random.shuffle``."""
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = bits[n] if n < 53 else n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]

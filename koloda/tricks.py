@@ -9,8 +9,9 @@ trick, why a card may not, and who wins it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from koloda.cards import CARD_TEXT, Card, rank_of, suit_name, suit_of
 from koloda.engine.messages import Cards, Reason, Suit
@@ -59,11 +60,24 @@ class TrickRules:
     must_follow_beat: tuple[str, ...] = field(init=False, repr=False, compare=False)
     must_trump_beat: tuple[str, ...] = field(init=False, repr=False, compare=False)
     must_overtrump: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    #: by led suit, each card's strength in a trick without wild plays: a trump 100 +
+    #: power, a card of the led suit its power, any other card -1 (it cannot win)
+    strength: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    #: ``plays(hand, trick)``: the legal play texts (``legal_plays``), bound once
+    plays: Callable[[Sequence[Card], Trick | None], list[str]] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         put = object.__setattr__
         put(self, "specials", self.shakhi | self.mushka)
         suits = range(max(3, *self.suit) + 1)   # a game may count some cards as a 5th suit
+        st, pw, t = self.suit, self.power, self.trump
+        put(self, "strength", tuple(
+            tuple(100 + pw[c] if st[c] == t else pw[c] if st[c] == s else -1
+                  for c in range(len(st)))
+            for s in suits))
+        put(self, "plays", partial(_plays_with_specials if self.specials else
+                                   self.policy.texts, self))
         # the duties are message-catalog reasons (koloda/engine/messages.py): English
         # text that an interface can also say in the player's language
         for name, key in (("must_follow", "must_follow"), ("must_trump", "must_trump"),
@@ -95,16 +109,27 @@ class TrickRules:
         return suit_name(s) if 0 <= s < 4 else f"suit {s}"
 
 
-@dataclass
+@dataclass(slots=True, init=False)
 class Trick:
     """One trick in progress: who led, and every play so far."""
 
     leader: int
-    seats: list[int] = field(default_factory=list)
-    cards: list[Card] = field(default_factory=list)
-    wild: list[bool] = field(default_factory=list)
-    modes: list[str | None] = field(default_factory=list)
-    led: int | None = None
+    seats: list[int]
+    cards: list[Card]
+    wild: list[bool]
+    modes: list[str | None]
+    led: int | None
+
+    def __init__(self, leader: int, seats: list[int] | None = None,
+                 cards: list[Card] | None = None, wild: list[bool] | None = None,
+                 modes: list[str | None] | None = None, led: int | None = None) -> None:
+        # written out (no default factories): a trick is made for every trick played
+        self.leader = leader
+        self.seats = [] if seats is None else seats
+        self.cards = [] if cards is None else cards
+        self.wild = [] if wild is None else wild
+        self.modes = [] if modes is None else modes
+        self.led = led
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -121,6 +146,11 @@ class Trick:
     def winning_index(self, rules: TrickRules) -> int:
         """The play that wins: the last wild one, else the highest trump, else the highest
         card of the led suit."""
+        if True not in self.wild and self.led is not None:
+            # the common case, looked up: the strongest card by the led suit's table
+            order = rules.strength[self.led]
+            keys = [order[c] for c in self.cards]
+            return keys.index(max(keys))
         best, best_key = 0, -1
         trump, st, pw = rules.trump, rules.suit, rules.power
         for i, c in enumerate(self.cards):
@@ -171,9 +201,30 @@ class FollowPolicy:
                trick: Trick) -> tuple[list[Card], str]:
         raise NotImplementedError
 
+    def texts(self, rules: TrickRules, hand: Sequence[Card], trick: Trick | None
+              ) -> list[str]:
+        """The legal ``play`` texts, in card order, for a hand (in card order) without
+        shakhi or mushka (``legal_plays`` handles those). A policy may override this with
+        a faster equivalent: it runs on every ``legal_actions()`` of every trick game."""
+        if trick is None or not trick.cards:
+            allowed = self.lead(rules, hand)[0]
+        else:
+            allowed = self.follow(rules, hand, trick)[0]
+        return [PLAY_TEXT[c] for c in sorted(allowed)]
+
 
 class FollowElseAny(FollowPolicy):
     """Follow the led suit; if void, any card (Trinka, Opendaum-33)."""
+
+    def texts(self, rules: TrickRules, hand: Sequence[Card], trick: Trick | None
+              ) -> list[str]:
+        # lead and follow fused into one pass each (see FollowPolicy.texts)
+        if trick is not None and trick.led is not None:
+            st, led = rules.suit, trick.led
+            out = [PLAY_TEXT[c] for c in hand if st[c] == led]
+            if out:
+                return out
+        return [PLAY_TEXT[c] for c in hand]
 
     def follow(self, rules: TrickRules, hand: Sequence[Card],
                trick: Trick) -> tuple[list[Card], str]:
@@ -188,6 +239,21 @@ class FollowElseAny(FollowPolicy):
 class FollowElseTrump(FollowPolicy):
     """Follow the led suit; if void, trump; if void of both, any card (Opendaum, Mushka,
     Dreyfus). Any trump will do: there is no duty to over-trump."""
+
+    def texts(self, rules: TrickRules, hand: Sequence[Card], trick: Trick | None
+              ) -> list[str]:
+        # lead and follow fused into one pass each (see FollowPolicy.texts)
+        if trick is not None and trick.led is not None:
+            st, led = rules.suit, trick.led
+            out = [PLAY_TEXT[c] for c in hand if st[c] == led]
+            if out:
+                return out
+            trump = rules.trump
+            if trump is not None:
+                out = [PLAY_TEXT[c] for c in hand if st[c] == trump]
+                if out:
+                    return out
+        return [PLAY_TEXT[c] for c in hand]
 
     def follow(self, rules: TrickRules, hand: Sequence[Card],
                trick: Trick) -> tuple[list[Card], str]:
@@ -286,16 +352,17 @@ def allowed_cards(rules: TrickRules, hand: Sequence[Card],
 
 
 def legal_plays(rules: TrickRules, hand: Sequence[Card], trick: Trick | None) -> list[str]:
-    """Every legal ``play`` action text, canonical order (shakhi as wild and plain)."""
-    # allowed_cards inlined: this runs once per legal_actions() of every play
-    if trick is None or not trick.cards:
-        allowed = rules.policy.lead(rules, hand)[0]
-    else:
-        allowed = rules.policy.follow(rules, hand, trick)[0]
-    specials = rules.specials
-    if not specials or specials.isdisjoint(hand):
-        return [PLAY_TEXT[c] for c in sorted(allowed)]
-    ok = set(allowed)
+    """Every legal ``play`` action text, canonical order (shakhi as wild and plain). The
+    games keep their hands in card order (sorted), which the fast paths rely on."""
+    return rules.plays(hand, trick)
+
+
+def _plays_with_specials(rules: TrickRules, hand: Sequence[Card],
+                         trick: Trick | None) -> list[str]:
+    """``legal_plays`` for rules with shakhi or a mushka."""
+    if rules.specials.isdisjoint(hand):
+        return rules.policy.texts(rules, hand, trick)
+    ok = set(allowed_cards(rules, hand, trick)[0])
     shakhi, mushka = rules.shakhi, rules.mushka
     out: list[str] = []
     for c in sorted(hand):

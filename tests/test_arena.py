@@ -62,3 +62,61 @@ def test_bench_quick_mode_prints_figures() -> None:
     figs = json.loads(out.stdout)["figures"]
     assert {f["unit"] for f in figs} == {"deals", "matches"}
     assert all(f["actions"] > 0 and f["per_second"] > 0 for f in figs)
+
+
+def _arena_log(tmp_path: Path, name: str, seed: int, deals: int) -> Path:
+    log = tmp_path / name
+    out = runner.invoke(app, ["arena", "durak", "--players", "2", "--bots", "heuristic,random",
+                              "--deals", str(deals), "--seed", str(seed), "--log", str(log),
+                              "--json"])
+    assert out.exit_code == 0, out.output
+    return log
+
+
+def test_arena_report_combines_logs_over_seed_ranges(tmp_path: Path) -> None:
+    a = _arena_log(tmp_path, "a.jsonl", 1, 3)
+    b = _arena_log(tmp_path, "b.jsonl", 10, 2)
+    whole = runner.invoke(app, ["arena-report", str(a), str(b), "--json"])
+    assert whole.exit_code == 0, whole.output
+    s = json.loads(whole.stdout)
+    assert s["deal_sets"] == 5 and s["games"] == 10 and s["seeds"] == "1..3, 10..11"
+    assert [x["seat_games"] for x in s["bots"]] == [10, 10]
+    # the same as the two runs' rows tallied directly
+    rows = [json.loads(x) for p in (a, b) for x in p.read_text().splitlines()]
+    wins = sum(1 for r in rows if r["lineup"].index("heuristic") in r["result"]["winners"])
+    assert s["bots"][0]["bot"] == "heuristic" and s["bots"][0]["wins"] == wins
+
+
+def test_arena_report_leaves_out_a_deal_set_missing_a_rotation(tmp_path: Path) -> None:
+    a = _arena_log(tmp_path, "a.jsonl", 1, 3)
+    lines = a.read_text().splitlines()
+    a.write_text("\n".join(lines[:-1]) + "\n")          # the run stopped mid deal-set
+    s = json.loads(runner.invoke(app, ["arena-report", str(a), "--json"]).stdout)
+    assert s["deal_sets"] == 2 and s["games"] == 4 and s["dropped_games"] == 1
+
+
+def test_arena_report_refuses_a_game_twice_and_mixed_logs(tmp_path: Path) -> None:
+    a = _arena_log(tmp_path, "a.jsonl", 1, 1)
+    out = runner.invoke(app, ["arena-report", str(a), str(a)])
+    assert out.exit_code == 2 and "appears twice" in out.output
+    other = tmp_path / "o.jsonl"
+    r = runner.invoke(app, ["arena", "pyanitsy", "--bots", "random", "--deals", "1",
+                            "--unit", "match", "--log", str(other), "--json"])
+    assert r.exit_code == 0
+    out = runner.invoke(app, ["arena-report", str(a), str(other)])
+    assert out.exit_code == 2 and "does not match" in out.output
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n")
+    out = runner.invoke(app, ["arena-report", str(bad)])
+    assert out.exit_code == 2 and "bad.jsonl:1" in out.output
+
+
+def test_paired_difference_is_per_deal_set() -> None:
+    from koloda.arena import paired_difference
+
+    def row(seed: int, lineup: list[str], measure: list[float]) -> dict[str, object]:
+        return {"seed": seed, "lineup": lineup, "measure": measure}
+    rows = [row(1, ["a", "b"], [1.0, 0.0]), row(1, ["b", "a"], [0.0, 3.0]),
+            row(2, ["a", "b"], [0.0, 1.0]), row(2, ["b", "a"], [1.0, 0.0])]
+    mean, lo, hi, k = paired_difference(rows, "a", "b")   # seed 1: 2 − 0, seed 2: 0 − 1
+    assert k == 2 and mean == 0.5 and lo < 0.5 < hi

@@ -119,11 +119,11 @@ def test_the_leader_leads_the_dearest_sure_trick() -> None:
     assert choice(st) == "play AH"   # hearts pay 4, clubs 3
 
 
-def test_void_with_a_trick_already_won_the_bot_passes_rather_than_draws() -> None:
-    st = table(["7H 8D", "7C 8C", "9H 9C", "TH TC"])
+def test_void_the_bot_draws_even_with_a_trick_won_and_a_cheap_lead() -> None:
+    st = table(["7D 8D", "7C 8C", "9H 9C", "TH TC"])
     st.won[1].append({"suit": "C", "mushka": False, "value": 3, "paid": 3})
-    st.apply("play 7H")
-    assert "draw" in st.legal_actions() and choice(st) == "pass"
+    st.apply("play 7D")      # diamonds pay 2
+    assert st.legal_actions() == ["pass", "draw"] and choice(st) == "draw"
 
 
 def test_the_exchange_picks_the_highest_position_and_never_throws_AS() -> None:

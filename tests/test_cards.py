@@ -55,3 +55,16 @@ def test_deck_34_is_32_plus_both_black_sixes() -> None:
 def test_unknown_deck_lists_the_allowed_sizes() -> None:
     with pytest.raises(ValueError, match="30, 32, 33, 34, 36, 48, 52"):
         deck(40)
+
+
+def test_shuffle_makes_the_permutation_random_shuffle_makes() -> None:
+    import random
+
+    from koloda.cards import shuffle
+    for seed in range(200):
+        for n in (0, 1, 2, 3, 32, 36, 52):
+            a, b = list(range(n)), list(range(n))
+            ra, rb = random.Random(seed), random.Random(seed)
+            ra.shuffle(a)
+            shuffle(b, rb)
+            assert a == b and ra.random() == rb.random()   # the same draws, too

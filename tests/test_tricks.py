@@ -113,7 +113,7 @@ def test_legal_plays_agrees_with_the_worded_rules_on_random_positions() -> None:
         shakhi = SHAKHI if isinstance(policy, OpendaumShakhiPolicy) else frozenset()
         r = TrickRules(rng.choice([None, 0, 1, 2, 3]), policy, shakhi=shakhi)
         cards = rng.sample(deck(36), 12)
-        hand = cards[:rng.randint(1, 8)]
+        hand = sorted(cards[:rng.randint(1, 8)])   # games keep hands in card order
         t = Trick(0)
         for i, c in enumerate(cards[8:8 + rng.randint(0, 3)]):
             t.add(r, i, c, rng.choice(["wild", "plain"]) if c in shakhi else None)
@@ -157,3 +157,21 @@ def test_a_mushka_is_always_playable_and_wins() -> None:
     hand = parse_cards("AS 7H")
     assert legal_plays(r, hand, trick(r, "9H")) == ["play AS", "play 7H"]
     assert trick(r, "9H,AS,KH").winner(r) == 1
+
+
+def test_every_trick_game_keeps_its_hands_in_card_order() -> None:
+    """legal_plays' fast paths take the hand as it is: every trick game keeps it sorted,
+    through exchanges, draws and purchases too."""
+    import random
+
+    from koloda.engine.registry import new_game
+    rng = random.Random(3)
+    for name in ("opendaum", "opendaum-shakhi", "opendaum-33", "mushka", "kopilka",
+                 "dreyfus", "trinka", "stukolka"):
+        for seed in range(12):
+            m = new_game(name, seed=seed, max_deals=2)
+            while not m.is_over:
+                hands = m.current.hands  # type: ignore[attr-defined]
+                assert all(list(h) == sorted(h) for h in hands), (name, seed, hands)
+                legal = m.legal_actions()
+                m.apply(legal[rng.randrange(len(legal))])

@@ -60,20 +60,60 @@ def arena(
             rows.append(row)
             if out:
                 out.write(json.dumps(row, ensure_ascii=False) + "\n")
+                out.flush()     # a run stopped early keeps every finished game
             progress.advance(task)
     if out:
         out.close()
+    _report(spec.name, spec.family, n, rows, names, deals, unit, as_json,
+            f"{deals} deal-sets × rotations = {len(rows)} games "
+            f"(seeds {seed}..{seed + deals - 1})", {"seed": seed})
+
+
+@app.command("arena-report")
+def arena_report(
+    logs: Annotated[list[Path], typer.Argument(help="JSONL logs written by koloda arena")],
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+) -> None:
+    """Summarise arena logs together (e.g. one long run split over seed ranges): only
+    deal-sets played in every rotation count, each (seed, seats) once."""
+    from koloda import arena as a
+    from koloda.engine.registry import get_spec
+    texts = []
+    for path in logs:
+        try:
+            texts.append((str(path), path.read_text(encoding="utf-8")))
+        except OSError as exc:
+            _fail(f"cannot read {path}: {exc.strerror}")
+    try:
+        c = a.combine_logs(texts)
+        spec = get_spec(c.name)
+    except (a.LogError, ConfigError) as exc:
+        _fail(str(exc))
+    if not c.rows:
+        _fail("no complete deal-set in the logs (every rotation of a seed is needed)")
+    dropped = f"; {c.dropped} games of incomplete deal-sets left out" if c.dropped else ""
+    _report(spec.name, spec.family, c.players, c.rows, c.bots, len(c.seeds), c.unit, as_json,
+            f"{len(c.seeds)} deal-sets × rotations = {len(c.rows)} games "
+            f"(seeds {a.seed_ranges(c.seeds)}){dropped}",
+            {"seeds": a.seed_ranges(c.seeds), "dropped_games": c.dropped})
+
+
+def _report(name: str, family: str, n: int, rows: list[dict[str, Any]], names: list[str],
+            deals: int, unit: str, as_json: bool, title: str,
+            extra: dict[str, Any]) -> None:
+    from koloda import arena as a
     stats = a.tally(rows, names)
     summary: dict[str, Any] = {
-        "game": spec.name, "players": n, "deal_sets": deals, "games": len(rows),
-        "seed": seed, "unit": unit,
-        "measure": a.MEASURE_NAMES.get(spec.family, "points per deal"),
+        "game": name, "players": n, "deal_sets": deals, "games": len(rows), **extra,
+        "unit": unit, "measure": a.MEASURE_NAMES.get(family, "points per deal"),
         "bots": [stats[b].to_json() for b in names]}
+    if len(names) == 2:
+        d, lo, hi, k = a.paired_difference(rows, names[0], names[1])
+        summary["difference"] = {"of": names, "mean": d, "95": [lo, hi], "deal_sets": k}
     if as_json:
         print(json.dumps(summary, ensure_ascii=False))
         return
-    table = Table(title=f"{spec.name}, {n} players: {deals} deal-sets × rotations = "
-                        f"{len(rows)} games (seeds {seed}..{seed + deals - 1})")
+    table = Table(title=f"{name}, {n} players: {title}")
     for col in ("bot", "win rate [95%]", "points [95%]", summary["measure"] + " [95%]",
                 "move ms median / p95"):
         table.add_column(col)
@@ -84,3 +124,8 @@ def arena(
             f"{b['measure_mean']:.3f} [{b['measure_95'][0]:.3f}, {b['measure_95'][1]:.3f}]",
             f"{b['move_ms_median']:.2f} / {b['move_ms_p95']:.2f}")
     console.print(table)
+    if "difference" in summary:
+        d = summary["difference"]
+        console.print(f"{names[0]} − {names[1]}, {summary['measure']}, paired by deal-set: "
+                      f"{d['mean']:+.3f} [{d['95'][0]:+.3f}, {d['95'][1]:+.3f}] "
+                      f"({d['deal_sets']} deal-sets)")

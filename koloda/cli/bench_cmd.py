@@ -22,17 +22,19 @@ def bench(
     openspiel: Annotated[bool, typer.Option("--openspiel/--no-openspiel",
                                             help="the side-by-side run with OpenSpiel")]
     = True,
-    hands: Annotated[int, typer.Option(help="hands for the side-by-side run")] = 5000,
+    hands: Annotated[int, typer.Option(help="hands per round of the side-by-side run")]
+    = 2000,
+    rounds: Annotated[int, typer.Option(help="rounds of the side-by-side run")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable")] = False,
 ) -> None:
     """Throughput of every game through the public API (uniformly random play)."""
     from koloda import bench as b
     if quick:
-        deals, matches, hands = min(deals, 20), min(matches, 1), min(hands, 100)
-    if deals < 0 or matches < 0 or hands < 1:
-        _fail("--deals and --matches must be ≥ 0, --hands ≥ 1")
+        deals, matches, hands, rounds = min(deals, 20), min(matches, 1), min(hands, 100), 1
+    if deals < 0 or matches < 0 or hands < 1 or rounds < 1:
+        _fail("--deals and --matches must be ≥ 0, --hands and --rounds ≥ 1")
     figures = b.bench_all(deals, matches, seed, game)
-    side = _side_by_side(hands, seed) if openspiel else None
+    side = _side_by_side(hands, seed, rounds) if openspiel else None
     if as_json:
         print(json.dumps({"figures": [f.to_json() for f in figures], "side_by_side": side}))
         return
@@ -48,32 +50,37 @@ def bench(
             console.print(line)
 
 
-def _side_by_side(hands: int, seed: int) -> dict[str, Any]:
+def _side_by_side(hands: int, seed: int, rounds: int) -> dict[str, Any]:
     from koloda import bench as b
     lines: list[str] = []
-    out: dict[str, Any] = {"hands": hands, "seed": seed, "lines": lines}
+    out: dict[str, Any] = {"hands": hands, "rounds": rounds, "seed": seed, "lines": lines,
+                           "clock": "CPU time of this process"}
     try:
-        ours_s, ours_actions = b.opendaum_like_oh_hell(hands, seed)
+        sbs = b.side_by_side(hands, seed, rounds)
     except RuntimeError as exc:
         lines.append(f"side-by-side: {exc}")
         return out
-    ours = hands / ours_s
-    out["koloda_hands_per_s"] = round(ours, 1)
-    lines.append(f"koloda opendaum, 4 players, 36 cards, 8 each: {ours:,.0f} hands/s "
-                 f"({ours_actions / ours_s:,.0f} actions/s, {hands} hands, seed {seed})")
-    py = b.openspiel_python(hands, seed)
-    if py is None:
+    if sbs is None:
+        ours_s, ours_actions = b.opendaum_like_oh_hell(hands, seed)
+        out["koloda_hands_per_s"] = round(hands / ours_s, 1)
+        lines.append(f"koloda opendaum, 4 players, 36 cards, 8 each: {hands / ours_s:,.0f} "
+                     f"hands/s ({ours_actions / ours_s:,.0f} actions/s, {hands} hands)")
         lines.append("OpenSpiel not installed (pip install '.[bench]'): no side-by-side")
         return out
-    py_rate = hands / py[0]
-    cpp_s = b.openspiel_cpp(hands, seed)
-    cpp_rate = hands / cpp_s if cpp_s else 0.0
-    out |= {"openspiel_python_hands_per_s": round(py_rate, 1),
-            "openspiel_cpp_hands_per_s": round(cpp_rate, 1),
-            "ratio_vs_python": round(ours / py_rate, 3),
-            "ratio_vs_cpp": round(ours / cpp_rate, 3) if cpp_rate else None}
-    lines.append(f"OpenSpiel {b.OH_HELL} from Python: {py_rate:,.0f} hands/s")
-    lines.append(f"OpenSpiel {b.OH_HELL} in C++ (evaluate_bots): {cpp_rate:,.0f} hands/s")
-    lines.append(f"ratio koloda / OpenSpiel-Python: {ours / py_rate:.2f}×; "
-                 f"koloda / OpenSpiel-C++: {ours / cpp_rate:.2f}×")
+    med = sbs.median
+    vs_py, vs_cpp = sbs.ratios(sbs.python), sbs.ratios(sbs.cpp)
+    out |= {"koloda_hands_per_s": round(med(sbs.ours), 1),
+            "openspiel_python_hands_per_s": round(med(sbs.python), 1),
+            "openspiel_cpp_hands_per_s": round(med(sbs.cpp), 1),
+            "ratio_vs_python": round(med(vs_py), 3), "ratio_vs_cpp": round(med(vs_cpp), 3),
+            "ratios_vs_python": [round(x, 3) for x in vs_py]}
+    lines.append(f"side by side, {rounds} rounds of {hands} hands each (seeds from {seed}), "
+                 "hands per CPU second, median of the rounds:")
+    lines.append(f"  koloda opendaum, 4 players, 36 cards, 8 each: {med(sbs.ours):,.0f} "
+                 f"hands/s ({med(sbs.ours_actions):,.0f} actions/s)")
+    lines.append(f"  OpenSpiel {b.OH_HELL} from Python: {med(sbs.python):,.0f} hands/s")
+    lines.append(f"  OpenSpiel {b.OH_HELL} in C++ (evaluate_bots): {med(sbs.cpp):,.0f} hands/s")
+    lines.append(f"  ratio koloda / OpenSpiel-Python: {med(vs_py):.2f}× (rounds: "
+                 f"{', '.join(f'{x:.2f}' for x in vs_py)}); koloda / OpenSpiel-C++: "
+                 f"{med(vs_cpp):.2f}×")
     return out

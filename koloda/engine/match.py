@@ -100,14 +100,22 @@ class Match:
 
     @property
     def result(self) -> Result | None:
+        """None while the match is on; then its result, worked out on first asking (a
+        finished match never changes, and a simulation loop may never ask)."""
+        if self._result is None and self.is_over:
+            self._result = self.final_result(self.capped)
         return self._result
 
     def legal_actions(self) -> list[str]:
-        if self.is_over:
-            return []
         cur = self.current
         legal = cur._legal
-        return legal if legal is not None else cur.legal_actions()
+        if legal is None:
+            if self.is_over:
+                return []
+            # DealState.legal_actions inlined (the hottest call of every loop); a deal
+            # the match still plays is never over
+            legal = cur._legal = cur._legal_actions()
+        return legal
 
     def apply(self, action: str | Action) -> str:
         """Apply the action of the seat to move; return its canonical text."""
@@ -160,7 +168,7 @@ class Match:
             "first_dealer": self.first_dealer,
             "deals": [d.to_json() for d in self.deals],
             "actions": [{"seat": s, "action": a} for s, a in self.history],
-            "result": self._result.to_json() if self._result else None,
+            "result": self.result.to_json() if self.result else None,
         }
 
     # ------------------------------------------------------------ internals
@@ -270,4 +278,3 @@ class Match:
     def _finish(self, capped: bool) -> None:
         self.is_over = True
         self.capped = capped
-        self._result = self.final_result(capped)

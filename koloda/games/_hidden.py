@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence, Set
 
-from koloda.cards import Card
+from koloda.cards import Card, shuffle
 
 #: sequential tries before the exhaustive search; a dead end is rare
 TRIES = 12
@@ -31,7 +31,7 @@ def deal_hidden(cards: Sequence[Card], needs: Sequence[int], banned: Sequence[Se
     if sum(needs) != len(cards):
         raise ValueError(f"{len(cards)} unknown cards for places of {list(needs)}")
     pool = list(cards)
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     if not any(banned):
         pos = 0
         shares = []

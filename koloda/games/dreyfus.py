@@ -23,6 +23,7 @@ from koloda.cards import (
     Card,
     cards_text,
     deck,
+    shuffle,
     suit_of,
 )
 from koloda.cards import suit_name as _suit_name
@@ -38,7 +39,6 @@ from koloda.tricks import (
     FollowElseTrump,
     Trick,
     TrickRules,
-    legal_plays,
     parse_play,
     why_not_play_text,
 )
@@ -107,7 +107,7 @@ class DreyfusDeal(DealState):
         self.dealer = deal.dealer
         self.number = number
         self.rules = RULES.with_trump(trump_of_deal(number))
-        self.hands: list[list[Card]] = [list(h) for h in deal.hands]
+        self.hands: list[list[Card]] = [sorted(h) for h in deal.hands]  # card order
         self.widow: list[Card] = list(deal.stock)          # top first
         self.discards: list[list[Card]] = [[] for _ in range(PLAYERS)]
         self.bought = [0] * PLAYERS
@@ -143,7 +143,7 @@ class DreyfusDeal(DealState):
         assert seat is not None
         hand = self.hands[seat]
         if self.phase == "play":
-            return legal_plays(self.rules, hand, self.trick)
+            return self.rules.plays(hand, self.trick)
         return exchange_actions(sorted(hand), min(len(self.widow), len(hand)))
 
     def why_illegal(self, action: str) -> str:
@@ -198,6 +198,7 @@ class DreyfusDeal(DealState):
             self.discards[seat].extend(cards)
             k = len(cards)
             hand.extend(self.widow[:k])
+            hand.sort()             # hands stay in card order (the trick core's legal_plays)
             del self.widow[:k]
             self.bought[seat] += k
         self.exchanged += 1
@@ -319,7 +320,7 @@ def determinize(obs: dict[str, Any], rng: random.Random) -> DreyfusDeal:
     for s in order:
         k = bought[s]
         if k:
-            rng.shuffle(now[s])
+            shuffle(now[s], rng)
         widow.extend(now[s][:k])
         hands[s] = now[s][k:] + out[s]
     widow.extend(dealt[4])
@@ -379,7 +380,7 @@ class DreyfusMatch(Match):
 
     def deal_cards(self, dealer: int, rng: random.Random) -> Deal:
         cards = list(deck(48))
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         hands, widow = deal_by_threes(cards, dealer)
         return Deal(dealer, hands, widow, None)
 

@@ -27,6 +27,7 @@ from koloda.cards import (
     Card,
     card,
     deck,
+    shuffle,
     suit_of,
 )
 from koloda.engine.actions import cards_action
@@ -36,14 +37,7 @@ from koloda.engine.match import Match
 from koloda.engine.messages import Act, Cards, Reason
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import GameSpec
-from koloda.tricks import (
-    FollowElseTrump,
-    Trick,
-    TrickRules,
-    legal_plays,
-    parse_play,
-    why_not_play_text,
-)
+from koloda.tricks import FollowElseTrump, Trick, TrickRules, parse_play, why_not_play_text
 
 ACE_OF_SPADES = card(ACE, SPADES)
 HAND = 5
@@ -100,7 +94,7 @@ class MushkaDeal(DealState):
         assert seat is not None
         hand = self.hands[seat]
         if self.phase == "play":
-            return legal_plays(self.rules, hand, self.trick)
+            return self.rules.plays(hand, self.trick)
         most = min(HAND, len(self.stock), len(hand))
         out = [cards_action("discard", combo)
                for k in range(1, most + 1) for combo in combinations(hand, k)]
@@ -354,7 +348,7 @@ def deal_unknown(cards: Sequence[Card], needs: Sequence[int], banned: Sequence[S
     if sum(needs) != len(pool):
         raise ValueError(f"{len(pool)} unknown cards for places of {list(needs)}")
     for _ in range(tries if any(banned) else 1):
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         out, pos = [], 0
         for n, ban in zip(needs, banned, strict=True):
             part = pool[pos:pos + n]
@@ -378,7 +372,7 @@ def deal_unknown(cards: Sequence[Card], needs: Sequence[int], banned: Sequence[S
             taken = set(places[i])
             left = [c for c in left if c not in taken]
         else:
-            rng.shuffle(left)
+            shuffle(left, rng)
             pos = 0
             for i in free:
                 places[i] = left[pos:pos + needs[i]]
@@ -419,7 +413,7 @@ class MushkaMatch(Match):
 
     def deal_cards(self, dealer: int, rng: random.Random) -> Deal:
         cards = list(deck(deck_size(self.players)))
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         hands, rest = deal_round_robin(cards, self.players, dealer, HAND)
         return Deal(dealer, hands, rest[1:], rest[0])
 

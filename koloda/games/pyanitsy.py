@@ -6,7 +6,7 @@ import random
 from collections import deque
 from typing import Any
 
-from koloda.cards import ACE, CARD_TEXT, Card, deck, rank_of
+from koloda.cards import ACE, CARD_TEXT, Card, deck, rank_of, shuffle
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Reason
@@ -136,7 +136,7 @@ class PyanitsyDeal(DealState):
 class PyanitsyMatch(Match):
     def deal_cards(self, dealer: int, rng: random.Random) -> Deal:
         cards = list(deck(self.options["deck"]))
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         per = len(cards) // self.players
         hands, rest = deal_round_robin(cards, self.players, dealer, per)
         return Deal(dealer, hands, rest, None)

@@ -24,6 +24,7 @@ from koloda.cards import (
     cards_text,
     deck,
     rank_of,
+    shuffle,
     suit_name,
     suit_of,
 )
@@ -40,7 +41,6 @@ from koloda.tricks import (
     MustBeatPolicy,
     Trick,
     TrickRules,
-    legal_plays,
     parse_play,
     why_not_play_text,
 )
@@ -82,7 +82,7 @@ class StukolkaDeal(DealState):
         self.redeal = rank_of(self.trump_card) == ACE
         self.pot = pot                      # the pot as it stands before play
         self.ante = 0                       # what the dealer paid in (set by the match)
-        self.hands: list[list[Card]] = [list(h) for h in deal.hands]
+        self.hands: list[list[Card]] = [sorted(h) for h in deal.hands]  # card order
         # the turned card lies on the stock; a record may also write it as stock[0]
         self.turned_in_stock = bool(deal.stock) and deal.stock[0] == self.trump_card
         self.stock: list[Card] = list(deal.stock[1:] if self.turned_in_stock else deal.stock)
@@ -114,7 +114,7 @@ class StukolkaDeal(DealState):
         seat = self.to_move
         assert seat is not None
         if self.phase == "play":
-            return legal_plays(self.rules, self.hands[seat], self.trick)
+            return self.rules.plays(self.hands[seat], self.trick)
         return ["knock", "drop"] if self.golets is not None else ["knock", "drop", "golets"]
 
     def why_illegal(self, action: str) -> str:
@@ -148,7 +148,7 @@ class StukolkaDeal(DealState):
             self.golets = seat
             self.discards[seat].extend(self.hands[seat])
             self.set_aside.append(self.stock.pop(0))
-            self.hands[seat] = self.stock[:HAND]
+            self.hands[seat] = sorted(self.stock[:HAND])
             del self.stock[:HAND]
         self.turn += 1
         if self.turn < self.players:
@@ -391,7 +391,7 @@ class StukolkaMatch(Match):
 
     def deal_cards(self, dealer: int, rng: random.Random) -> Deal:
         cards = list(deck(self.options["deck"]))
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         hands, rest = deal_round_robin(cards, self.players, dealer, HAND)
         return Deal(dealer, hands, rest[1:], rest[0])
 

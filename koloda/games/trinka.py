@@ -19,6 +19,7 @@ from koloda.cards import (
     deck,
     parse_cards,
     rank_of,
+    shuffle,
     suit_of,
 )
 from koloda.engine.actions import Action
@@ -33,7 +34,6 @@ from koloda.tricks import (
     FollowElseAny,
     Trick,
     TrickRules,
-    legal_plays,
     parse_play,
     why_not_play_text,
 )
@@ -77,7 +77,7 @@ class TrinkaDeal(DealState):
     def __init__(self, deal: Deal) -> None:
         self.players = 4
         self.dealer = deal.dealer
-        self.hands: list[list[Card]] = [list(h) for h in deal.hands]
+        self.hands: list[list[Card]] = [sorted(h) for h in deal.hands]  # card order
         self.taken: list[list[Card]] = [[] for _ in range(4)]
         self.tricks = [0, 0, 0, 0]
         self.trick = Trick((deal.dealer + 1) % 4)
@@ -92,7 +92,7 @@ class TrinkaDeal(DealState):
         return self.tricks[0] + self.tricks[2], self.tricks[1] + self.tricks[3]
 
     def _legal_actions(self) -> list[str]:
-        return legal_plays(RULES, self.hands[self.to_move], self.trick)  # type: ignore[index]
+        return RULES.plays(self.hands[self.to_move], self.trick)  # type: ignore[index]
 
     def why_illegal(self, action: str) -> str:
         if Action.parse(action).verb != "play":
@@ -219,7 +219,7 @@ class TrinkaMatch(Match):
 
     def deal_cards(self, dealer: int, rng: random.Random) -> Deal:
         cards = list(deck(36))
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         hands, rest = deal_round_robin(cards, 4, dealer, TRICKS)
         return Deal(dealer, hands, rest, None)
 

@@ -11,8 +11,14 @@ winning a trick is doubly good: it pays, and it gives the lead. So the bot:
 - answering, plays its last card whenever it may (that ends the deal in its favour), puts
   AS on a dear trick (hearts: double value) or when it holds the lead suit no more, takes
   the trick with the cheapest card that surely wins it, else plays its lowest card of the
-  suit; never passes holding the suit (a remiz), and draws only when it has no trick yet,
-  the trick is worth it and the talon is likely to give the suit.
+  suit; never passes holding the suit (a remiz); void in it, draws while the talon lasts.
+
+Drawing looks like a step back (a card more to shed), but measured against the earlier rule
+(draw only with no trick yet, for a trick worth 3 or more, when the talon likely gives the
+suit) it is far better: +1.96 [+1.64, +2.27] a deal between heuristic players (300
+deal-sets, both seats of each pair on the same deals; +0.74 [+0.25, +1.23] a deal over
+whole matches). A drawn card of the suit may shed at once and take the trick, and a talon
+drawn dry cannot help the others.
 """
 
 from __future__ import annotations
@@ -28,9 +34,6 @@ ACE_OF_SPADES = card(ACE, SPADES)
 SUIT = tuple(suit_of(c) for c in range(52))
 RANK = tuple(rank_of(c) for c in range(52))
 DECK32 = tuple(c for c in range(52) if RANK[c] >= 5)
-#: draw only for a trick worth at least this and a chance of the suit at least that
-DRAW_VALUE = 3
-DRAW_CHANCE = 0.4
 
 
 def pick_position(free: list[int]) -> int:
@@ -80,7 +83,7 @@ def lead_card(hand: Sequence[Card], cards: Sequence[Card], others: Iterable[Card
 
 def answer(hand: Sequence[Card], legal: Sequence[str], trick_cards: Sequence[Card],
            led: int, after: int, unseen: Callable[[], list[Card]], won_any: bool,
-           value: int, talon: int) -> str:
+           value: int) -> str:
     """What to answer a trick led in ``led`` with: a ``play``, ``pass`` or ``draw``.
 
     ``after``: responders still to act after us; ``value``: what the trick pays;
@@ -88,13 +91,8 @@ def answer(hand: Sequence[Card], legal: Sequence[str], trick_cards: Sequence[Car
     """
     plays = [a for a in legal if a.startswith("play")]
     cards = [TEXT_CARD[a[5:]] for a in plays]
-    if not cards:
-        if "draw" in legal and not won_any and value >= DRAW_VALUE and talon:
-            others = unseen()
-            suit_left = sum(1 for o in others if SUIT[o] == led or o == ACE_OF_SPADES)
-            if others and suit_left / len(others) >= DRAW_CHANCE:
-                return "draw"
-        return "pass"
+    if not cards:       # void in the led suit: draw while the talon lasts
+        return "draw" if "draw" in legal else "pass"
     if len(hand) == 1:
         return "play " + CARD_TEXT[cards[0]]     # the last card: shed and end the deal
     mushka_down = ACE_OF_SPADES in trick_cards
@@ -154,7 +152,7 @@ class KopilkaHeuristic:
         trick_cards = [TEXT_CARD[p[1]] for p in trick["cards"]]
         value = values[led] * (2 if ACE_OF_SPADES in trick_cards else 1)
         return answer(hand, legal, trick_cards, led, after, lambda: others,
-                      bool(obs["tricks"][seat]), value, obs["talon"])
+                      bool(obs["tricks"][seat]), value)
 
 
 def make(game: str, level: str | None) -> KopilkaHeuristic:
@@ -194,7 +192,7 @@ def policy(state: Any) -> str:
     after = PLAYERS - 2 - state.acted
     value = state.values[led] * (2 if ACE_OF_SPADES in trick.cards else 1)
     return answer(hand, legal, trick.cards, led, after, others, bool(state.won[seat]),
-                  value, len(state.talon))
+                  value)
 
 
 def rollout(state: Any, rng: random.Random | None = None) -> None:

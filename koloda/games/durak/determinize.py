@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from koloda.cards import TEXT_CARD, Card, deck
+from koloda.cards import TEXT_CARD, Card, deck, shuffle
 from koloda.engine.deal import Deal
 from koloda.games.durak.rounds import THROW, DurakGame
 
@@ -41,7 +41,7 @@ def determinize(obs: dict[str, Any], rng: random.Random) -> DurakGame:
     placed.add(trump_card)
     stock_size: int = obs["stock_size"]
     pool = [c for c in deck(36) if c not in placed]
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     for s in range(n):
         if s != seat:
             need = obs["hand_sizes"][s] - len(hands[s])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from koloda.cards import deck
+from koloda.cards import deck, shuffle
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
 from koloda.engine.result import Result, best_seats
@@ -35,7 +35,7 @@ class DurakMatch(Match):
         With six players the whole deck is dealt and the dealer's last card shows trump.
         """
         cards = list(deck(36))
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         hands, rest = deal_round_robin(cards, self.players, dealer, HAND_SIZE)
         trump = rest[-1] if rest else hands[dealer][-1]
         return Deal(dealer, hands, rest, trump)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from koloda.cards import SUITS, deck
+from koloda.cards import SUITS, deck, shuffle
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
 from koloda.engine.result import Result, best_seats
@@ -37,7 +37,7 @@ class KopilkaMatch(Match):
 
     def deal_cards(self, dealer: int, rng: random.Random) -> Deal:
         cards = list(deck(32))
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         hands, talon = deal_round_robin(cards, self.players, dealer, HAND)
         return Deal(dealer, hands, talon, None)
 

@@ -19,7 +19,6 @@ from koloda.tricks import (
     OpendaumShakhiPolicy,
     Trick,
     TrickRules,
-    legal_plays,
     why_not_play,
 )
 
@@ -91,7 +90,7 @@ class OpendaumDeal(DealState):
 
     def _legal_actions(self) -> list[str]:
         if self.phase is PLAY:
-            return legal_plays(self.rules, self.hands[self.to_move], self.trick)  # type: ignore[index]
+            return self.rules.plays(self.hands[self.to_move], self.trick)  # type: ignore[index]
         bids = list(BID_TEXT[:self.size + 1])
         if self.hook:
             f = self.forbidden_bid()

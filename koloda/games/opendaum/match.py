@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from koloda.cards import SUITS, Card, deck, parse_cards, suit_of
+from koloda.cards import SUITS, Card, deck, parse_cards, shuffle, suit_of
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.errors import ConfigError
 from koloda.engine.match import Match
@@ -56,6 +57,7 @@ THIRTY_THREE = Variant("33", {3: 33}, frozenset(parse_cards("6C")), lambda _o: F
                        hook=True, final_deal_multiplier=10, ranks=True)
 
 
+@cache
 def schedule(per_hand: int, players: int) -> tuple[int, ...]:
     """Deal sizes over a match: 1..M−1, then M once per player, then M−1..1."""
     m = per_hand
@@ -107,7 +109,7 @@ class OpendaumMatch(Match):
 
     def deal_cards(self, dealer: int, rng: random.Random) -> Deal:
         cards = list(self.deck)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         hands, rest = deal_round_robin(cards, self.players, dealer,
                                        self.schedule[self._position()])
         # the top card of the stock is turned; with no stock, the dealer's last card
