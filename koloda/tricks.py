@@ -12,11 +12,15 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 from koloda.cards import CARD_TEXT, Card, rank_of, suit_name, suit_of
 from koloda.engine.messages import Cards, Reason, Suit
 
 WILD, PLAIN = "wild", "plain"
+
+#: ``plays(hand, trick)`` → the legal ``play`` texts (see ``FollowPolicy.bind``)
+Plays = Callable[[Sequence[int], "Trick | None"], list[str]]
 
 #: the canonical ``play`` text of every card, and of every card played wild or plain
 PLAY_TEXT: tuple[str, ...] = tuple(f"play {t}" for t in CARD_TEXT)
@@ -64,8 +68,7 @@ class TrickRules:
     #: power, a card of the led suit its power, any other card -1 (it cannot win)
     strength: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     #: ``plays(hand, trick)``: the legal play texts (``legal_plays``), bound once
-    plays: Callable[[Sequence[Card], Trick | None], list[str]] = field(
-        init=False, repr=False, compare=False)
+    plays: Plays = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -76,8 +79,9 @@ class TrickRules:
             tuple(100 + pw[c] if st[c] == t else pw[c] if st[c] == s else -1
                   for c in range(len(st)))
             for s in suits))
-        put(self, "plays", partial(_plays_with_specials if self.specials else
-                                   self.policy.texts, self))
+        plain = self.policy.bind(self)
+        put(self, "plays", plain if not self.specials else
+            partial(_plays_with_specials, self, plain))
         # the duties are message-catalog reasons (koloda/engine/messages.py): English
         # text that an interface can also say in the player's language
         for name, key in (("must_follow", "must_follow"), ("must_trump", "must_trump"),
@@ -85,6 +89,11 @@ class TrickRules:
                           ("must_trump_beat", "must_trump_beat"),
                           ("must_overtrump", "must_overtrump")):
             put(self, name, tuple(_duty(key, s, s == self.trump) for s in suits))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # made anew from the fields: ``plays`` is a closure, which pickle cannot carry
+        return (TrickRules, (self.trump, self.policy, self.suit, self.power, self.shakhi,
+                             self.mushka))
 
     def with_trump(self, trump: int | None) -> TrickRules:
         return TrickRules(trump, self.policy, self.suit, self.power, self.shakhi, self.mushka)
@@ -201,30 +210,36 @@ class FollowPolicy:
                trick: Trick) -> tuple[list[Card], str]:
         raise NotImplementedError
 
-    def texts(self, rules: TrickRules, hand: Sequence[Card], trick: Trick | None
-              ) -> list[str]:
-        """The legal ``play`` texts, in card order, for a hand (in card order) without
-        shakhi or mushka (``legal_plays`` handles those). A policy may override this with
-        a faster equivalent: it runs on every ``legal_actions()`` of every trick game."""
-        if trick is None or not trick.cards:
-            allowed = self.lead(rules, hand)[0]
-        else:
-            allowed = self.follow(rules, hand, trick)[0]
-        return [PLAY_TEXT[c] for c in sorted(allowed)]
+    def bind(self, rules: TrickRules) -> Plays:
+        """``plays(hand, trick)``: the legal ``play`` texts, in card order, for a hand (in
+        card order) without shakhi or mushka (``legal_plays`` handles those). A policy may
+        return a faster equivalent: it runs on every ``legal_actions()`` of every trick
+        game, so it is made once per rules, a closure over their tables."""
+        def plays(hand: Sequence[Card], trick: Trick | None) -> list[str]:
+            if trick is None or not trick.cards:
+                allowed = self.lead(rules, hand)[0]
+            else:
+                allowed = self.follow(rules, hand, trick)[0]
+            return [PLAY_TEXT[c] for c in sorted(allowed)]
+        return plays
 
 
 class FollowElseAny(FollowPolicy):
     """Follow the led suit; if void, any card (Trinka, Opendaum-33)."""
 
-    def texts(self, rules: TrickRules, hand: Sequence[Card], trick: Trick | None
-              ) -> list[str]:
-        # lead and follow fused into one pass each (see FollowPolicy.texts)
-        if trick is not None and trick.led is not None:
-            st, led = rules.suit, trick.led
-            out = [PLAY_TEXT[c] for c in hand if st[c] == led]
-            if out:
-                return out
-        return [PLAY_TEXT[c] for c in hand]
+    def bind(self, rules: TrickRules) -> Plays:
+        st, text = rules.suit, PLAY_TEXT
+
+        def plays(hand: Sequence[Card], trick: Trick | None) -> list[str]:
+            # lead and follow fused into one pass each (see FollowPolicy.bind)
+            if trick is not None:
+                led = trick.led
+                if led is not None:
+                    out = [text[c] for c in hand if st[c] == led]
+                    if out:
+                        return out
+            return [text[c] for c in hand]
+        return plays
 
     def follow(self, rules: TrickRules, hand: Sequence[Card],
                trick: Trick) -> tuple[list[Card], str]:
@@ -240,20 +255,23 @@ class FollowElseTrump(FollowPolicy):
     """Follow the led suit; if void, trump; if void of both, any card (Opendaum, Mushka,
     Dreyfus). Any trump will do: there is no duty to over-trump."""
 
-    def texts(self, rules: TrickRules, hand: Sequence[Card], trick: Trick | None
-              ) -> list[str]:
-        # lead and follow fused into one pass each (see FollowPolicy.texts)
-        if trick is not None and trick.led is not None:
-            st, led = rules.suit, trick.led
-            out = [PLAY_TEXT[c] for c in hand if st[c] == led]
-            if out:
-                return out
-            trump = rules.trump
-            if trump is not None:
-                out = [PLAY_TEXT[c] for c in hand if st[c] == trump]
-                if out:
-                    return out
-        return [PLAY_TEXT[c] for c in hand]
+    def bind(self, rules: TrickRules) -> Plays:
+        st, trump, text = rules.suit, rules.trump, PLAY_TEXT
+
+        def plays(hand: Sequence[Card], trick: Trick | None) -> list[str]:
+            # lead and follow fused into one pass each (see FollowPolicy.bind)
+            if trick is not None:
+                led = trick.led
+                if led is not None:
+                    out = [text[c] for c in hand if st[c] == led]
+                    if out:
+                        return out
+                    if trump is not None:
+                        out = [text[c] for c in hand if st[c] == trump]
+                        if out:
+                            return out
+            return [text[c] for c in hand]
+        return plays
 
     def follow(self, rules: TrickRules, hand: Sequence[Card],
                trick: Trick) -> tuple[list[Card], str]:
@@ -357,11 +375,12 @@ def legal_plays(rules: TrickRules, hand: Sequence[Card], trick: Trick | None) ->
     return rules.plays(hand, trick)
 
 
-def _plays_with_specials(rules: TrickRules, hand: Sequence[Card],
+def _plays_with_specials(rules: TrickRules, plain: Plays, hand: Sequence[Card],
                          trick: Trick | None) -> list[str]:
-    """``legal_plays`` for rules with shakhi or a mushka."""
+    """``legal_plays`` for rules with shakhi or a mushka (``plain``: the policy's plays
+    for a hand without them)."""
     if rules.specials.isdisjoint(hand):
-        return rules.policy.texts(rules, hand, trick)
+        return plain(hand, trick)
     ok = set(allowed_cards(rules, hand, trick)[0])
     shakhi, mushka = rules.shakhi, rules.mushka
     out: list[str] = []
