@@ -2,15 +2,17 @@
 
 ``t(key, lang, **kw)`` formats one catalogue entry; ``label`` names an observation or score
 sheet field (falling back to the field name, so a game's new field still shows);
-``verb`` names an action verb; ``reason`` puts an engine refusal into the chosen language
-where its wording is known (the engine speaks English; unknown wordings stay English).
+``verb`` names an action verb; ``reason`` says an engine refusal in the chosen language from
+its message key and arguments (the catalog lives in the engine: koloda/engine/messages.py).
 """
 
 from __future__ import annotations
 
+import json
 import locale
 import os
-import re
+
+from koloda.engine.messages import VERB_WORDS, render_reason
 
 LANGS = ("en", "ru")
 
@@ -37,6 +39,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "variant": ("Variant", "Вариант"),
     "deal": ("Deal", "Сдача"),
     "dealer": ("dealer", "сдаёт"),
+    "dealer_mark": ("D", "С"),
     "to_move": ("to move", "ходит"),
     # start screen
     "start_title": ("koloda — a new game", "koloda — новая игра"),
@@ -59,7 +62,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "Кто-то должен сесть за стол: сделайте одно место «Вы»"),
     "one_human": ("One seat is yours; the others are computer players",
                   "Одно место ваше, остальные — компьютер"),
-    "bad_value": ("Not a value for {name}: {reason}", "Неверное значение {name}: {reason}"),
+    "bad_value": ("Not a value for {name}: {reason}", "Неверное значение «{name}»: {reason}"),
+    "allowed_is": ("allowed: {allowed}", "допустимо: {allowed}"),
+    "cannot_start": ("These options do not make a game", "С такими параметрами игры нет"),
     # the table
     "turn_you": ("Your move", "Ваш ход"),
     "turn_of": ("{who} to move", "Ходит {who}"),
@@ -100,7 +105,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "winner_is": ("Winner: {who}", "Победитель: {who}"),
     "winners_are": ("Winners: {who}", "Победители: {who}"),
     "capped_note": ("Stopped by the max_deals cap: standings as they were",
-                    "Остановлено ограничением max_deals: по текущему счёту"),
+                    "Остановлено: сыграно предельное число сдач, итог по текущему счёту"),
     "rank_now": ("{who}: rank {rank} (earned {earned}; was {held})",
                  "{who}: разряд {rank} (заработан {earned}; был {held})"),
     "no_rank": ("none", "нет"),
@@ -133,6 +138,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "col_date": ("date", "дата"),
     "col_game": ("game", "игра"),
     "col_players": ("players", "игроки"),
+    "col_title": ("title", "название"),
+    "col_options": ("options (default) — meaning", "параметры (по умолчанию) — смысл"),
     "col_result": ("result", "итог"),
     "col_played": ("played", "сыграно"),
     "col_won": ("won", "побед"),
@@ -217,7 +224,91 @@ _LABELS: dict[str, tuple[str, str]] = {
     "passed": ("passed", "пас"),
     "taken": ("taken", "взято"),
     "first_bout": ("first round", "первый отбой"),
+    # fields a table, a score sheet or a result may also hold
+    "ante": ("ante", "ставка за сдачу"),
+    "blocked": ("blocked", "тупик"),
+    "caps": ("caps", "старшие по мастям"),
+    "change": ("change", "изменение"),
+    "count": ("count", "число"),
+    "deal": ("deal", "сдача"),
+    "deals": ("deals", "сдачи"),
+    "deck": ("deck", "колода"),
+    "deck_size": ("deck size", "колода"),
+    "discard": ("beaten off", "бито (карты)"),
+    "hand": ("hand", "на руках"),
+    "deal_number": ("deal number", "номер сдачи"),
+    "to_move": ("to move", "ходит"),
+    "match_over": ("match over", "партия окончена"),
+    "table": ("table", "стол"),
+    "trick": ("trick", "взятка"),
+    "trump_drawn_by": ("trump drawn by", "козырь вытянул"),
+    "sheet": ("sheet", "запись"),
+    "offers": ("offers", "выкладки"),
+    "last_round": ("last round", "последний кон"),
+    "draws": ("draws", "добирали"),
+    "durak": ("durak", "дурак"),
+    "fee": ("fee", "платёж за сдачу"),
+    "first_attacker": ("first attacker", "первым ходил"),
+    "first_dealer_draw": ("first dealer draw", "жребий первой сдачи"),
+    "how": ("how", "как"),
+    "in_game": ("in the game", "в игре"),
+    "in_play": ("in play", "играют"),
+    "last_deal": ("last deal", "последняя сдача"),
+    "last_deal_penalty": ("last deal penalty", "штраф последней сдачи"),
+    "last_trick": ("last trick", "последняя взятка"),
+    "led": ("led", "масть хода"),
+    "left_holding_cards": ("left holding cards", "остались с картами"),
+    "level": ("level", "уровень"),
+    "match_deals": ("deals in the match", "сдач в партии"),
+    "max_deals": ("max deals", "не больше сдач"),
+    "money_at_start": ("money at start", "деньги в начале"),
+    "mushka": ("mushka", "мушка"),
+    "offerer": ("lays out", "выкладывает"),
+    "options": ("options", "параметры"),
+    "paid": ("paid", "выплачено"),
+    "pair": ("pair", "пара"),
+    "pairs": ("pairs", "пары"),
+    "passes": ("passes", "пасовали"),
+    "payments": ("payments", "платежи"),
+    "picked": ("picked", "взята"),
+    "pot_after": ("pot after", "в кассе после"),
+    "pot_before": ("pot before", "в кассе до"),
+    "ranks": ("ranks", "разряды"),
+    "redeal": ("redeal", "пересдача"),
+    "remiz": ("remiz", "ремиз"),
+    "rounds": ("rounds", "круги"),
+    "ruff_only_when_only_trumps": ("ruff only when only trumps",
+                                   "бить козырем, только когда нет других"),
+    "schedule": ("schedule", "расписание"),
+    "shown": ("shown", "показаны"),
+    "stake": ("stake", "взнос"),
+    "start_deal": ("start deal", "первая сдача"),
+    "suit": ("suit", "масть"),
+    "teams": ("teams", "команды"),
+    "tie_steps": ("tie steps", "споры"),
+    "tricks_played": ("tricks played", "сыгранные взятки"),
+    "value": ("value", "цена"),
+    "values": ("values", "цены взяток"),
+    "voids": ("voids", "нет мастей"),
+    "winner": ("winner", "взял"),
+    "winners": ("winners", "победители"),
+    "losers": ("losers", "проигравшие"),
+    "won_at_deal": ("won at deal", "выиграна в сдаче"),
+    "finish": ("finish", "конец партии"),
+    "end": ("end", "конец игры"),
+    "round_cap": ("round cap", "не больше ходов"),
+    "record": ("record", "запись"),
+    "S": ("spades", "пики"),
+    "C": ("clubs", "трефы"),
+    "D": ("diamonds", "бубны"),
+    "H": ("hearts", "черви"),
+    "spades": ("spades", "пики"),
+    "clubs": ("clubs", "трефы"),
+    "diamonds": ("diamonds", "бубны"),
+    "hearts": ("hearts", "черви"),
     # phases
+    "over": ("over", "окончена"),
+    "awaiting_deal": ("awaiting the deal", "ждёт сдачи"),
     "bid": ("bidding", "заказ"),
     "play": ("play", "розыгрыш"),
     "exchange": ("exchange", "обмен"),
@@ -227,28 +318,103 @@ _LABELS: dict[str, tuple[str, str]] = {
     "declare": ("declaration", "объявление"),
 }
 
-#: action verbs as a person reads them (the canonical text stays in records)
-_VERBS: dict[str, tuple[str, str]] = {
-    "play": ("play", "сыграть"),
-    "bid": ("bid", "заказ"),
-    "discard": ("discard", "снести"),
-    "stand": ("stand", "играю"),
-    "pass": ("pass", "пас"),
-    "attack": ("attack", "ход"),
-    "beat": ("beat", "побить"),
-    "take": ("take", "взять"),
-    "throw": ("throw in", "подкинуть"),
-    "transfer": ("transfer", "перевести"),
-    "pick": ("take card no.", "взять карту №"),
-    "draw": ("draw", "добрать"),
+#: values an observation, a sheet or a result may hold, as a person reads them
+_VALUES: dict[str, tuple[str, str]] = {
+    "over": ("over", "окончена"),
+    "declare": ("declaration", "объявление"),
+    "defend": ("defence", "защита"),
+    "exchange": ("exchange", "обмен"),
+    "alone": ("alone", "один"),
+    "played": ("played", "сыграна"),
+    "redeal": ("redeal", "пересдача"),
+    "nobody": ("nobody", "никто"),
+    "void": ("void", "пустая"),
+    "capped": ("capped", "ограничение сдач"),
+    "single_deal": ("single deal", "одна сдача"),
+    "draw": ("draw", "ничья"),
+    "trinka": ("trinka", "тринька"),
+    "rozhok": ("rozhok", "рожок"),
+    "all_nine": ("all nine", "все девять"),
+    "simple": ("simple", "простой"),
+    "perevodnoy": ("perevodnoy", "переводной"),
+    "trumps": ("trumps", "козыри"),
+    "all clubs and all jacks": ("all clubs and all jacks", "все трефы и все валеты"),
+    "embryo": ("embryo", "эмбрион"),
+    "fee": ("fee", "платёж за сдачу"),
+    "stake": ("stake", "взнос"),
+    "remiz: no trick": ("remiz: no trick", "ремиз: ни одной взятки"),
+    "remiz: passed holding the led suit": ("remiz: passed holding the led suit",
+                                           "ремиз: пас при масти хода на руках"),
+    "wild": ("wild", "как шаха"),
+    "plain": ("plain", "за простую"),
     "knock": ("knock", "стучу"),
     "drop": ("drop", "пас"),
     "golets": ("golets", "голец"),
-    "flip": ("flip", "открыть карту"),
-    "wild": ("wild", "как шаха"),
-    "plain": ("plain", "за простую"),
-    "with": ("with", "картой"),
+    "pass": ("pass", "пас"),
+    "stand": ("stand", "играю"),
+    "first": ("first", "первый"),
+    "all": ("all", "все"),
+    "first_elimination": ("first elimination", "до первого выбывшего"),
+    "cycle": ("cycle", "доиграть круг"),
+    **{name: (name, ru) for name, ru in (("spades", "пики"), ("clubs", "трефы"),
+                                         ("diamonds", "бубны"), ("hearts", "черви"),
+                                         ("S", "пики"), ("C", "трефы"), ("D", "бубны"),
+                                         ("H", "черви"))},
 }
+
+#: option names as the start screen shows them
+_OPTIONS: dict[str, tuple[str, str]] = {
+    "finish": ("finish", "конец партии"),
+    "max_deals": ("max_deals", "не больше сдач"),
+    "teams": ("teams", "командами"),
+    "first_bout_limit": ("first_bout_limit", "предел первого отбоя"),
+    "games": ("games", "игр в партии"),
+    "stake": ("stake", "взнос"),
+    "fee": ("fee", "платёж за сдачу"),
+    "remiz": ("remiz", "ремиз"),
+    "values": ("values", "цены взяток"),
+    "deck": ("deck", "колода"),
+    "start_deal": ("start_deal", "первая сдача"),
+    "last_deal_penalty": ("last_deal_penalty", "штраф последней сдачи"),
+    "ruff_only_when_only_trumps": ("ruff_only_when_only_trumps", "козырем — только без других"),
+    "end": ("end", "конец игры"),
+    "round_cap": ("round_cap", "не больше ходов"),
+    "ante": ("ante", "ставка за сдачу"),
+    "deals": ("deals", "сдач в партии"),
+    "record": ("record", "запись"),
+}
+
+#: the word values of options, in Russian
+_OPTION_VALUES: dict[str, str] = {
+    "cycle": "доиграть круг",
+    "deal": "закончить сразу",
+    "all": "пока все карты не у одного",
+    "first_elimination": "до первого выбывшего",
+}
+
+#: what an option allows, in Russian (keyed by the English text of the option)
+_ALLOWED_RU: dict[str, str] = {
+    '"cycle" or "deal"': "«cycle» или «deal»",
+    "a whole number ≥ 1": "целое число ≥ 1",
+    "a whole number ≥ 0": "целое число ≥ 0",
+    "true or false (true only with 4 or 6 players)":
+        "да или нет (да — только вчетвером или вшестером)",
+    "a whole number 1..6": "целое число от 1 до 6",
+    'an object with a whole number ≥ 0 for each suit, e.g. {"H": 4, "C": 3, "D": 2, "S": 1}':
+        'цена (целое ≥ 0) для каждой масти, например {"H": 4, "C": 3, "D": 2, "S": 1}',
+    "32 (2 players), 36 (3), 32 or 36 (4), 30 (5), 36 (6)":
+        "32 (двое), 36 (трое), 32 или 36 (четверо), 30 (пятеро), 36 (шестеро)",
+    "0 .. the number of deals in the schedule − 1": "от 0 до числа сдач в расписании − 1",
+    "true or false": "да или нет",
+    "36 or 52": "36 или 52",
+    '"all" or "first_elimination"': "«all» или «first_elimination»",
+    "a multiple of 3, at least 3": "кратное 3, не меньше 3",
+    "a whole number ≥ 1 (default: 2 × players)": "целое число ≥ 1 (по умолчанию 2 × игроков)",
+}
+
+
+#: action verbs as a person reads them (the canonical text stays in records)
+_VERBS = VERB_WORDS
 
 _BOTS: dict[str, tuple[str, str]] = {
     "random": ("random", "случайный"),
@@ -263,27 +429,6 @@ _SUITS_RU = {"spades": "пики", "clubs": "трефы", "diamonds": "бубн�
              "trumps": "козыри", "no suit": "без масти"}
 _SUIT_LETTERS = {"S": ("spades", "пики"), "C": ("clubs", "трефы"),
                  "D": ("diamonds", "бубны"), "H": ("hearts", "черви")}
-
-#: engine refusals whose wording is known, and their Russian form
-_REASONS_RU: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(p), r) for p, r in (
-        (r"^must follow (\w[\w ]*?) and beat it: you hold (.+)$",
-         r"нужно ходить в масть ({0}) и перебить: у вас есть \2"),
-        (r"^must follow (\w[\w ]*?): you hold (.+)$", r"нужно ходить в масть ({0}): у вас есть \2"),
-        (r"^void in (\w[\w ]*?), must play a trump: you hold (.+)$",
-         r"нет масти ({0}) — нужно бить козырем: у вас есть \2"),
-        (r"^void in (\w[\w ]*?), must trump.*: you hold (.+)$",
-         r"нет масти ({0}) — нужно бить козырем: у вас есть \2"),
-        (r"^you do not hold (.+)$", r"у вас нет \1"),
-        (r"^(\S+) does not beat (\S+): (.*)$", r"\1 не бьёт \2: \3"),
-        (r"^the bidding is over: play a card.*$", "заказы сделаны: ходите картой"),
-        (r"^the bidding comes first.*$", "сначала заказ: назовите число взяток"),
-        (r"^hook rule: (.*)$", r"правило крюка: \1"),
-        (r"^an attack is one or more cards of one rank$",
-         "ход — одна или несколько карт одного достоинства"),
-        (r"^you hold AS: .*$", "у вас туз пик: с ним нельзя пасовать"),
-    ))
-
 
 def default_lang() -> str:
     """Russian when the locale says so, else English."""
@@ -308,6 +453,42 @@ def label(key: str, lang: str = "en") -> str:
     return pair[1] if lang == "ru" else pair[0]
 
 
+def value_word(text: str, lang: str = "en") -> str:
+    """A word or phrase an observation holds as a value («over», «hearts») in ``lang``;
+    unknown values stay as written (names, cards)."""
+    if lang != "ru":
+        return text
+    pair = _VALUES.get(text)
+    if pair is not None:
+        return pair[1]
+    words = text.split()
+    if len(words) in (2, 3) and words[0] == "trick" and words[1] in _SUIT_LETTERS:
+        # Kopilka's purse log: "trick H", "trick H mushka"
+        out = f"взятка: {_SUIT_LETTERS[words[1]][1]}"
+        return out + (" (мушка)" if words[2:] == ["mushka"] else "")
+    return text
+
+
+def option_name(name: str, lang: str = "en") -> str:
+    pair = _OPTIONS.get(name)
+    return pair[1] if pair is not None and lang == "ru" else name
+
+
+def option_allowed(allowed: str, lang: str = "en") -> str:
+    return _ALLOWED_RU.get(allowed, allowed) if lang == "ru" else allowed
+
+
+def option_value(value: object, lang: str = "en") -> str:
+    """An option's value as the start screen shows it (a word value also in Russian words,
+    its code in brackets: the help text names the codes)."""
+    if isinstance(value, bool) and lang == "ru":
+        return "да" if value else "нет"
+    if isinstance(value, str):
+        said = _OPTION_VALUES.get(value)
+        return f"{said} ({value})" if said is not None and lang == "ru" else value
+    return json.dumps(value, ensure_ascii=False)
+
+
 def verb(word: str, lang: str = "en") -> str:
     pair = _VERBS.get(word)
     if pair is None:
@@ -327,20 +508,19 @@ def suit_word(text: str, lang: str = "en") -> str:
         en, ru = _SUIT_LETTERS[text]
         return ru if lang == "ru" else en
     if lang == "ru":
-        return _SUITS_RU.get(text, text)
+        return _SUITS_RU.get(text) or value_word(text, lang)
     return text
 
 
-def reason(text: str, lang: str = "en") -> str:
-    """An engine refusal in the chosen language (known wordings only; else as written)."""
-    if lang != "ru":
-        return text
-    for pattern, template in _REASONS_RU:
-        m = pattern.match(text)
-        if m:
-            first = _SUITS_RU.get(m.group(1), m.group(1)) if m.groups() else ""
-            return m.expand(template.replace("{0}", first))
-    return text
+def reason(refusal: str | BaseException, lang: str = "en") -> str:
+    """An engine refusal in the chosen language.
+
+    ``refusal`` is an ``IllegalAction`` or its reason: the engine's message catalog
+    (koloda/engine/messages.py) says it in ``lang``. Plain text (a refusal made outside the
+    catalog) is shown as written."""
+    if isinstance(refusal, BaseException):
+        refusal = getattr(refusal, "reason", None) or str(refusal)
+    return render_reason(refusal, lang)
 
 
 def check_lang(lang: str | None) -> str:

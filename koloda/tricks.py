@@ -8,12 +8,14 @@ trick, why a card may not, and who wins it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol
 
 from koloda.cards import CARD_TEXT, Card, rank_of, suit_name, suit_of
+from koloda.engine.messages import Cards, Reason, Suit
 
 WILD, PLAIN = "wild", "plain"
 
@@ -29,6 +31,12 @@ PLAY_ACTION: dict[str, tuple[Card, str | None]] = {}
 for _texts, _mode in ((PLAY_TEXT, None), (PLAY_PLAIN_TEXT, PLAIN), (PLAY_WILD_TEXT, WILD)):
     PLAY_ACTION.update({t: (c, _mode) for c, t in enumerate(_texts)})
 del _texts, _mode
+
+
+@functools.cache
+def _duty(key: str, s: int, is_trump: bool) -> Reason:
+    """A duty's reason, made once (a game makes new rules for every deal's trump)."""
+    return Reason(key, suit=Suit(s, trump=is_trump))
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,10 @@ class TrickRules:
     #: the duty texts by led suit, worked out once because legal_actions is a hot path
     must_follow: tuple[str, ...] = field(init=False, repr=False, compare=False)
     must_trump: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    #: Stukolka's duties to beat: follow and beat, trump, trump and over-trump
+    must_follow_beat: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    must_trump_beat: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    must_overtrump: tuple[str, ...] = field(init=False, repr=False, compare=False)
     #: by led suit, each card's strength in a trick without wild plays: a trump 100 +
     #: power, a card of the led suit its power, any other card -1 (it cannot win)
     strength: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
@@ -67,12 +79,16 @@ class TrickRules:
             tuple(100 + pw[c] if st[c] == t else pw[c] if st[c] == s else -1
                   for c in range(len(st)))
             for s in suits))
-        put(self, "must_follow", tuple(f"must follow {self.suit_label(s)}" for s in suits))
-        put(self, "must_trump", tuple(f"void in {self.suit_label(s)}, must play a trump"
-                                      for s in suits))
         plain = self.policy.bind(self)
         put(self, "plays", plain if not self.specials else
             partial(_plays_with_specials, self, plain))
+        # the duties are message-catalog reasons (koloda/engine/messages.py): English
+        # text that an interface can also say in the player's language
+        for name, key in (("must_follow", "must_follow"), ("must_trump", "must_trump"),
+                          ("must_follow_beat", "must_follow_beat"),
+                          ("must_trump_beat", "must_trump_beat"),
+                          ("must_overtrump", "must_overtrump")):
+            put(self, name, tuple(_duty(key, s, s == self.trump) for s in suits))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # made anew from the fields: ``plays`` is a closure, which pickle cannot carry
@@ -272,8 +288,13 @@ class FollowElseTrump(FollowPolicy):
             trumps = rules.holds_suit(hand, trump)
             if trumps:
                 return trumps, (rules.must_trump[led] if led is not None
-                                else "must play a trump")
+                                else MUST_PLAY_TRUMP)
         return rules.duty_cards(hand), ""
+
+
+MUST_PLAY_TRUMP = Reason("must_play_trump")
+NO_TRUMP_LEAD = Reason("no_trump_lead")
+NO_RUFF = Reason("no_ruff")
 
 
 @dataclass(frozen=True)
@@ -288,7 +309,7 @@ class OpendaumShakhiPolicy(FollowPolicy):
         duty = rules.duty_cards(hand)
         plain = [c for c in duty if rules.suit[c] != rules.trump]
         if plain and len(plain) < len(duty):
-            return plain, "may not lead a trump while holding a non-trump card"
+            return plain, NO_TRUMP_LEAD
         return duty, ""
 
     def follow(self, rules: TrickRules, hand: Sequence[Card],
@@ -305,8 +326,8 @@ class OpendaumShakhiPolicy(FollowPolicy):
             return duty, ""
         plain = [c for c in duty if rules.suit[c] != trump]
         if self.ruff_only_when_only_trumps and plain:
-            return plain, "may not ruff while holding a non-trump card"
-        return trumps, (rules.must_trump[led] if led is not None else "must play a trump")
+            return plain, NO_RUFF
+        return trumps, (rules.must_trump[led] if led is not None else MUST_PLAY_TRUMP)
 
 
 class MustBeatPolicy(FollowPolicy):
@@ -320,21 +341,23 @@ class MustBeatPolicy(FollowPolicy):
         same = rules.holds_suit(hand, led) if led is not None else []
         if same:
             if led != trump and trick.is_trumped(rules):
-                return same, f"must follow {rules.suit_label(led)}"
+                return same, rules.must_follow[led]  # type: ignore[index]
             top = trick.highest_of(rules, led)  # type: ignore[arg-type]
             beating = [c for c in same if top is None or rules.power[c] > top]
             if beating:
-                return beating, f"must follow {rules.suit_label(led)} and beat it"
-            return same, f"must follow {rules.suit_label(led)}"
+                return beating, rules.must_follow_beat[led]  # type: ignore[index]
+            return same, rules.must_follow[led]  # type: ignore[index]
         if trump is not None:
             trumps = rules.holds_suit(hand, trump)
             if trumps:
                 top = trick.highest_of(rules, trump)
                 beating = [c for c in trumps if top is None or rules.power[c] > top]
+                if led is None:   # (never: a trick's first card sets the led suit)
+                    return (beating or trumps), MUST_PLAY_TRUMP
                 if beating:
-                    return beating, (f"void in {rules.suit_label(led)}, must trump"
-                                     + (" and over-trump" if top is not None else ""))
-                return trumps, f"void in {rules.suit_label(led)}, must play a trump"
+                    duty = rules.must_overtrump if top is not None else rules.must_trump_beat
+                    return beating, duty[led]
+                return trumps, rules.must_trump[led]
         return rules.duty_cards(hand), ""
 
 
@@ -370,19 +393,31 @@ def _plays_with_specials(rules: TrickRules, plain: Plays, hand: Sequence[Card],
     return out
 
 
+def why_not_play_text(rules: TrickRules, hand: Sequence[Card], trick: Trick | None,
+                      action: str) -> str:
+    """The rule a canonical ``play`` text breaks; several cards at once are refused too."""
+    play = PLAY_ACTION.get(action)
+    if play is None:
+        return ONE_CARD_AT_A_TIME
+    return why_not_play(rules, hand, trick, *play)
+
+
+ONE_CARD_AT_A_TIME = Reason("play_one_card")
+
+
 def why_not_play(rules: TrickRules, hand: Sequence[Card], trick: Trick | None, c: Card,
                  mode: str | None) -> str:
     """The rule a ``play`` breaks, in words."""
     if c not in hand:
-        return f"you do not hold {CARD_TEXT[c]}"
+        return Reason("not_held", cards=Cards((c,)))
     if c in rules.shakhi and mode is None:
-        return f"{CARD_TEXT[c]} is a shakha: play it 'wild' or 'plain'"
+        return Reason("shakha_mode", card=Cards((c,)))
     if c not in rules.shakhi and mode is not None:
-        return f"only a shakha is played '{mode}'"
+        return Reason("not_shakha", mode=mode)
     allowed, duty = allowed_cards(rules, hand, trick)
     if duty:
-        return f"{duty}: you hold {' '.join(CARD_TEXT[x] for x in sorted(allowed))}"
-    return f"play {CARD_TEXT[c]} is not legal now"
+        return Reason("duty_hold", duty=duty, cards=Cards(sorted(allowed)))
+    return Reason("play_not_legal", card=Cards((c,)))
 
 
 def parse_play(action: str) -> tuple[Card, str | None]:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -106,3 +107,17 @@ def test_an_illegal_typed_action_is_explained_in_the_chosen_language(db: str) ->
                               "--bots", "random", "--no-store"], input="play 2C\nq\n")
     assert out.exit_code == 0, out.output
     assert "Нельзя:" in out.output
+
+
+def test_line_mode_refuses_in_russian_with_lang_ru(db: str) -> None:
+    """An illegal typed move is explained in Russian, the moves are listed in words."""
+    out = runner.invoke(app, ["play", "durak", "--line", "--seed", "3", "--lang", "ru",
+                              "--name", "Аня", "--bots", "random", "--db", db,
+                              "--no-store"],
+                        input="play XX\nfly\nq\n")
+    assert out.exit_code == 0, out.output
+    assert "Нельзя: это не карта: «xx»" in out.output
+    assert "Нельзя: непонятный ход «fly»" in out.output
+    assert re.search(r"\d\.  (побить|ход|взять|подкинуть|пас)", out.output)   # moves in words
+    for english in ("deal number", "to move", "match over", "trump drawn by"):
+        assert english not in out.output                  # field names in Russian too

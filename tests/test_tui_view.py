@@ -3,16 +3,25 @@ observation (also fields no view knows), score sheets, and both languages."""
 
 from __future__ import annotations
 
+import random
+import re
+
 from rich.console import Console
 
 import koloda
-from koloda.i18n import _LABELS, _TEXTS, label, reason, t, verb
+from koloda.cards import HEARTS, TEXT_CARD
+from koloda.engine.errors import IllegalAction
+from koloda.engine.messages import Cards, Reason, Suit
+from koloda.i18n import _LABELS, _TEXTS, label, option_allowed, option_name, reason, t, verb
 from koloda.tui.moves import MoveChooser
+from koloda.tui.start import StartForm
 from koloda.tui.view import (
                              action_text,
                              centre,
+                             extra_lines,
                              info_line,
                              players_table,
+                             reason_text,
                              result_view,
                              sheet_view,
                              sort_hand,
@@ -64,12 +73,21 @@ def test_actions_read_in_both_languages() -> None:
     assert action_text("play QH", "ru").plain == "сыграть Д♥"
 
 
-def test_known_engine_refusals_read_in_russian_and_unknown_stay_as_written() -> None:
-    assert reason("must follow hearts: you hold 9H", "ru") == \
-        "нужно ходить в масть (черви): у вас есть 9H"
-    assert reason("you do not hold AS", "ru") == "у вас нет AS"
+def test_engine_refusals_read_in_russian_and_plain_text_stays_as_written() -> None:
+    duty = Reason("duty_hold", duty=Reason("must_follow", suit=Suit(HEARTS)),
+                  cards=Cards([TEXT_CARD["9H"]]))
+    assert reason(duty, "ru") == "нужно ходить в черви: у вас есть 9♥"
+    assert reason(duty, "en") == "must follow hearts: you hold 9H" == duty
+    assert reason(IllegalAction(duty), "ru") == reason(duty, "ru")
+    assert reason(Reason("not_held", cards=Cards([TEXT_CARD["AS"]])), "ru") == "у вас нет Т♠"
     assert reason("something new", "ru") == "something new"
-    assert reason("must follow hearts: you hold 9H", "en") == "must follow hearts: you hold 9H"
+
+
+def test_a_russian_refusal_colours_its_cards() -> None:
+    text = reason_text("у вас нет Т♠ 10♥, а есть (9♦)", "ru")
+    assert text.plain == "у вас нет Т♠ 10♥, а есть (9♦)"
+    coloured = {text.plain[s.start:s.end] for s in text.spans if s.style}
+    assert coloured == {"Т♠", "10♥", "9♦"}
 
 
 def test_every_text_has_both_languages() -> None:
@@ -114,6 +132,62 @@ def test_every_game_renders_from_its_observation_in_both_languages() -> None:
             plain(centre(obs, names, lang))
             plain(info_line(obs, names, lang))
             assert plain(sheet_view(m.sheet(), names, lang, m.players)).strip()
+
+
+_LATIN_WORD = re.compile(r"\b[A-Za-z][A-Za-z_]{2,}\b")
+
+
+def test_the_russian_table_of_every_game_shows_no_english_word() -> None:
+    """Field names, phases, outcomes, suits, moves, sheets and results: all in Russian."""
+    for name in sorted(koloda.registry()):
+        rng = random.Random(5)
+        m = koloda.new_game(name, seed=5, max_deals=2)
+        names = [f"Игрок{i}" for i in range(m.players)]
+        step = 0
+        while True:
+            if step % 3 == 0 or m.is_over:
+                seat = m.to_move if m.to_move is not None else 0
+                obs = m.observation(seat)
+                parts = [centre(obs, names, "ru"), info_line(obs, names, "ru"),
+                         players_table(obs, names, "ru", seat), *extra_lines(obs, "ru"),
+                         sheet_view(m.sheet(), names, "ru", m.players),
+                         *(action_text(a, "ru") for a in m.legal_actions()[:30])]
+                if m.is_over:
+                    parts.append(result_view(m.result.to_json(), names, "ru"))
+                for part in parts:
+                    text = plain(part, 160)
+                    assert not _LATIN_WORD.search(text), (name, text)
+            if m.is_over:
+                break
+            m.apply(rng.choice(m.legal_actions()))
+            step += 1
+
+
+def test_the_start_screen_speaks_russian_for_every_game_and_option() -> None:
+    for name in koloda.registry():
+        form = StartForm(lang="ru", spec_name=name, name="Аня")
+        for i, key in enumerate(form.rows()):
+            form.row = i
+            label_, value = form.line(key)
+            codes = set()
+            if key.startswith("opt:"):
+                opt = form.option(key[4:])
+                codes = set(re.findall(r'"([^"]*)"', opt.allowed))
+                assert option_name(opt.name, "ru") != opt.name, opt.name
+                assert option_allowed(opt.allowed, "ru") != opt.allowed, opt.allowed
+            for text in (label_, value.plain, form.help().plain):
+                text = re.sub(r"\([^)]*\)|«[^»]*»", "", text)   # codes in brackets, quotes
+                words = set(_LATIN_WORD.findall(text)) - codes
+                assert not words, (name, key, text)
+    form = StartForm(lang="ru", spec_name="mushka", name="Аня")
+    form.row = form.rows().index("opt:max_deals")
+    assert form.set_typed("0") == "Неверное значение «не больше сдач»: допустимо: целое число ≥ 1"
+    durak = StartForm(lang="ru", spec_name="durak", players=3, name="Аня")
+    durak.options["teams"] = True                       # teams need 4 or 6 players
+    assert durak.problem() == ("Неверное значение «командами»: допустимо: да или нет "
+                               "(да — только вчетвером или вшестером)")
+    durak.lang = "en"
+    assert "teams" in (durak.problem() or "")
 
 
 # -------------------------------------------------------------- the sheets

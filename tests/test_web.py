@@ -19,6 +19,7 @@ pytest.importorskip("httpx")
 import anyio
 from fastapi.testclient import TestClient
 
+from koloda.engine.errors import IllegalAction
 from koloda.store import Store
 from koloda.web.app import create_app
 from koloda.web.protocol import MAX_MESSAGE
@@ -474,6 +475,7 @@ def test_game_refusals_name_their_reason_and_change_nothing(tmp_path: Path) -> N
         # stale version
         r = socks[mover].act(match.legal_actions()[0], 5)
         assert r["code"] == "stale" and "version 5" in r["reason"]
+        assert "вы видели состояние 5" in r["reason_ru"]
         # illegal: the engine's own reason
         hand = match.observation(mover)["hand"]
         bad = "beat AS 6S" if match.observation(mover)["phase"] == "defend" else \
@@ -481,12 +483,12 @@ def test_game_refusals_name_their_reason_and_change_nothing(tmp_path: Path) -> N
         try:
             match.current.apply(bad)
             raise AssertionError("expected the engine to refuse")
-        except ValueError as exc:
-            engine_reason = str(exc)
+        except IllegalAction as exc:
+            engine_reason, russian = str(exc), exc.render("ru")
         match.current._legal = None  # the failed apply cached nothing; be explicit
         r = socks[mover].act(bad, 0)
         assert r["code"] == "illegal" and r["reason"] == engine_reason
-        assert "reason_ru" in r
+        assert r["reason_ru"] == russian and russian != engine_reason    # the player's language
         r = socks[mover].act("dance wildly", 0)
         assert r["code"] == "illegal"
         _unchanged(c, tid, 0)

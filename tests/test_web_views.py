@@ -153,3 +153,54 @@ def test_the_shipped_card_faces_are_what_cardart_draws() -> None:
     for rel, svg in files.items():
         assert (root / rel).read_text(encoding="utf-8") == svg, \
             f"{rel} differs: run python -m koloda.web.cardart"
+
+
+# ------------------------------------------------------------ the browser's words
+#: fields the browser never shows by name (identity, or drawn in a place of their own)
+_STRUCTURAL = {"game", "players", "seat", "to_move", "deal_number", "match_over", "hand",
+               "sheet", "id", "en", "ru", "epaulettes_ru"}
+
+
+def test_every_field_and_word_of_every_game_has_russian_in_the_browser() -> None:
+    from koloda.cards import TEXT_CARD
+    from koloda.web.texts import TEXTS
+    ru = TEXTS["ru"]
+    suits = {"spades", "clubs", "diamonds", "hearts", "S", "C", "D", "H"}
+    missing: set[str] = set()
+
+    def walk(x: object, key: str = "") -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k not in suits and k not in _STRUCTURAL and f"f_{k}" not in ru:
+                    missing.add(f"f_{k}")
+                if k not in ("game", "first_dealer_draw", "variant", "ranks"):
+                    walk(v, k)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v, key)
+        elif isinstance(x, str) and x not in TEXT_CARD and x not in suits and not x.isdigit():
+            if key == "phase":
+                if f"ph_{x}" not in ru:
+                    missing.add(f"ph_{x}")
+            elif f"v_{x.split()[0]}" not in ru and f"w_{x}" not in ru:
+                missing.add(f"w_{x}")
+
+    for name in sorted(registry()):
+        rng = random.Random(3)
+        m = new_game(name, seed=3, max_deals=2)
+        while True:
+            walk(m.observation(m.to_move if m.to_move is not None else 0))
+            if m.is_over:
+                break
+            m.apply(rng.choice(m.legal_actions()))
+        walk(m.result.to_json())
+    assert not missing, sorted(missing)
+
+
+def test_the_lobby_names_every_option_in_russian() -> None:
+    from koloda.web.app import games_json
+    for game in games_json():
+        for o in game["options"]:
+            assert o["title"]["en"] == o["name"] and o["allowed_text"]["en"] == o["allowed"]
+            assert o["title"]["ru"] != o["name"], o["name"]
+            assert o["allowed_text"]["ru"] != o["allowed"], o["allowed"]

@@ -19,7 +19,7 @@ from rich.table import Table
 from koloda.engine.errors import ConfigError, RecordError
 from koloda.engine.records import load_record, replay
 from koloda.engine.registry import get_spec, registry
-from koloda.i18n import check_lang
+from koloda.i18n import check_lang, option_allowed, t
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="koloda — traditional Russian card games.")
@@ -61,10 +61,11 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="machine-readable
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return
     table = Table(title="koloda")
-    for col in ("game", "title", "players", "options (default) — meaning"):
-        table.add_column(col)
+    for col in ("col_game", "col_title", "col_players", "col_options"):
+        table.add_column(t(col, lang))
     for s in specs.values():
-        opts = "\n".join(f"{o.name} ({o.default_for(s.default_players)!r}; {o.allowed}) — "
+        opts = "\n".join(f"{o.name} ({o.default_for(s.default_players)!r}; "
+                         f"{option_allowed(o.allowed, lang)}) — "
                          f"{o.help_ru if lang == 'ru' else o.help_en}" for o in s.all_options)
         title = s.title_ru if lang == "ru" else s.title_en
         table.add_row(s.name, title, ", ".join(map(str, s.players)), opts)

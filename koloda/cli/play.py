@@ -11,13 +11,21 @@ import time
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 
 from koloda.cli.render import observation_table, show_result, words_text
 from koloda.engine.errors import IllegalAction
 from koloda.i18n import reason, t
 from koloda.tui.session import Session, autosave_dir, resume, save
+from koloda.tui.view import action_text
 
 __all__ = ["autosave_dir", "play_loop", "resume", "save"]
+
+
+def _action(action: str, lang: str) -> Text:
+    """An action in the list: as typed in English, in words in Russian («побить 7♠ картой 9♠»)."""
+    return words_text(action, lang) if lang == "en" else action_text(action, lang)
 
 
 def play_loop(session: Session, lang: str, console: Console, input_fn: Any = input,
@@ -31,7 +39,7 @@ def play_loop(session: Session, lang: str, console: Console, input_fn: Any = inp
         if session.bot_to_move():
             seat, action = session.bot_step()
             console.print(t("bot_moves", lang, who=names[seat], action=""),
-                          words_text(action, lang))
+                          _action(action, lang))
             if bot_delay:
                 time.sleep(bot_delay)
             continue
@@ -39,10 +47,10 @@ def play_loop(session: Session, lang: str, console: Console, input_fn: Any = inp
         console.rule(t("your_turn", lang, seat=seat))
         console.print(observation_table(match.observation(seat), lang))
         if len(legal) == 1:
-            console.print(t("press_enter", lang, action=legal[0]))
+            console.print(t("press_enter", lang, action=escape(_action(legal[0], lang).plain)))
         else:
             for i, a in enumerate(legal, 1):
-                console.print(f"  {i:>3}. ", words_text(a, lang))
+                console.print(f"  {i:>3}. ", _action(a, lang))
             console.print(t("choose", lang))
         try:
             answer = input_fn("> ").strip()
@@ -63,7 +71,7 @@ def play_loop(session: Session, lang: str, console: Console, input_fn: Any = inp
         try:
             session.play(action)
         except IllegalAction as exc:
-            console.print(f"[red]{t('illegal', lang, reason=reason(str(exc), lang))}[/red]")
+            console.print(f"[red]{t('illegal', lang, reason=escape(reason(exc, lang)))}[/red]")
     assert match.result is not None
     show_result(console, match.result.to_json(), lang, names)
     fin = session.finished

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from koloda.cards import SUIT_SYMBOLS, TEXT_CARD, format_card, suit_of
+from koloda.i18n import label, value_word
 
 _COLOURS = ("white", "green", "yellow", "red")  # ♠ ♣ ♦ ♥ — four colours, easy to tell apart
 
@@ -31,8 +32,12 @@ def words_text(text: str, lang: str = "en") -> Text:
 
 
 def value_text(value: Any, lang: str = "en") -> Text:
+    """Any JSON value, cards coloured; in Russian, field names and known words too."""
     if isinstance(value, str):
-        return words_text(value, lang)
+        said = value_word(value, lang)
+        return words_text(said, lang) if said == value else Text(said)
+    if lang == "ru" and (value is None or isinstance(value, bool)):
+        return Text("—" if value is None else "да" if value else "нет")
     if isinstance(value, list):
         out = Text("[")
         for i, v in enumerate(value):
@@ -46,7 +51,7 @@ def value_text(value: Any, lang: str = "en") -> Text:
         for i, (k, v) in enumerate(value.items()):
             if i:
                 out.append(", ")
-            out.append(f"{k}: ")
+            out.append(f"{k if lang == 'en' else label(str(k), lang)}: ")
             out.append_text(value_text(v, lang))
         out.append("}")
         return out
@@ -65,7 +70,8 @@ def observation_table(obs: dict[str, Any], lang: str = "en") -> Table:
     for key in keys:
         if key in _SKIP:
             continue
-        table.add_row(key.replace("_", " "), value_text(obs[key], lang))
+        table.add_row(key.replace("_", " ") if lang == "en" else label(key, lang),
+                      value_text(obs[key], lang))
     return table
 
 

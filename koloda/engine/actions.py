@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from koloda.cards import CARD_TEXT, Card, parse_card
 from koloda.engine.errors import IllegalAction
+from koloda.engine.messages import Quoted
 
 #: verbs whose argument is one whole number
 NUMBER_VERBS = frozenset({"bid", "pick"})
@@ -42,37 +43,38 @@ class Action:
     def parse(text: str) -> Action:
         """Parse any accepted spelling; IllegalAction names what is malformed."""
         if not isinstance(text, str):
-            raise IllegalAction(f"an action must be text, not {type(text).__name__}")
+            raise IllegalAction("action_not_text", type=type(text).__name__)
         words = text.strip().lower().split()
         if not words:
-            raise IllegalAction("empty action")
+            raise IllegalAction("empty_action")
         verb, args = words[0], words[1:]
         if verb not in VERBS:
-            raise IllegalAction(f"unknown action {text.strip()!r}; actions begin with one of: "
-                                f"{', '.join(sorted(VERBS))}")
+            raise IllegalAction("unknown_action", text=Quoted(text.strip()),
+                                verbs=", ".join(sorted(VERBS)))
         if verb in PLAIN_VERBS:
             if args:
-                raise IllegalAction(f"'{verb}' takes no arguments: {text.strip()!r}")
+                raise IllegalAction("no_arguments", verb=verb, text=Quoted(text.strip()))
             return Action(verb)
         if verb in NUMBER_VERBS:
             if len(args) != 1 or not args[0].isdigit():
-                raise IllegalAction(f"'{verb}' takes one whole number: {text.strip()!r}")
+                raise IllegalAction("one_number", verb=verb, text=Quoted(text.strip()))
             return Action(verb, number=int(args[0]))
         mode = None
         if verb == "play" and args and args[-1] in PLAY_MODES:
             mode = args.pop()
         if not args:
-            raise IllegalAction(f"'{verb}' needs at least one card: {text.strip()!r}")
-        try:
-            cards = [parse_card(a) for a in args]
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+            raise IllegalAction("needs_card", verb=verb, text=Quoted(text.strip()))
+        cards = []
+        for a in args:
+            try:
+                cards.append(parse_card(a))
+            except ValueError:
+                raise IllegalAction("not_a_card", text=Quoted(a)) from None
         if len(set(cards)) != len(cards):
-            raise IllegalAction(f"a card is named twice: {text.strip()!r}")
+            raise IllegalAction("card_twice", text=Quoted(text.strip()))
         if verb == "beat":
             if len(cards) != 2:
-                raise IllegalAction(f"'beat' names the attack card then the card that covers "
-                                    f"it: {text.strip()!r}")
+                raise IllegalAction("beat_two_cards", text=Quoted(text.strip()))
             return Action(verb, tuple(cards))
         return Action(verb, tuple(sorted(cards)), mode=mode)
 

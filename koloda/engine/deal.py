@@ -10,6 +10,7 @@ from typing import Any
 from koloda.cards import CARD_TEXT, Card
 from koloda.engine.actions import Action, canonical
 from koloda.engine.errors import IllegalAction
+from koloda.engine.messages import Act, Acts, Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ class DealState(ABC):
         text = action if isinstance(action, str) else str(action)
         if text not in legal:
             if self.is_over:
-                raise IllegalAction("the deal is over: no action is legal")
+                raise IllegalAction("deal_over")
             text = canonical(action)
             if text not in legal:
                 raise IllegalAction(self.why_illegal(text))
@@ -90,8 +91,10 @@ class DealState(ABC):
         return text
 
     def why_illegal(self, action: str) -> str:
-        """The reason ``action`` (canonical, not legal) is refused. Override with rules."""
-        return f"{action!r} is not legal now; legal: {', '.join(self.legal_actions())}"
+        """The reason ``action`` (canonical, not legal) is refused. Override with rules;
+        return a :class:`~koloda.engine.messages.Reason` (a ``str`` that a person's
+        interface can also say in Russian)."""
+        return Reason("not_legal_now", action=Act(action), legal=Acts(self.legal_actions()))
 
     @abstractmethod
     def _legal_actions(self) -> list[str]: ...
@@ -122,7 +125,7 @@ class DealState(ABC):
 
 
 def not_your_turn(seat: int | None, to_move: int | None) -> str:
-    return f"seat {seat} may not act now: it is seat {to_move}'s turn"
+    return Reason("not_your_turn", seat=seat, to_move=to_move)
 
 
 def require(condition: bool, reason: str) -> None:
@@ -142,10 +145,10 @@ class AwaitingDeal(DealState):
         return []
 
     def _do(self, action: str) -> None:  # pragma: no cover - nothing is ever legal
-        raise IllegalAction("the next deal has not been dealt yet")
+        raise IllegalAction("deal_not_dealt")
 
     def why_illegal(self, action: str) -> str:
-        return f"the next deal (dealer seat {self.dealer}) has not been dealt yet"
+        return Reason("deal_not_dealt_by", dealer=self.dealer)
 
     def observation(self, seat: int) -> dict[str, Any]:
         return {"phase": "awaiting_deal"}

@@ -131,7 +131,7 @@ class Match:
             text: str = action
         else:
             if self.is_over:
-                raise IllegalAction("the match is over: no action is legal")
+                raise IllegalAction("match_over")
             text = cur.apply(action)
         self.history.append((seat, text))  # type: ignore[arg-type]
         if cur.is_over:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from koloda.cards import Card, parse_card
-from koloda.engine.deal import Deal
+from koloda.engine.deal import Deal, not_your_turn
 from koloda.engine.errors import ConfigError, IllegalAction, RecordError
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec
@@ -203,8 +203,7 @@ def replay(data: dict[str, Any], *, keep_steps: bool = True) -> Replay:
             return out
         if seat != match.to_move:
             out.error = {"index": index, "action": action,
-                         "reason": f"seat {seat} may not act now: it is seat "
-                                   f"{match.to_move}'s turn"}
+                         "reason": not_your_turn(seat, match.to_move)}
             return out
         try:
             match.apply(action)

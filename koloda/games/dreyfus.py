@@ -31,6 +31,7 @@ from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState
 from koloda.engine.errors import IllegalAction
 from koloda.engine.match import Match
+from koloda.engine.messages import Act, Cards, Reason
 from koloda.engine.result import Result
 from koloda.engine.spec import GameSpec, Option, one_of
 from koloda.games._hidden import deal_hidden
@@ -40,7 +41,7 @@ from koloda.tricks import (
     TrickRules,
     parse_play,
     play_to_trick,
-    why_not_play,
+    why_not_play_text,
 )
 
 PLAYERS = 3
@@ -153,20 +154,18 @@ class DreyfusDeal(DealState):
         hand = self.hands[seat]
         if self.phase == "exchange":
             if act.verb == "play":
-                return "the exchange comes first: 'discard C…' to buy from the widow, or 'stand'"
+                return Reason("dreyfus_exchange_first")
             if act.verb != "discard":
-                return f"{action!r} is not a Dreyfus exchange action: 'discard C…' or 'stand'"
+                return Reason("dreyfus_exchange_action", action=Act(action))
             missing = [c for c in act.cards if c not in hand]
             if missing:
-                return f"you do not hold {' '.join(CARD_TEXT[c] for c in missing)}"
-            return (f"only {len(self.widow)} card(s) are left in the widow: discard at most "
-                    f"{len(self.widow)}")
+                return Reason("not_held", cards=Cards(missing))
+            return Reason("widow_only_discard", n=len(self.widow))
         if act.verb in ("discard", "stand"):
-            return "the exchange is over: play a card"
+            return Reason("exchange_over")
         if act.verb != "play":
-            return f"{action!r} is not a Dreyfus action: the play is 'play C'"
-        c, mode = parse_play(action)
-        return why_not_play(self.rules, hand, self.trick, c, mode)
+            return Reason("dreyfus_action", action=Act(action))
+        return why_not_play_text(self.rules, hand, self.trick, action)
 
     def _do(self, action: str) -> None:
         seat = self.to_move
@@ -182,12 +181,12 @@ class DreyfusDeal(DealState):
         would otherwise build up to 4096 texts to pick one."""
         seat = self.to_move
         if self.phase != "exchange" or seat is None:
-            raise IllegalAction("the exchange is over: play a card")
+            raise IllegalAction("exchange_over")
         hand = self.hands[seat]
         if any(c not in hand for c in cards) or len(set(cards)) != len(cards):
-            raise IllegalAction(f"you do not hold {' '.join(CARD_TEXT[c] for c in cards)}")
+            raise IllegalAction("not_held", cards=Cards(cards))
         if len(cards) > len(self.widow):
-            raise IllegalAction(f"only {len(self.widow)} card(s) are left in the widow")
+            raise IllegalAction("widow_only", n=len(self.widow))
         self._legal = None
         self.exchange(seat, list(cards))
 

@@ -34,9 +34,10 @@ from koloda.engine.actions import cards_action
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.lots import draw_lowest_card
 from koloda.engine.match import Match
+from koloda.engine.messages import Act, Cards, Reason
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import GameSpec
-from koloda.tricks import FollowElseTrump, Trick, TrickRules, parse_play, why_not_play
+from koloda.tricks import FollowElseTrump, Trick, TrickRules, parse_play, why_not_play_text
 
 ACE_OF_SPADES = card(ACE, SPADES)
 HAND = 5
@@ -109,25 +110,22 @@ class MushkaDeal(DealState):
         verb = action.split()[0]
         if self.phase == "play":
             if verb != "play":
-                return f"the exchange round is over: play a card ('{action}' is not a play)"
-            c, mode = parse_play(action)
-            return why_not_play(self.rules, hand, self.trick, c, mode)
+                return Reason("exchange_round_over", action=Act(action))
+            return why_not_play_text(self.rules, hand, self.trick, action)
         if verb == "play":
-            return "the exchange round comes first: discard, stand or pass"
+            return Reason("exchange_round_first")
         if verb == "pass" and ACE_OF_SPADES in hand:
-            return "you hold AS: a player holding the ace of spades may not pass"
+            return Reason("ace_of_spades_no_pass")
         if verb == "discard":
             cards = [TEXT_CARD[w] for w in action.split()[1:]]
             missing = [c for c in cards if c not in hand]
             if missing:
-                return f"you do not hold {' '.join(CARD_TEXT[c] for c in missing)}"
+                return Reason("not_held", cards=Cards(missing))
             if not self.stock:
-                return "the stock is empty: only stand or pass remain"
+                return Reason("stock_empty")
             if len(cards) > len(self.stock):
-                return (f"the stock holds only {len(self.stock)} cards: you may discard at "
-                        f"most {len(self.stock)}")
-        return (f"'{action}' is not an action of the exchange round: discard 1–5 cards, "
-                f"stand or pass")
+                return Reason("stock_holds_only", n=len(self.stock))
+        return Reason("exchange_round_action", action=Act(action))
 
     def _do(self, action: str) -> None:
         seat = self.to_move

@@ -9,6 +9,7 @@ from typing import Any
 from koloda.cards import ACE, CARD_TEXT, Card, deck, rank_of, shuffle
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
+from koloda.engine.messages import Act, Reason
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import GameSpec, Option, int_range, one_of
 
@@ -54,7 +55,7 @@ class PyanitsyDeal(DealState):
         return ["flip"]
 
     def why_illegal(self, action: str) -> str:
-        return f"{action!r} is not an action of Pyanitsy: the only action is 'flip'"
+        return Reason("pyanitsy_action", action=Act(action))
 
     def _do(self, action: str) -> None:
         seat = self.queue.pop(0)

@@ -32,6 +32,7 @@ from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.lots import draw_lowest_card
 from koloda.engine.match import Match
+from koloda.engine.messages import Act, Reason
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import GameSpec, Option, int_range, one_of
 from koloda.games._hidden import deal_hidden
@@ -42,7 +43,7 @@ from koloda.tricks import (
     TrickRules,
     parse_play,
     play_to_trick,
-    why_not_play,
+    why_not_play_text,
 )
 
 HAND = 3
@@ -56,10 +57,11 @@ class StukolkaPolicy(MustBeatPolicy):
         if rules.trump is not None:
             ace = card(ACE, rules.trump)
             if ace in hand:
-                return [ace], "the trump ace must be led by its holder"
+                return [ace], TRUMP_ACE_LEAD
         return list(hand), ""
 
 
+TRUMP_ACE_LEAD = Reason("trump_ace_lead")
 RULES_BY_TRUMP = tuple(TrickRules(s, StukolkaPolicy()) for s in range(4))
 
 
@@ -122,16 +124,15 @@ class StukolkaDeal(DealState):
         act = Action.parse(action)
         if self.phase == "declare":
             if act.verb == "golets":
-                return f"the golets is taken already (by seat {self.golets})"
+                return Reason("golets_taken", seat=self.golets)
             if act.verb == "play":
-                return "declare first: 'knock' to play, 'drop' to fold or 'golets'"
-            return f"{action!r} is not a Stukolka declaration: knock, drop or golets"
+                return Reason("declare_first")
+            return Reason("stukolka_declaration", action=Act(action))
         if act.verb in DECLARATIONS:
-            return "the declarations are over: play a card"
+            return Reason("declarations_over")
         if act.verb != "play":
-            return f"{action!r} is not a Stukolka action: the play is 'play C'"
-        c, mode = parse_play(action)
-        return why_not_play(self.rules, self.hands[seat], self.trick, c, mode)
+            return Reason("stukolka_action", action=Act(action))
+        return why_not_play_text(self.rules, self.hands[seat], self.trick, action)
 
     def _do(self, action: str) -> None:
         seat = self.to_move

@@ -25,6 +25,7 @@ from koloda.cards import (
 from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
+from koloda.engine.messages import Act, Reason
 from koloda.engine.result import Result
 from koloda.engine.spec import GameSpec, Option, int_range
 from koloda.games._hidden import deal_hidden
@@ -35,7 +36,7 @@ from koloda.tricks import (
     TrickRules,
     parse_play,
     play_to_trick,
-    why_not_play,
+    why_not_play_text,
 )
 
 #: the twelve trumps, highest first (RULES.md §5)
@@ -96,10 +97,9 @@ class TrinkaDeal(DealState):
 
     def why_illegal(self, action: str) -> str:
         if Action.parse(action).verb != "play":
-            return f"{action!r} is not a Trinka action: the only action is 'play C'"
-        c, mode = parse_play(action)
-        return why_not_play(RULES, self.hands[self.to_move], self.trick, c,  # type: ignore[index]
-                            mode)
+            return Reason("trinka_action", action=Act(action))
+        return why_not_play_text(RULES, self.hands[self.to_move],  # type: ignore[index]
+                                 self.trick, action)
 
     def _do(self, action: str) -> None:
         seat = self.to_move

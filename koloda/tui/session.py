@@ -50,7 +50,7 @@ def resume(path: Path) -> tuple[Match, list[dict[str, Any]]]:
     match = from_record(rec)
     for seat, action in rec.actions:
         if seat != match.to_move:
-            raise IllegalAction(f"seat {seat} acted out of turn in {path}")
+            raise IllegalAction("acted_out_of_turn", seat=seat, path=str(path))
         match.apply(action)
     seats = data.get("seats") or [{"name": f"Player {i + 1}", "kind": "human"}
                                   for i in range(match.players)]

@@ -24,7 +24,7 @@ from textual.widgets import Input, Static
 from koloda.engine.errors import ConfigError
 from koloda.engine.registry import registry
 from koloda.engine.spec import GameSpec, Option
-from koloda.i18n import LANGS, bot_label, t
+from koloda.i18n import LANGS, bot_label, option_allowed, option_name, option_value, t
 from koloda.tui.session import bot_choices, default_bot
 
 #: the order of RULES.md (the book's order); a game not listed comes after, by name
@@ -209,7 +209,10 @@ class StartForm:
         try:
             self.options[opt.name] = opt.validate(value, self.players)
         except ConfigError as exc:
-            return t("bad_value", self.lang, name=opt.name, reason=exc)
+            reason = exc if self.lang == "en" else t("allowed_is", self.lang,
+                                                     allowed=option_allowed(opt.allowed, "ru"))
+            return t("bad_value", self.lang, name=option_name(opt.name, self.lang),
+                     reason=reason)
         return None
 
     def problem(self) -> str | None:
@@ -219,7 +222,16 @@ class StartForm:
         try:
             self.spec.resolve_options(self.players, self.changed_options())
         except ConfigError as exc:
-            return str(exc)
+            if self.lang == "en":
+                return str(exc)
+            for opt in self.spec.all_options:   # say which option, in the person's words
+                try:
+                    opt.validate(self.options[opt.name], self.players)
+                except ConfigError:
+                    return t("bad_value", self.lang, name=option_name(opt.name, self.lang),
+                             reason=t("allowed_is", self.lang,
+                                      allowed=option_allowed(opt.allowed, self.lang)))
+            return t("cannot_start", self.lang)
         return None
 
     def changed_options(self) -> dict[str, Any]:
@@ -231,8 +243,11 @@ class StartForm:
         if key.startswith("resume:"):
             path, data = self.resumable[int(key[7:])]
             moves = len(data.get("actions") or [])
-            return "↻", Text(t("resume_line", lang, name=f"{data['game']} · {moves} · "
-                                                            f"{path.name}"))
+            specs = registry()
+            game = specs[data["game"]] if data.get("game") in specs else None
+            title = data.get("game") if game is None else \
+                game.title_ru if lang == "ru" else game.title_en
+            return "↻", Text(t("resume_line", lang, name=f"{title} · {moves} · {path.name}"))
         if key == "game":
             v = self.variants(self.family)[0]
             return t("game", lang), Text(v.title_ru if lang == "ru" else v.title_en)
@@ -254,9 +269,7 @@ class StartForm:
         if key.startswith("opt:"):
             opt = self.option(key[4:])
             value = self.options[opt.name]
-            shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) \
-                else value
-            return opt.name, Text(shown)
+            return option_name(opt.name, lang), Text(option_value(value, lang))
         return "", Text(t("start", lang), style="bold")
 
     def render(self) -> Text:
@@ -285,9 +298,9 @@ class StartForm:
         if key.startswith("opt:"):
             opt = self.option(key[4:])
             out = Text(opt.help_ru if lang == "ru" else opt.help_en)
-            out.append(f"\n{opt.allowed} · "
-                       f"{t('option_default', lang, value=opt.default_for(self.players))}",
-                       style="dim")
+            default = option_value(opt.default_for(self.players), lang)
+            out.append(f"\n{option_allowed(opt.allowed, lang)} · "
+                       f"{t('option_default', lang, value=default)}", style="dim")
             return out
         summary = spec.summary_ru if lang == "ru" else spec.summary_en
         return Text(summary or "")

@@ -269,7 +269,7 @@ class TableScreen(Screen[None]):
             seat, text = self.session.play(action)
         except IllegalAction as exc:
             msg = Text(t("illegal", self.lang, reason=""), style="bold red")
-            msg.append_text(reason_text(reason(str(exc), self.lang), self.lang))
+            msg.append_text(reason_text(reason(exc, self.lang), self.lang))
             self.say(msg)
             return
         self.marked.clear()

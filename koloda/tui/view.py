@@ -19,9 +19,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from koloda.cards import TEXT_CARD, rank_of, suit_of
+from koloda.cards import CARD_TEXT, TEXT_CARD, format_card, rank_of, suit_of
 from koloda.cli.render import card_text, value_text
-from koloda.i18n import label, suit_word, t, verb
+from koloda.i18n import label, suit_word, t, value_word, verb
 
 #: fields that are not shown as such (identity, or shown by a dedicated part of the table)
 SKIP = frozenset({
@@ -72,16 +72,26 @@ def action_text(action: str, lang: str = "en") -> Text:
     return out
 
 
+#: a card as a refusal names it in each language (``TH``, ``10♥``, ``Т♥``) → its ASCII text
+_REASON_CARDS: dict[str, str] = {
+    **{format_card(c, "symbol", lang): CARD_TEXT[c] for lang in ("en", "ru") for c in range(52)},
+    **{t: t for t in CARD_TEXT},
+}
+
+
 def reason_text(text: str, lang: str = "en") -> Text:
-    """An engine refusal with its cards coloured."""
+    """An engine refusal (already in the person's language) with its cards coloured."""
     out = Text()
     for i, w in enumerate(text.split(" ")):
         if i:
             out.append(" ")
-        core = w.rstrip(",.;:)")
-        if is_card(core):
-            out.append_text(card_text(core, lang))
-            out.append(w[len(core):])
+        lead = len(w) - len(w.lstrip("(«"))
+        core = w[lead:].rstrip(",.;:)»")
+        card = _REASON_CARDS.get(core)
+        if card is not None:
+            out.append(w[:lead])
+            out.append_text(card_text(card, lang))
+            out.append(w[lead + len(core):])
         else:
             out.append(w)
     return out
@@ -148,7 +158,7 @@ def per_seat_fields(data: dict[str, Any], players: int) -> list[str]:
     """Fields holding one value per seat (a list as long as the table is wide)."""
     return [k for k, v in data.items()
             if k not in SKIP and k not in SEAT_SETS and isinstance(v, list)
-            and len(v) == players]
+            and len(v) == players and not any(isinstance(x, dict) for x in v)]
 
 
 def cell(value: Any, lang: str) -> Text:
@@ -167,7 +177,8 @@ def cell(value: Any, lang: str) -> Text:
         if is_card(value):
             return card_text(value, lang)
         return action_text(value, lang) if value.split()[0] in (
-            "discard", "stand", "pass", "knock", "drop", "golets") else Text(value)
+            "discard", "stand", "pass", "knock", "drop", "golets") else Text(value_word(value,
+                                                                                  lang))
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return Text(str(value))
@@ -197,7 +208,7 @@ def players_table(obs: dict[str, Any], names: Sequence[str], lang: str,
         else:
             mark.append(" ")
         if obs.get("dealer") == s:
-            mark.append("D", style="cyan")
+            mark.append(t("dealer_mark", lang), style="cyan")
         name = Text(seat_name(s, names), style="bold" if s == me else "")
         notes = [label(k, lang) for k, v in roles.items() if v == s and k != "leader"]
         for k, members in sets.items():
@@ -345,7 +356,7 @@ def info_line(obs: dict[str, Any], names: Sequence[str], lang: str) -> Columns:
         elif isinstance(v, (int, float)) and key not in SEAT_FIELDS:
             item(label(key, lang), str(v))
         elif isinstance(v, str):
-            item(label(key, lang), suit_word(v, lang) if len(v) == 1 else v)
+            item(label(key, lang), suit_word(v, lang) if len(v) == 1 else value_word(v, lang))
     return Columns(items, padding=(0, 3))
 
 
@@ -397,6 +408,10 @@ def deals_table(deals: Sequence[dict[str, Any]], names: Sequence[str], lang: str
                 v = seat_name(v, names)
             if k == "trump" and isinstance(v, str):
                 v = suit_word(v, lang)
+            elif isinstance(v, str):
+                v = value_word(v, lang)
+            elif isinstance(v, bool) and lang == "ru":
+                v = "да" if v else "нет"
             row.append(Text("—" if v is None else str(v)))
         for s in range(players):
             vals = [d[k][s] for k in seat_keys]
@@ -440,7 +455,7 @@ def sheet_view(sheet: dict[str, Any], names: Sequence[str], lang: str,
         if k == "winners" and isinstance(v, list):
             line.append(", ".join(seat_name(s, names) for s in v))
         elif isinstance(v, str):
-            line.append(suit_word(v, lang))
+            line.append(suit_word(v, lang) if len(v) == 1 else value_word(v, lang))
         else:
             line.append_text(value_text(v, lang))
         parts.append(line)

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from koloda.engine.errors import ConfigError
 from koloda.engine.registry import get_spec, registry
+from koloda.i18n import option_allowed, option_name
 from koloda.web.bots import bots_for
 from koloda.web.protocol import Message, Refusal, parse
 from koloda.web.tables import Conn, TableError, TableManager
@@ -74,6 +75,8 @@ def games_json() -> list[dict[str, Any]]:
             "bots": list(bots_for(spec.name)),
             "options": [{
                 "name": o.name, "kind": o.kind.__name__, "allowed": o.allowed,
+                "title": {"en": o.name, "ru": option_name(o.name, "ru")},
+                "allowed_text": {"en": o.allowed, "ru": option_allowed(o.allowed, "ru")},
                 "help": {"en": o.help_en, "ru": o.help_ru},
                 "defaults": {str(n): o.default_for(n) for n in spec.players},
                 "choices": _option_choices(o),

@@ -19,6 +19,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from koloda.engine.messages import Reason
+
 #: bytes of one client message; a real one is under 200
 MAX_MESSAGE = 2048
 MAX_ACTION = 200
@@ -33,15 +35,6 @@ FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 
-def _russian(reason: str) -> str:
-    """The engine's refusal in Russian where the terminal's catalogue knows its wording."""
-    try:
-        from koloda.i18n import reason as translate
-    except ImportError:  # pragma: no cover - the catalogue is part of koloda
-        return reason
-    return translate(reason, "ru")
-
-
 @dataclass(frozen=True)
 class Refusal:
     """Why a message was not accepted; ``code`` is for programs, ``reason`` for people."""
@@ -52,8 +45,11 @@ class Refusal:
 
     def to_json(self, version: int | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "refused", "code": self.code, "reason": self.reason}
-        if self.code == "illegal":
-            out["reason_ru"] = _russian(self.reason)
+        if isinstance(self.reason, Reason):
+            # a refusal from the engine's message catalog: the browser shows the player's
+            # language (``reason`` stays the English sentence, for programs and logs)
+            out["reason"] = str(self.reason)
+            out["reason_ru"] = self.reason.render("ru")
         if self.id is not None:
             out["id"] = self.id
         if version is not None:

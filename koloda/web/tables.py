@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from koloda.engine.actions import canonical
 from koloda.engine.errors import ConfigError, IllegalAction
 from koloda.engine.match import Match
+from koloda.engine.messages import Reason
 from koloda.engine.records import from_record
 from koloda.engine.registry import get_spec, new_game, registry
 from koloda.engine.spec import GameSpec
@@ -327,7 +328,7 @@ class TableManager:
                       finished=row.finished is not None, game_id=row.game_id)
         for i, (seat, action) in enumerate(stored.actions):
             if seat != match.to_move:
-                raise IllegalAction(f"stored action {i} by seat {seat} out of turn")
+                raise IllegalAction("stored_out_of_turn", i=i, seat=seat)
             table.apply_logged(seat, action)
         return table
 
@@ -500,22 +501,23 @@ class TableManager:
         async with table.lock:
             m = table.match
             if seat is None:
-                return Refusal("spectator", "spectators watch; take a seat to play", msg_id)
+                return Refusal("spectator", Reason("spectator"), msg_id)
             if m.is_over:
-                return Refusal("over", "the match is over: no action is legal", msg_id)
+                return Refusal("over", Reason("match_over"), msg_id)
             if version != table.version:
-                return Refusal("stale", f"stale: you saw version {version}, the table is at "
-                                        f"version {table.version}; look again", msg_id)
+                return Refusal("stale", Reason("stale", seen=version, now=table.version),
+                               msg_id)
             if m.to_move != seat:
-                who = "nobody" if m.to_move is None else f"seat {m.to_move + 1}"
-                return Refusal("not_your_turn", f"not your turn: {who} is to move", msg_id)
+                who = Reason("nobody") if m.to_move is None else Reason("seat_n",
+                                                                          n=m.to_move + 1)
+                return Refusal("not_your_turn", Reason("not_your_turn_web", who=who), msg_id)
             text = self._legal_text(m, action)
             if text is None:
                 # not legal: the engine says why (a refused action changes nothing)
                 try:
                     m.apply(action)
                 except IllegalAction as exc:
-                    return Refusal("illegal", str(exc), msg_id)
+                    return Refusal("illegal", exc.reason, msg_id)
                 except Exception as exc:
                     return self._engine_failed(table, action, exc, msg_id)
                 # legal after all (an engine spelling legal_actions does not list): the

@@ -20,16 +20,16 @@ import copy
 from itertools import combinations
 from typing import Any
 
-from koloda.cards import CARD_TEXT, RANKS, SIX, SUIT_NAMES, TEXT_CARD, Card
+from koloda.cards import CARD_TEXT, SIX, TEXT_CARD, Card
 from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState
 from koloda.engine.errors import IllegalAction
+from koloda.engine.messages import Act, Acts, Cards, Ranks, Reason, Suit, Verb
 
 ATTACK, DEFEND, THROW = "attack", "defend", "throw"
 #: the most cards a hand is refilled to, and the most attack cards of a round
 HAND_SIZE = 6
 ROUND_LIMIT = 6
-_SUIT_EN = SUIT_NAMES["en"]
 
 
 def lowest_trump_holder(deal: Deal) -> int:
@@ -56,10 +56,6 @@ def _subsets(prefix: str, cards: list[Card], most: int) -> list[str]:
     for k in range(2, min(most, len(texts)) + 1):
         out.extend(prefix + " ".join(combo) for combo in combinations(texts, k))
     return out
-
-
-def _rank_word(r: int) -> str:
-    return RANKS[r]
 
 
 class DurakGame(DealState):
@@ -353,14 +349,14 @@ class DurakGame(DealState):
         try:
             act = Action.parse(action)
         except IllegalAction as exc:
-            return str(exc)
+            return exc.reason
         seat = self.to_move
         verb, cards = act.verb, list(act.cards)
         if verb not in ("attack", "beat", "take", "throw", "pass", "transfer"):
-            return (f"'{verb}' is not a durak action; durak actions: attack, beat, take, "
-                    f"throw, pass" + (", transfer" if self.transfer else ""))
+            return Reason("durak_verb", verb=verb, verbs="attack, beat, take, throw, pass"
+                          + (", transfer" if self.transfer else ""))
         if verb == "transfer" and not self.transfer:
-            return "transfer is played only in transfer durak (durak-perevodnoy)"
+            return Reason("transfer_only_perevodnoy")
         phase_reason = self._wrong_phase(verb)
         if phase_reason:
             return phase_reason
@@ -370,72 +366,64 @@ class DurakGame(DealState):
         if verb == "beat":
             return self._why_not_beat(cards[0], cards[1], hand)
         if missing:
-            return f"you do not hold {' '.join(CARD_TEXT[c] for c in missing)}"
+            return Reason("not_held", cards=Cards(missing))
         if verb == "attack":
             if len({c % 13 for c in cards}) > 1:
-                return "an attack is one or more cards of one rank"
+                return Reason("attack_one_rank")
             return self._limit_reason(len(cards))
         if verb == "throw":
             ranks = sorted({c % 13 for c in self.attacks}
                            | {c % 13 for c in self.covers if c is not None})
             bad = [c for c in cards if c % 13 not in ranks]
             if bad:
-                return (f"you may throw in only ranks already on the table "
-                        f"({', '.join(_rank_word(r) for r in ranks)}), not "
-                        f"{' '.join(CARD_TEXT[c] for c in bad)}")
+                return Reason("throw_ranks", ranks=Ranks(ranks), cards=Cards(bad))
             return self._limit_reason(len(self.attacks) + len(cards))
         if verb == "transfer":
             return self._why_not_transfer(cards)
-        return f"{action!r} is not legal now; legal: {', '.join(self.legal_actions())}"
+        return Reason("not_legal_now", action=Act(action), legal=Acts(self.legal_actions()))
 
     def _wrong_phase(self, verb: str) -> str | None:
         """The reason ``verb`` does not fit the phase of the round, or None."""
         a, d = self.attacker, self.defender
         if self.phase == ATTACK:
             if verb != "attack":
-                return (f"seat {a} must open the round: attack with one or more cards of "
-                        f"one rank (no {verb} before the attack)")
+                return Reason("open_round", seat=a, verb=Verb(verb))
             return None
         if self.phase == DEFEND:
             if verb in ("throw", "pass"):
-                return (f"nobody throws in (or passes) while a card is uncovered: seat {d} "
-                        f"must beat or take")
+                return Reason("card_uncovered", seat=d)
             if verb == "attack":
-                return "the round is already opened: the defender must beat or take"
+                return Reason("round_opened_defend")
             return None
         # THROW
         if verb == "attack":
-            return "the round is already opened: throw in cards of ranks on the table, or pass"
+            return Reason("round_opened_throw")
         if verb == "transfer":
             if self.taken:
-                return "a transfer is not allowed after take"
-            return "a transfer is allowed only while no attack card has been beaten"
+                return Reason("transfer_after_take")
+            return Reason("transfer_before_beat")
         if verb in ("beat", "take"):
             if self.taken:
-                return f"seat {d} has already taken: the attackers throw in or pass"
-            return f"every card is covered: {verb} is not possible; the attackers throw in " \
-                   f"or pass"
+                return Reason("already_taken", seat=d)
+            return Reason("all_covered", verb=Verb(verb))
         return None
 
     def _why_not_beat(self, a: Card, b: Card, hand: list[Card]) -> str:
         uncovered = [x for x, y in zip(self.attacks, self.covers, strict=True) if y is None]
         if a not in uncovered:
-            return (f"{CARD_TEXT[a]} is not an uncovered attack card; uncovered: "
-                    f"{' '.join(CARD_TEXT[x] for x in uncovered)}")
+            return Reason("not_uncovered", card=Cards((a,)), cards=Cards(uncovered))
         if b not in hand:
-            return f"you do not hold {CARD_TEXT[b]}"
-        suit = _SUIT_EN[a // 13]
+            return Reason("not_held", cards=Cards((b,)))
+        suit = Suit(a // 13)
         if a // 13 == self.trump:
-            return (f"{CARD_TEXT[b]} does not beat {CARD_TEXT[a]}: a trump is beaten only by "
-                    f"a higher trump ({suit})")
-        return (f"{CARD_TEXT[b]} does not beat {CARD_TEXT[a]}: cover with a higher {suit} "
-                f"card or any trump ({_SUIT_EN[self.trump]})")
+            return Reason("trump_beaten_by_trump", a=Cards((a,)), b=Cards((b,)), suit=suit)
+        return Reason("cover_higher", a=Cards((a,)), b=Cards((b,)), suit=suit,
+                      trump=Suit(self.trump))
 
     def _limit_reason(self, total: int) -> str:
         d = self.defender
-        return (f"the limit of this round is {self.limit} attack cards (at most "
-                f"{self._bout_cap()}, and never more than the {self._defender_start()} cards "
-                f"seat {d} held when defending began): {total} is too many")
+        return Reason("round_limit", limit=self.limit, cap=self._bout_cap(),
+                      start=self._defender_start(), seat=d, total=total)
 
     def _defender_start(self) -> int:
         """Cards the defender held when the round (or the transfer to them) began."""
@@ -443,18 +431,16 @@ class DurakGame(DealState):
 
     def _why_not_transfer(self, cards: list[Card]) -> str:
         if self.covered:
-            return "a transfer is allowed only while no attack card has been beaten"
+            return Reason("transfer_before_beat")
         rank = self.attacks[0] % 13
         if any(c % 13 != rank for c in cards):
-            return f"a transfer adds cards of the attack rank ({_rank_word(rank)}) only"
+            return Reason("transfer_rank", rank=Ranks((rank,)))
         new = self._next_opponent(self.defender)
         total = len(self.attacks) + len(cards)
         if new is not None and len(self.hands[new]) < total:
-            return (f"seat {new} would defend next but holds only {len(self.hands[new])} "
-                    f"cards: a transfer may not put more attack cards on the table ({total}) "
-                    f"than the new defender holds")
-        return (f"the limit is {self._bout_cap()} attack cards in a round: {total} is too "
-                f"many")
+            return Reason("transfer_too_many", seat=new, held=len(self.hands[new]),
+                          total=total)
+        return Reason("transfer_limit", cap=self._bout_cap(), total=total)
 
     # ------------------------------------------------------------- views
     def observation(self, seat: int) -> dict[str, Any]:

@@ -80,7 +80,7 @@ def _check_values(value: Any, _players: int) -> str | None:
 
 SPECS = [GameSpec(
     name="kopilka", family="kopilka", variant="classic",
-    title_en="Kopilka (the no-lose mushka)", title_ru="Копилка (беспроигрышная мушка)",
+    title_en="Kopilka (the no-lose mushka)", title_ru="Копилка, или беспроигрышная мушка",
     players=(4,), default_players=4, match_class=KopilkaMatch,
     options=(
         Option("stake", 10, "a whole number ≥ 0",

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD, Card, suit_name, suit_of
+from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD, Card, suit_of
 from koloda.engine.deal import Deal, DealState
+from koloda.engine.messages import Act, Cards, Reason, Suit
 from koloda.games.kopilka.table import (
     ACE_OF_SPADES,
     LEAD_RULES,
@@ -20,7 +21,7 @@ from koloda.games.kopilka.table import (
     Offer,
     Purse,
 )
-from koloda.tricks import Trick, legal_plays, parse_play, why_not_play
+from koloda.tricks import Trick, legal_plays, why_not_play_text
 
 
 class KopilkaDeal(DealState):
@@ -130,38 +131,34 @@ class KopilkaDeal(DealState):
         if offer is not None:
             if offer.step == "pick":
                 if verb != "pick":
-                    return (f"seat {offer.offerer} offers {len(offer.cards)} cards face down: "
-                            f"take one with 'pick K'")
+                    return Reason("offer_pick", seat=offer.offerer, n=len(offer.cards))
                 k = int(action.split()[1])
                 if k >= len(offer.cards):
-                    return f"there are only positions 0..{len(offer.cards) - 1}"
-                return f"position {k} is already taken"
+                    return Reason("positions_only", last=len(offer.cards) - 1)
+                return Reason("position_taken", k=k)
             if verb != "discard":
-                return "you picked a card: now discard one card face down ('discard C')"
+                return Reason("picked_discard")
             if len(action.split()) != 2:
-                return "discard exactly one card"
-            return f"you do not hold {action.split()[1]}"
+                return Reason("discard_exactly_one")
+            return Reason("not_held", cards=Cards((TEXT_CARD[action.split()[1]],)))
         trick = self.trick
         assert trick is not None
         if verb in ("pick", "discard"):
-            return "the exchange is over: play, pass or draw"
+            return Reason("exchange_over_kopilka")
         if not trick.cards:
             if verb != "play":
-                return "you lead: play a card (the leader never passes or draws)"
-            c, mode = parse_play(action)
-            return why_not_play(LEAD_RULES[self.banned], hand, None, c, mode)
+                return Reason("leader_plays")
+            return why_not_play_text(LEAD_RULES[self.banned], hand, None, action)
         led = trick.led
         assert led is not None
         if verb == "draw":
             held = PLAY_RULES.holds_suit(hand, led)
             if held:
-                return (f"you may draw only while void in {suit_name(led)}: you hold "
-                        f"{' '.join(CARD_TEXT[c] for c in held)}")
-            return "the talon is empty: nothing to draw"
+                return Reason("draw_only_void", suit=Suit(led), cards=Cards(held))
+            return Reason("talon_empty")
         if verb == "play":
-            c, mode = parse_play(action)
-            return why_not_play(PLAY_RULES, hand, trick, c, mode)
-        return f"'{action}' is not a move now: play {suit_name(led)} or AS, pass or draw"
+            return why_not_play_text(PLAY_RULES, hand, trick, action)
+        return Reason("kopilka_not_now", action=Act(action), suit=Suit(led))
 
     def _do(self, action: str) -> None:
         seat = self.to_move

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from koloda.cards import ACE, CARD_TEXT, SPADES, Card, card, suit_name
+from koloda.cards import ACE, CARD_TEXT, SPADES, Card, card
+from koloda.engine.messages import Reason, Suit
 from koloda.tricks import FollowPolicy, Trick, TrickRules
 
 PLAYERS = 4
@@ -20,6 +21,11 @@ HAND = 5
 DEALS = 4
 ACE_OF_SPADES = card(ACE, SPADES)
 DEFAULT_VALUES = {"H": 4, "C": 3, "D": 2, "S": 1}
+
+
+#: the duties by suit, as message-catalog reasons (made once: follow is a hot path)
+NO_BANNED_LEAD = tuple(Reason("no_banned_lead", suit=Suit(s)) for s in range(4))
+MUST_PLAY_SUIT = tuple(Reason("kopilka_follow", suit=Suit(s)) for s in range(4))
 
 
 @dataclass(frozen=True)
@@ -36,14 +42,14 @@ class KopilkaPolicy(FollowPolicy):
             return list(hand), ""
         other = [c for c in hand if rules.suit[c] != b]
         if other and len(other) < len(hand):
-            return other, f"may not lead {suit_name(b)}, the suit of the last trick"
+            return other, NO_BANNED_LEAD[b]
         return list(hand), ""
 
     def follow(self, rules: TrickRules, hand: Sequence[Card],
                trick: Trick) -> tuple[list[Card], str]:
         led = trick.led
         assert led is not None
-        return rules.holds_suit(hand, led), f"must play {suit_name(led)} or AS, pass or draw"
+        return rules.holds_suit(hand, led), MUST_PLAY_SUIT[led]
 
 
 #: responding and winning: AS is the mushka (and a spade by its suit)

@@ -70,7 +70,7 @@ SPECS = [
                    "void in the led suit, you may trump only when you hold nothing but "
                    "trumps (false: void, you must trump as in the classic game)",
                    "при отсутствии масти козырем бить можно, только когда нет некозырных "
-                   "карт (false: как в классике — обязательно козырем)", kind=bool),
+                   "карт (нет: как в классике — обязательно козырем)", kind=bool),
             _start_option(SHAKHI),
         ),
         summary_en="Opendaum where 6S and 6C are shakhi: always playable, wild (beats "
@@ -89,7 +89,7 @@ SPECS = [
                    "in the final deal a missed bid costs 10 for each trick bid but not taken "
                    "(false: 1 point a trick as usual)",
                    "в последней сдаче за каждую заказанную и не взятую взятку −10 "
-                   "(false: как обычно, очко за взятку)", kind=bool),
+                   "(нет: как обычно, очко за взятку)", kind=bool),
             _start_option(THIRTY_THREE),
         ),
         summary_en="Three players, 33 cards, 6C the only shakha; the dealer may not make the "

@@ -12,6 +12,7 @@ from typing import Any
 
 from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD, Card
 from koloda.engine.deal import Deal, DealState
+from koloda.engine.messages import Act, Reason
 from koloda.tricks import (
     PLAY_ACTION,
     FollowElseAny,
@@ -127,21 +128,19 @@ class OpendaumDeal(DealState):
         words = action.split()
         verb = words[0]
         if verb not in ("bid", "play"):
-            return f"{action!r} is not an Opendaum action: bid N, then play C"
+            return Reason("opendaum_action", action=Act(action))
         if self.phase is BID:
             if verb != "bid":
-                return (f"the bidding comes first: seat {self.to_move} bids "
-                        f"0..{self.size} (bid N)")
+                return Reason("bidding_first", seat=self.to_move, size=self.size)
             n = int(words[1])
             if n > self.size:
-                return f"bid {n}: a bid is 0..{self.size}, the cards in your hand"
+                return Reason("bid_range", n=n, size=self.size)
             others = sum(b for b in self.bids if b is not None)
-            return (f"hook rule: the dealer, bidding last, may not bid {n}: the bids would "
-                    f"add up to {others + n}, the cards each player holds")
+            return Reason("hook_rule", n=n, total=others + n)
         if verb == "bid":
-            return "the bidding is over: play a card (play C)"
+            return Reason("bidding_over")
         if len(words) > 3 or (len(words) == 3 and words[2] not in ("wild", "plain")):
-            return "play one card at a time (play C, a shakha as play C wild / play C plain)"
+            return Reason("one_card_at_a_time")
         mode = words[2] if len(words) == 3 else None
         hand = self.hands[self.to_move]  # type: ignore[index]
         return why_not_play(self.rules, hand, self.trick, TEXT_CARD[words[1]], mode)

@@ -146,9 +146,11 @@ function optionInput(o) {
     input = h("input", { type: "text", name: o.name, value: String(cur) });
     input.addEventListener("change", () => set(input.value));
   }
+  const title = pick(o.title) || o.name;
   return h("div", { class: "option" },
-    h("label", {}, h("code", {}, o.name), " ", input),
-    h("div", { class: "help" }, pick(o.help), h("span", { class: "muted" }, ` (${o.allowed})`)));
+    h("label", {}, title !== o.name ? `${title} ` : null, h("code", {}, o.name), " ", input),
+    h("div", { class: "help" }, pick(o.help),
+      h("span", { class: "muted" }, ` (${pick(o.allowed_text) || o.allowed})`)));
 }
 
 function seatRow(i) {

@@ -1,0 +1,460 @@
+"""Engine refusals as data: a message key, its arguments, and a template per language.
+
+A refusal is a :class:`Reason`: a ``str`` whose text is the English sentence (so every
+caller that prints, compares or stores it as text keeps working, and records stay in
+English) and which also carries ``key`` and ``args``, so an interface can say the same
+thing in the player's language with ``reason.render("ru")``.
+
+Arguments are plain numbers and words, or small typed values rendered per language:
+:class:`Cards` (``TH`` in English, ``10♥`` in Russian), :class:`Suit` (``hearts`` /
+``черви``), :class:`Ranks`, :class:`Act` (a canonical action: ``'play 9H'`` /
+``«сыграть 9♥»``), :class:`Quoted` (text a person typed, quoted), or another
+:class:`Reason` (a duty inside a longer sentence). A Russian template may ask for a form:
+``{suit:gen}`` (genitive: «нет червей») or ``{n:карта|карты|карт}`` (a number with the
+noun in the right plural: «2 карты», «5 карт»).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from koloda.cards import CARD_TEXT, RANK_NAMES, RANKS, SUIT_NAMES, Card, format_card
+
+LANGS = ("en", "ru")
+
+#: action verbs as a person reads them (the canonical text stays in records)
+VERB_WORDS: dict[str, tuple[str, str]] = {
+    "play": ("play", "сыграть"),
+    "bid": ("bid", "заказ"),
+    "discard": ("discard", "снести"),
+    "stand": ("stand", "играю"),
+    "pass": ("pass", "пас"),
+    "attack": ("attack", "ход"),
+    "beat": ("beat", "побить"),
+    "take": ("take", "взять"),
+    "throw": ("throw in", "подкинуть"),
+    "transfer": ("transfer", "перевести"),
+    "pick": ("take card no.", "взять карту №"),
+    "draw": ("draw", "добрать"),
+    "knock": ("knock", "стучу"),
+    "drop": ("drop", "пас"),
+    "golets": ("golets", "голец"),
+    "flip": ("flip", "открыть карту"),
+    "wild": ("wild", "как шаха"),
+    "plain": ("plain", "за простую"),
+    "with": ("with", "картой"),
+}
+
+_SUIT_GEN_RU = ("пик", "треф", "бубен", "червей")
+
+
+class Cards(tuple[Card, ...]):
+    """Cards as an argument: ``TH 9S`` in English, ``10♥ 9♠`` in Russian."""
+
+    def render(self, lang: str, spec: str = "") -> str:
+        if lang == "en":
+            return " ".join(CARD_TEXT[c] for c in self)
+        return " ".join(format_card(c, "symbol", lang) for c in self)
+
+
+class Ranks(tuple[int, ...]):
+    """Ranks (0 = two … 12 = ace), listed with commas: ``6, T`` / ``6, 10``."""
+
+    def render(self, lang: str, spec: str = "") -> str:
+        names = RANKS if lang == "en" else RANK_NAMES[lang]
+        return ", ".join(names[r] for r in self)
+
+
+class Suit:
+    """A suit as a rule names it: one of the four, the trumps, no suit, or a game's own
+    suit number beyond the four."""
+
+    __slots__ = ("index", "trump")
+
+    def __init__(self, index: int | None, trump: bool = False) -> None:
+        self.index = index
+        self.trump = trump
+
+    def __repr__(self) -> str:
+        return f"Suit({self.index!r}, trump={self.trump})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Suit) and (self.index, self.trump) == (other.index,
+                                                                          other.trump)
+
+    def __hash__(self) -> int:
+        return hash((self.index, self.trump))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Suit, (self.index, self.trump))
+
+    def render(self, lang: str, spec: str = "") -> str:
+        gen = spec == "gen"
+        i = self.index
+        if self.trump:
+            return "trumps" if lang == "en" else ("козырей" if gen else "козыри")
+        if i is None:
+            return "no suit" if lang == "en" else "без масти"
+        if 0 <= i < 4:
+            if lang == "en":
+                return SUIT_NAMES["en"][i]
+            return _SUIT_GEN_RU[i] if gen else SUIT_NAMES["ru"][i]
+        return f"suit {i}" if lang == "en" else (f"масти {i}" if gen else f"масть {i}")
+
+
+class Act(str):
+    """A canonical action named in a refusal: ``'play 9H'`` / ``«сыграть 9♥»``."""
+
+    def render(self, lang: str, spec: str = "") -> str:
+        if lang == "en":
+            return repr(str(self))
+        words = self.split()
+        out = []
+        for w in words:
+            if w in _TEXT_CARD:
+                out.append(format_card(_TEXT_CARD[w], "symbol", lang))
+            elif w in VERB_WORDS:
+                out.append(VERB_WORDS[w][1])
+            else:
+                out.append(w)
+        return "«" + " ".join(out) + "»"
+
+
+class Verb(str):
+    """An action verb the engine names (``take``), in the person's words (``взять``)."""
+
+    def render(self, lang: str, spec: str = "") -> str:
+        pair = VERB_WORDS.get(self)
+        return str(self) if lang == "en" or pair is None else pair[1]
+
+
+class Acts(tuple[str, ...]):
+    """Several canonical actions, with commas."""
+
+    def render(self, lang: str, spec: str = "") -> str:
+        if lang == "en":
+            return ", ".join(self)
+        return ", ".join(Act(a).render(lang) for a in self)
+
+
+class Quoted(str):
+    """Text as a person typed it: ``'xyz'`` in English, ``«xyz»`` in Russian."""
+
+    def render(self, lang: str, spec: str = "") -> str:
+        return repr(str(self)) if lang == "en" else f"«{self}»"
+
+
+_TEXT_CARD = {t: i for i, t in enumerate(CARD_TEXT)}
+
+#: every refusal: key → (English template, Russian template)
+CATALOG: dict[str, tuple[str, str]] = {
+    # ------------------------------------------------ the notation (engine/actions.py)
+    "action_not_text": ("an action must be text, not {type}",
+                        "ход записывается текстом, а не {type}"),
+    "empty_action": ("empty action", "пустой ход"),
+    "unknown_action": ("unknown action {text}; actions begin with one of: {verbs}",
+                       "непонятный ход {text}; ход начинается с одного из слов: {verbs}"),
+    "no_arguments": ("'{verb}' takes no arguments: {text}",
+                     "после «{verb}» ничего не пишут: {text}"),
+    "one_number": ("'{verb}' takes one whole number: {text}",
+                   "после «{verb}» пишут одно целое число: {text}"),
+    "needs_card": ("'{verb}' needs at least one card: {text}",
+                   "после «{verb}» нужна хотя бы одна карта: {text}"),
+    "not_a_card": ("not a card: {text} (expected rank 2-9 T/10 J Q K A and suit S C D H or "
+                   "♠ ♣ ♦ ♥, e.g. 6C, 10H, AS)",
+                   "это не карта: {text} (нужны достоинство 2-9 T/10 J Q K A и масть "
+                   "S C D H или ♠ ♣ ♦ ♥, например «6C», «10H», «AS»)"),
+    "card_twice": ("a card is named twice: {text}", "карта названа дважды: {text}"),
+    "beat_two_cards": ("'beat' names the attack card then the card that covers it: {text}",
+                       "в «beat» называют сначала карту хода, потом карту, которой её бьют: "
+                       "{text}"),
+    # ------------------------------------------------ deals and matches (engine)
+    "deal_over": ("the deal is over: no action is legal",
+                  "сдача окончена: ходить больше нельзя"),
+    "match_over": ("the match is over: no action is legal",
+                   "партия окончена: ходить больше нельзя"),
+    "not_legal_now": ("{action} is not legal now; legal: {legal}",
+                      "ход {action} сейчас невозможен; можно: {legal}"),
+    "not_your_turn": ("seat {seat} may not act now: it is seat {to_move}'s turn",
+                      "месту {seat} сейчас ходить нельзя: ход места {to_move}"),
+    "deal_not_dealt": ("the next deal has not been dealt yet",
+                       "следующая сдача ещё не сдана"),
+    "deal_not_dealt_by": ("the next deal (dealer seat {dealer}) has not been dealt yet",
+                          "следующая сдача (сдаёт место {dealer}) ещё не сдана"),
+    # ------------------------------------------------ the trick (tricks.py)
+    "must_follow": ("must follow {suit}", "нужно ходить в {suit}"),
+    "must_follow_beat": ("must follow {suit} and beat it",
+                         "нужно ходить в {suit} и перебить"),
+    "must_trump": ("void in {suit}, must play a trump",
+                   "нет {suit:gen} — нужно бить козырем"),
+    "must_trump_beat": ("void in {suit}, must trump",
+                        "нет {suit:gen} — нужно бить козырем"),
+    "must_overtrump": ("void in {suit}, must trump and over-trump",
+                       "нет {suit:gen} — нужно бить козырем старше лежащего"),
+    "must_play_trump": ("must play a trump", "нужно ходить козырем"),
+    "no_trump_lead": ("may not lead a trump while holding a non-trump card",
+                      "нельзя ходить с козыря, пока на руках есть некозырная карта"),
+    "no_ruff": ("may not ruff while holding a non-trump card",
+                "нельзя бить козырем, пока на руках есть некозырная карта"),
+    "not_held": ("you do not hold {cards}", "у вас нет {cards}"),
+    "shakha_mode": ("{card} is a shakha: play it 'wild' or 'plain'",
+                    "{card} — шаха: сыграйте её «wild» (как шаху) или «plain» (за простую)"),
+    "not_shakha": ("only a shakha is played '{mode}'",
+                   "пометку «{mode}» ставят только шахе"),
+    "duty_hold": ("{duty}: you hold {cards}", "{duty}: у вас есть {cards}"),
+    "play_one_card": ("play one card at a time (play C)", "ходят по одной карте (play C)"),
+    "play_not_legal": ("play {card} is not legal now", "сейчас нельзя сыграть {card}"),
+    # ------------------------------------------------ Opendaum
+    "opendaum_action": ("{action} is not an Opendaum action: bid N, then play C",
+                        "{action} — не ход опендаума: сначала заказ (bid N), потом карта "
+                        "(play C)"),
+    "bidding_first": ("the bidding comes first: seat {seat} bids 0..{size} (bid N)",
+                      "сначала заказ: место {seat} заказывает от 0 до {size} (bid N)"),
+    "bid_range": ("bid {n}: a bid is 0..{size}, the cards in your hand",
+                  "заказ {n}: заказывают от 0 до {size} — столько, сколько карт на руках"),
+    "hook_rule": ("hook rule: the dealer, bidding last, may not bid {n}: the bids would add up "
+                  "to {total}, the cards each player holds",
+                  "правило крюка: сдающий заказывает последним и не может заказать {n}: "
+                  "заказы в сумме дали бы {total} — столько карт у каждого"),
+    "bidding_over": ("the bidding is over: play a card (play C)",
+                     "заказы сделаны: ходите картой (play C)"),
+    "one_card_at_a_time": ("play one card at a time (play C, a shakha as play C wild / "
+                           "play C plain)",
+                           "ходят по одной карте (play C; шаху — play C wild или "
+                           "play C plain)"),
+    # ------------------------------------------------ Mushka
+    "exchange_round_over": ("the exchange round is over: play a card ({action} is not a play)",
+                            "обмен окончен: ходите картой ({action} — не ход картой)"),
+    "exchange_round_first": ("the exchange round comes first: discard, stand or pass",
+                             "сначала обмен: снесите карты, играйте или пасуйте"),
+    "ace_of_spades_no_pass": ("you hold AS: a player holding the ace of spades may not pass",
+                              "у вас туз пик: с тузом пик пасовать нельзя"),
+    "stock_empty": ("the stock is empty: only stand or pass remain",
+                    "колода кончилась: остаётся играть или пасовать"),
+    "stock_holds_only": ("the stock holds only {n} cards: you may discard at most {n}",
+                         "в колоде осталось {n:карта|карты|карт}: снести можно не больше "
+                         "{n:карты|карт|карт}"),
+    "exchange_round_action": ("{action} is not an action of the exchange round: discard 1–5 "
+                              "cards, stand or pass",
+                              "{action} — не ход обмена: снесите от 1 до 5 карт, играйте "
+                              "или пасуйте"),
+    # ------------------------------------------------ Kopilka
+    "offer_pick": ("seat {seat} offers {n} cards face down: take one with 'pick K'",
+                   "место {seat} выкладывает {n:карту|карты|карт} рубашкой вверх: возьмите "
+                   "одну (pick K)"),
+    "positions_only": ("there are only positions 0..{last}",
+                       "есть только места от 0 до {last}"),
+    "position_taken": ("position {k} is already taken", "карту с места {k} уже взяли"),
+    "picked_discard": ("you picked a card: now discard one card face down ('discard C')",
+                       "вы взяли карту: теперь снесите одну карту рубашкой вверх "
+                       "(discard C)"),
+    "discard_exactly_one": ("discard exactly one card", "снесите ровно одну карту"),
+    "exchange_over_kopilka": ("the exchange is over: play, pass or draw",
+                              "обмен окончен: ходите, пасуйте или добирайте"),
+    "leader_plays": ("you lead: play a card (the leader never passes or draws)",
+                     "ваш ход первым: ходите картой (первый не пасует и не добирает)"),
+    "draw_only_void": ("you may draw only while void in {suit}: you hold {cards}",
+                       "добирать можно, только когда нет {suit:gen}: у вас есть {cards}"),
+    "talon_empty": ("the talon is empty: nothing to draw",
+                    "прикуп пуст: добирать нечего"),
+    "kopilka_not_now": ("{action} is not a move now: play {suit} or AS, pass or draw",
+                        "{action} сейчас не ход: ходите в {suit} или тузом пик, пасуйте "
+                        "или добирайте"),
+    "no_banned_lead": ("may not lead {suit}, the suit of the last trick",
+                       "нельзя ходить в {suit}: это масть прошлой взятки"),
+    "kopilka_follow": ("must play {suit} or AS, pass or draw",
+                       "нужно ходить в {suit} или тузом пик, пасовать или добирать"),
+    # ------------------------------------------------ Dreyfus
+    "dreyfus_exchange_first": ("the exchange comes first: 'discard C…' to buy from the widow, "
+                               "or 'stand'",
+                               "сначала обмен: снесите карты и купите из прикупа "
+                               "(discard C…) или играйте (stand)"),
+    "dreyfus_exchange_action": ("{action} is not a Dreyfus exchange action: 'discard C…' or "
+                                "'stand'",
+                                "{action} — не ход обмена в дрейфусе: discard C… или stand"),
+    "widow_only": ("only {n} card(s) are left in the widow",
+                   "в прикупе осталось только {n:карта|карты|карт}"),
+    "widow_only_discard": ("only {n} card(s) are left in the widow: discard at most {n}",
+                           "в прикупе осталось только {n:карта|карты|карт}: снести можно "
+                           "не больше {n:карты|карт|карт}"),
+    "exchange_over": ("the exchange is over: play a card", "обмен окончен: ходите картой"),
+    "dreyfus_action": ("{action} is not a Dreyfus action: the play is 'play C'",
+                       "{action} — не ход дрейфуса: ходят картой (play C)"),
+    # ------------------------------------------------ Trinka, Pyanitsy
+    "trinka_action": ("{action} is not a Trinka action: the only action is 'play C'",
+                      "{action} — не ход триньки: в ней только ходят картой (play C)"),
+    "pyanitsy_action": ("{action} is not an action of Pyanitsy: the only action is 'flip'",
+                        "{action} — не ход в пьяницы: в ней только открывают карту (flip)"),
+    # ------------------------------------------------ Stukolka
+    "golets_taken": ("the golets is taken already (by seat {seat})",
+                     "гольца уже объявили (место {seat})"),
+    "declare_first": ("declare first: 'knock' to play, 'drop' to fold or 'golets'",
+                      "сначала объявите: стучу (knock) — играть, пас (drop) или голец "
+                      "(golets)"),
+    "stukolka_declaration": ("{action} is not a Stukolka declaration: knock, drop or golets",
+                             "{action} — не объявление стуколки: стучу (knock), пас (drop) "
+                             "или голец (golets)"),
+    "declarations_over": ("the declarations are over: play a card",
+                          "объявления сделаны: ходите картой"),
+    "stukolka_action": ("{action} is not a Stukolka action: the play is 'play C'",
+                        "{action} — не ход стуколки: ходят картой (play C)"),
+    "trump_ace_lead": ("the trump ace must be led by its holder",
+                       "у кого козырный туз, тот им и ходит"),
+    # ------------------------------------------------ Durak
+    "durak_verb": ("'{verb}' is not a durak action; durak actions: {verbs}",
+                   "«{verb}» — не ход дурака; ходы дурака: {verbs}"),
+    "transfer_only_perevodnoy": ("transfer is played only in transfer durak "
+                                 "(durak-perevodnoy)",
+                                 "переводят только в переводного дурака (durak-perevodnoy)"),
+    "open_round": ("seat {seat} must open the round: attack with one or more cards of one "
+                   "rank (no {verb} before the attack)",
+                   "место {seat} должно начать отбой: ходите одной или несколькими картами "
+                   "одного достоинства (до хода нельзя «{verb}»)"),
+    "card_uncovered": ("nobody throws in (or passes) while a card is uncovered: seat {seat} "
+                       "must beat or take",
+                       "пока карта не побита, не подкидывают и не пасуют: место {seat} "
+                       "должно побить или взять"),
+    "round_opened_defend": ("the round is already opened: the defender must beat or take",
+                            "ход уже сделан: отбивающийся должен побить или взять"),
+    "round_opened_throw": ("the round is already opened: throw in cards of ranks on the "
+                           "table, or pass",
+                           "ход уже сделан: подкиньте карты тех достоинств, что на столе, "
+                           "или пасуйте"),
+    "transfer_after_take": ("a transfer is not allowed after take",
+                            "после «взять» переводить нельзя"),
+    "transfer_before_beat": ("a transfer is allowed only while no attack card has been beaten",
+                             "переводить можно, только пока ни одна карта хода не побита"),
+    "already_taken": ("seat {seat} has already taken: the attackers throw in or pass",
+                      "место {seat} уже берёт: нападающие подкидывают или пасуют"),
+    "all_covered": ("every card is covered: {verb} is not possible; the attackers throw in or "
+                    "pass",
+                    "все карты побиты: «{verb}» невозможно; нападающие подкидывают или "
+                    "пасуют"),
+    "not_uncovered": ("{card} is not an uncovered attack card; uncovered: {cards}",
+                      "{card} — не карта хода, ждущая отбоя; не побиты: {cards}"),
+    "trump_beaten_by_trump": ("{b} does not beat {a}: a trump is beaten only by a higher trump "
+                              "({suit})",
+                              "{b} не бьёт {a}: козырь бьют только старшим козырем "
+                              "({suit})"),
+    "cover_higher": ("{b} does not beat {a}: cover with a higher {suit} card or any trump "
+                     "({trump})",
+                     "{b} не бьёт {a}: бейте старшей картой той же масти ({suit}) или "
+                     "любым козырем ({trump})"),
+    "attack_one_rank": ("an attack is one or more cards of one rank",
+                        "ход — одна или несколько карт одного достоинства"),
+    "throw_ranks": ("you may throw in only ranks already on the table ({ranks}), not {cards}",
+                    "подкидывать можно только достоинства, что уже на столе ({ranks}), "
+                    "а не {cards}"),
+    "round_limit": ("the limit of this round is {limit} attack cards (at most {cap}, and never "
+                    "more than the {start} cards seat {seat} held when defending began): "
+                    "{total} is too many",
+                    "в этом отбое не больше {limit:карты|карт|карт} хода (не больше {cap} "
+                    "и не больше, чем {start:карта|карты|карт} у места {seat} в начале "
+                    "защиты): {total} — слишком много"),
+    "transfer_rank": ("a transfer adds cards of the attack rank ({rank}) only",
+                      "переводят только картами того же достоинства, что и ход ({rank})"),
+    "transfer_too_many": ("seat {seat} would defend next but holds only {held} cards: a "
+                          "transfer may not put more attack cards on the table ({total}) "
+                          "than the new defender holds",
+                          "отбиваться пришлось бы месту {seat}, а у него только "
+                          "{held:карта|карты|карт}: после перевода карт хода ({total}) не "
+                          "может быть больше, чем у нового отбивающегося"),
+    "transfer_limit": ("the limit is {cap} attack cards in a round: {total} is too many",
+                       "в отбое не больше {cap:карты|карт|карт} хода: {total} — слишком "
+                       "много"),
+    # ------------------------------------------------ interfaces
+    "acted_out_of_turn": ("seat {seat} acted out of turn in {path}",
+                          "место {seat} в файле {path} сходило не в свою очередь"),
+    "stored_out_of_turn": ("stored action {i} by seat {seat} out of turn",
+                           "сохранённый ход {i} места {seat} сделан не в свою очередь"),
+    "spectator": ("spectators watch; take a seat to play",
+                  "зрители только смотрят: чтобы играть, займите место"),
+    "stale": ("stale: you saw version {seen}, the table is at version {now}; look again",
+              "устарело: вы видели состояние {seen}, а стол уже в состоянии {now}; "
+              "посмотрите ещё раз"),
+    "not_your_turn_web": ("not your turn: {who} is to move",
+                          "сейчас не ваш ход: ходит {who}"),
+    "nobody": ("nobody", "никто"),
+    "seat_n": ("seat {n}", "место {n}"),
+}
+
+
+def _plural_ru(n: int, forms: list[str]) -> str:
+    """The Russian noun form for ``n``: one (1, 21…), few (2–4, 22–24…), many."""
+    one, few, many = (forms + forms[-1:] * 3)[:3]
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        render = getattr(value, "render", None)
+        if render is not None:
+            if isinstance(value, Reason):
+                return value.render(self.lang)
+            return str(render(self.lang, format_spec))
+        if "|" in format_spec and isinstance(value, int):
+            if self.lang == "en":
+                return str(value)
+            return f"{value} {_plural_ru(value, format_spec.split('|'))}"
+        return format(value, format_spec)
+
+
+_FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
+
+
+def render(key: str, args: Mapping[str, Any], lang: str = "en") -> str:
+    """The sentence of ``key`` in ``lang`` (English for an unknown language)."""
+    en, ru = CATALOG[key]
+    if lang == "ru":
+        return _FORMATTERS["ru"].vformat(ru, (), args)
+    return _FORMATTERS["en"].vformat(en, (), args)
+
+
+class Reason(str):
+    """A refusal: the English sentence as text, plus ``key`` and ``args`` to say it in
+    another language."""
+
+    key: str
+    args: dict[str, Any]
+
+    def __new__(cls, key: str, /, **args: Any) -> Reason:
+        self = super().__new__(cls, render(key, args, "en"))
+        self.key = key
+        self.args = args
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_reason, (self.key, self.args))
+
+    def render(self, lang: str = "en") -> str:
+        if lang == "en":
+            return str.__str__(self)
+        return render(self.key, self.args, lang)
+
+    def cards(self) -> Iterable[Card]:
+        """Every card named in the arguments, nested reasons included (for colouring)."""
+        for v in self.args.values():
+            if isinstance(v, Cards):
+                yield from v
+            elif isinstance(v, Reason):
+                yield from v.cards()
+
+
+def _reason(key: str, args: dict[str, Any]) -> Reason:
+    return Reason(key, **args)
+
+
+def render_reason(reason: str, lang: str = "en") -> str:
+    """Any refusal text in ``lang``: a :class:`Reason` is rendered, plain text kept."""
+    if isinstance(reason, Reason):
+        return reason.render(lang)
+    return reason
