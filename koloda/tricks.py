@@ -443,8 +443,18 @@ def play_to_trick(state: TrickState, rules: TrickRules, seat: int, c: Card, size
     hands empty, the deal is over. Returns the completed trick and its winner, else None."""
     state.hands[seat].remove(c)
     trick = state.trick
-    trick.add(rules, seat, c, mode)
-    if len(trick.cards) < size:
+    cards = trick.cards
+    if mode is None and c not in rules.mushka:
+        # Trick.add for a plain card, written out: this runs for nearly every card played
+        if not cards:
+            trick.led = rules.suit[c]
+        trick.seats.append(seat)
+        cards.append(c)
+        trick.wild.append(False)
+        trick.modes.append(None)
+    else:
+        trick.add(rules, seat, c, mode)
+    if len(cards) < size:
         state.to_move = after
         return None
     winner = trick.winner(rules)

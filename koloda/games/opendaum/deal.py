@@ -19,6 +19,7 @@ from koloda.tricks import (
     OpendaumShakhiPolicy,
     Trick,
     TrickRules,
+    play_to_trick,
     why_not_play,
 )
 
@@ -102,22 +103,13 @@ class OpendaumDeal(DealState):
         seat: int = self.to_move  # type: ignore[assignment]
         if self.phase is PLAY:
             c, mode = PLAY_ACTION[action]
-            self.hands[seat].remove(c)
-            trick = self.trick
-            trick.add(self.rules, seat, c, mode)
-            if len(trick.cards) < self.players:
-                self.to_move = self.next_seat[seat]
-                return
-            winner = trick.winner(self.rules)
-            self.tricks[winner] += 1
-            self.taken[winner].extend(trick.cards)
-            self.last_trick, self.last_winner = trick, winner
-            self.played.append(trick)
-            self.trick = Trick(winner)
-            if self.hands[winner]:
-                self.to_move = winner
-            else:
-                self.phase, self.to_move, self.is_over = OVER, None, True
+            done = play_to_trick(self, self.rules, seat, c, self.players,
+                                 self.next_seat[seat], mode)
+            if done is not None:
+                self.last_trick, self.last_winner = done
+                self.played.append(done[0])
+                if self.is_over:
+                    self.phase = OVER
             return
         self.bids[seat] = BID_ACTION[action]
         if seat == self.dealer:
