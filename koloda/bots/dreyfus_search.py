@@ -19,9 +19,9 @@ heuristic; here flat sampling with honest playouts is the safer policy improveme
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
+from koloda.bots.flat_mc import MIN_DEALS, FlatMonteCarlo
 from koloda.bots.heuristic.dreyfus import (
     DreyfusHeuristic,
     discard_text,
@@ -34,11 +34,11 @@ from koloda.cards import TEXT_CARD, Card
 from koloda.engine.errors import ConfigError
 from koloda.games.dreyfus import DreyfusDeal, determinize
 
-#: deals sampled before the clock is looked at
-MIN_DEALS = 4
 
+class DreyfusSearch(FlatMonteCarlo[DreyfusDeal]):
+    """Flat Monte Carlo (``koloda.bots.flat_mc``): a few exchange candidates, the exchange
+    applied through ``DreyfusDeal.buy``, a fresh rollout generator per deal."""
 
-class DreyfusSearch:
     def __init__(self, game: str = "dreyfus", playouts: int = 700, seconds: float = 0.6,
                  name: str = "search") -> None:
         self.game = game
@@ -49,11 +49,8 @@ class DreyfusSearch:
         #: the last decision: deals sampled and seconds spent, for measurement
         self.last: tuple[int, float] = (0, 0.0)
 
-    def choose(self, observation: dict[str, Any], legal: list[str],
-               rng: random.Random) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        default = self.heuristic.choose(observation, legal, rng)
+    def candidates(self, observation: dict[str, Any], legal: list[str],
+                   default: str) -> list[str]:
         if observation["phase"] == "exchange":
             rules, hand, _, _ = view(observation)
             actions = [discard_text(c) for c in
@@ -62,39 +59,25 @@ class DreyfusSearch:
             actions = list(legal)
         if default not in actions:
             actions.append(default)
-        means = self.evaluate(observation, actions, rng)
-        return max(actions, key=lambda a: (means[a], a == default))
+        return actions
 
-    def evaluate(self, observation: dict[str, Any], actions: list[str],
-                 rng: random.Random) -> dict[str, float]:
-        """The mean payoff of each action for the observing seat over sampled deals."""
-        start = time.perf_counter()
-        deadline = start + self.seconds
-        seat = observation["seat"]
-        totals = dict.fromkeys(actions, 0.0)
-        most = max(MIN_DEALS, self.playouts // len(actions))
-        n = 0
-        while n < most and (n < MIN_DEALS or time.perf_counter() < deadline):
-            det = determinize(observation, rng)
-            seed = rng.random()
-            for a in actions:
-                st = det.clone()
-                _act(st, a)
-                rollout(st, random.Random(seed))
-                totals[a] += st.payoffs()[seat]
-            n += 1
-        self.last = (n, time.perf_counter() - start)
-        return {a: t / n for a, t in totals.items()}
+    def deal_budget(self, actions: list[str]) -> int:
+        return max(MIN_DEALS, self.playouts // len(actions))
 
+    def sample(self, prepared: Any, rng: random.Random) -> DreyfusDeal:
+        return determinize(prepared, rng)
 
-def _act(st: DreyfusDeal, action: str) -> None:
-    """Apply ``action``; an exchange goes through ``buy`` (no list of every discard)."""
-    if st.phase == "exchange":
-        words = action.split()
-        cards: list[Card] = [] if words[0] == "stand" else [TEXT_CARD[w] for w in words[1:]]
-        st.buy(cards)
-    else:
-        st.apply(action)
+    def act(self, state: DreyfusDeal, action: str) -> None:
+        """Apply ``action``; an exchange goes through ``buy`` (no list of every discard)."""
+        if state.phase == "exchange":
+            words = action.split()
+            cards: list[Card] = [] if words[0] == "stand" else [TEXT_CARD[w] for w in words[1:]]
+            state.buy(cards)
+        else:
+            state.apply(action)
+
+    def rollout(self, state: DreyfusDeal, rng: random.Random) -> None:
+        rollout(state, rng)
 
 
 def make(game: str, level: str | None = None) -> DreyfusSearch:

@@ -17,12 +17,13 @@ card, hand sizes), prepared once per decision and sampled many times.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
+from koloda.bots.flat_mc import FlatMonteCarlo
 from koloda.bots.heuristic.opendaum import OpendaumHeuristic, rollout
 from koloda.engine.errors import ConfigError
-from koloda.games.opendaum.determinize import prepare
+from koloda.games.opendaum.deal import OpendaumDeal
+from koloda.games.opendaum.determinize import Template, prepare
 
 #: level → (most deals sampled, seconds): whichever runs out first ends the search
 LEVELS: dict[str, tuple[int, float]] = {
@@ -30,12 +31,14 @@ LEVELS: dict[str, tuple[int, float]] = {
     "normal": (400, 0.6),
     "hard": (3000, 3.0),
 }
-#: deals sampled before the clock is looked at
-MIN_DEALS = 4
 
 
-class OpendaumSearch:
-    """Flat Monte Carlo over determinizations, heuristic playouts, shared deals per action."""
+class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
+    """Flat Monte Carlo (``koloda.bots.flat_mc``): every legal action, a determinization
+    template prepared once per decision, ``deals`` deals whatever the number of actions,
+    the rollouts on the decision's own generator."""
+
+    fresh_rollout_rng = False
 
     def __init__(self, game: str, deals: int = 400, seconds: float = 0.6,
                  name: str = "search") -> None:
@@ -47,34 +50,18 @@ class OpendaumSearch:
         #: the last decision: deals sampled and seconds spent, for measurement
         self.last: tuple[int, float] = (0, 0.0)
 
-    def evaluate(self, observation: dict[str, Any], legal: list[str],
-                 rng: random.Random) -> tuple[dict[str, float], int]:
-        """Mean deal points of each legal action for the observing seat, and the number of
-        deals sampled."""
-        start = time.perf_counter()
-        deadline = start + self.seconds
-        template = prepare(observation)
-        seat = observation["seat"]
-        totals = dict.fromkeys(legal, 0.0)
-        n = 0
-        while n < self.deals and (n < MIN_DEALS or time.perf_counter() < deadline):
-            det = template.sample(rng)
-            for a in legal:
-                s = det.clone()
-                s.apply(a)
-                rollout(s, rng)
-                totals[a] += s.payoffs()[seat]
-            n += 1
-        self.last = (n, time.perf_counter() - start)
-        return {a: t / n for a, t in totals.items()}, n
+    def prepare(self, observation: dict[str, Any]) -> Template:
+        return prepare(observation)
 
-    def choose(self, observation: dict[str, Any], legal: list[str],
-               rng: random.Random) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        means, _ = self.evaluate(observation, legal, rng)
-        default = self.heuristic.choose(observation, legal, rng)
-        return max(legal, key=lambda a: (means[a], a == default))
+    def sample(self, prepared: Any, rng: random.Random) -> OpendaumDeal:
+        det: OpendaumDeal = prepared.sample(rng)
+        return det
+
+    def deal_budget(self, actions: list[str]) -> int:
+        return self.deals
+
+    def rollout(self, state: OpendaumDeal, rng: random.Random) -> None:
+        rollout(state, rng)
 
 
 def make(game: str, level: str | None = None) -> OpendaumSearch:

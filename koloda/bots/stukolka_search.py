@@ -24,17 +24,15 @@ at the table (docs/strength/stukolka.md).
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
+from koloda.bots.flat_mc import MIN_DEALS, FlatMonteCarlo
 from koloda.bots.heuristic.stukolka import KNOCK_BAR, StukolkaHeuristic, declare, rollout
 from koloda.bots.search import LEVELS
 from koloda.cards import TEXT_CARD, Card, suit_of
 from koloda.engine.errors import ConfigError
 from koloda.games.stukolka import StukolkaDeal, determinize
 
-#: deals sampled before the clock is looked at
-MIN_DEALS = 4
 #: the knock bar of the players in the playouts (see ``StukolkaSearch``)
 ROLLOUT_BAR = KNOCK_BAR
 #: the weight of a sample in which a player declared against what its hand suggests
@@ -70,8 +68,9 @@ def _plays(trick: dict[str, Any]) -> list[tuple[int, Card]]:
     return [(s, TEXT_CARD[t]) for s, t in trick["cards"]]
 
 
-class StukolkaSearch:
-    """Flat Monte Carlo over determinizations, heuristic playouts, shared deals per action."""
+class StukolkaSearch(FlatMonteCarlo[StukolkaDeal]):
+    """Flat Monte Carlo (``koloda.bots.flat_mc``): each sample weighted by ``likelihood``,
+    the golets left to the dealer, a fresh rollout generator per deal."""
 
     def __init__(self, game: str = "stukolka", playouts: int = 700, seconds: float = 0.6,
                  name: str = "search", bar: float = ROLLOUT_BAR) -> None:
@@ -84,41 +83,24 @@ class StukolkaSearch:
         #: the last decision: deals sampled and seconds spent, for measurement
         self.last: tuple[int, float] = (0, 0.0)
 
-    def evaluate(self, observation: dict[str, Any], actions: list[str],
-                 rng: random.Random) -> dict[str, float]:
-        """The mean payoff of each action for the observing seat over sampled deals."""
-        start = time.perf_counter()
-        deadline = start + self.seconds
-        seat = observation["seat"]
-        totals = dict.fromkeys(actions, 0.0)
-        most = max(MIN_DEALS, self.playouts // len(actions))
-        n = 0
-        weights = 0.0
-        while n < most and (n < MIN_DEALS or time.perf_counter() < deadline):
-            det = determinize(observation, rng)
-            w = likelihood(det, seat, self.bar)
-            seed = rng.random()
-            for a in actions:
-                st = det.clone()
-                st.apply(a)
-                rollout(st, random.Random(seed), self.bar)
-                totals[a] += w * st.payoffs()[seat]
-            weights += w
-            n += 1
-        self.last = (n, time.perf_counter() - start)
-        return {a: t / weights for a, t in totals.items()}
-
-    def choose(self, observation: dict[str, Any], legal: list[str],
-               rng: random.Random) -> str:
-        if len(legal) == 1:
-            return legal[0]
+    def candidates(self, observation: dict[str, Any], legal: list[str],
+                   default: str) -> list[str]:
         obs = observation
-        default = self.heuristic.choose(obs, legal, rng)
-        actions = legal
         if obs["phase"] == "declare" and obs["seat"] != obs["dealer"]:
-            actions = [a for a in legal if a != "golets"] or legal
-        means = self.evaluate(obs, actions, rng)
-        return max(actions, key=lambda a: (means[a], a == default))
+            return [a for a in legal if a != "golets"] or legal
+        return legal
+
+    def deal_budget(self, actions: list[str]) -> int:
+        return max(MIN_DEALS, self.playouts // len(actions))
+
+    def sample(self, prepared: Any, rng: random.Random) -> StukolkaDeal:
+        return determinize(prepared, rng)
+
+    def weight(self, det: StukolkaDeal, seat: int) -> float:
+        return likelihood(det, seat, self.bar)
+
+    def rollout(self, state: StukolkaDeal, rng: random.Random) -> None:
+        rollout(state, rng, self.bar)
 
 
 def make(game: str, level: str | None = None) -> StukolkaSearch:
