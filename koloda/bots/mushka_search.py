@@ -6,14 +6,19 @@ random opponents stay in with anything and throw their trumps away. Here each ca
 action is tried on the same sampled deals (common random numbers: the differences between
 actions are not drowned by the luck of the deal), every seat then plays on with the
 heuristic (``koloda.bots.heuristic.mushka.rollout``), and the action with the best mean of
-the seat's payoff is chosen; ties go to the heuristic's own choice.
+the seat's payoff is chosen — the heuristic's own choice unless another beats it by more
+than ``CONFIDENCE`` standard errors of the paired difference. Every ``PRUNE_EVERY`` deals
+an action clearly worse than the best so far stops being sampled.
 
 Candidates: in play every legal card; in the exchange stand, pass and the heuristic's
 "discard the weakest k" for every k, plus every other way to throw the cards that are not
 trumps or aces (there are 33 exchange actions, too many to sample each well).
 
-Determinizations come from the game's own sampler (voids, cards played, the turned card,
-hand sizes, exchange counts), prepared once per decision and drawn many times.
+Determinizations start from the game's own sampler (voids, cards played, the turned card,
+hand sizes, exchange counts), which gives every consistent deal the same chance. What the
+other players chose in the exchange says more: in the exchange round the earlier choosers'
+hands are made forwards from their choices (``ExchangeSampler``), in play the game's deals
+are reweighted by them (``BeliefSampler``).
 """
 
 from __future__ import annotations
