@@ -118,27 +118,51 @@ class TrickRules:
         return suit_name(s) if 0 <= s < 4 else f"suit {s}"
 
 
-@dataclass(slots=True, init=False)
 class Trick:
-    """One trick in progress: who led, and every play so far."""
+    """One trick in progress: who led, and every play so far.
 
-    leader: int
-    seats: list[int]
-    cards: list[Card]
-    wild: list[bool]
-    modes: list[str | None]
-    led: int | None
+    ``wild[i]`` (played wild, or a mushka) and ``modes[i]`` ("wild"/"plain" for a shakha,
+    else None) are kept only once a trick holds a special play: most tricks never do, and
+    a trick is made for every trick played, so the plain case stores two lists, not four.
+    """
+
+    __slots__ = ("_modes", "_wild", "cards", "leader", "led", "seats")
 
     def __init__(self, leader: int, seats: list[int] | None = None,
                  cards: list[Card] | None = None, wild: list[bool] | None = None,
                  modes: list[str | None] | None = None, led: int | None = None) -> None:
-        # written out (no default factories): a trick is made for every trick played
         self.leader = leader
-        self.seats = [] if seats is None else seats
-        self.cards = [] if cards is None else cards
-        self.wild = [] if wild is None else wild
-        self.modes = [] if modes is None else modes
+        self.seats: list[int] = [] if seats is None else seats
+        self.cards: list[Card] = [] if cards is None else cards
+        plain = (not wild or True not in wild) and (not modes or not any(modes))
+        #: None while every play is plain
+        self._wild: list[bool] | None = None if plain else list(wild or [False] * len(
+            self.cards))
+        self._modes: list[str | None] | None = None if plain else list(
+            modes or [None] * len(self.cards))
         self.led = led
+
+    @property
+    def wild(self) -> list[bool]:
+        w = self._wild
+        return [False] * len(self.cards) if w is None else w
+
+    @property
+    def modes(self) -> list[str | None]:
+        m = self._modes
+        return [None] * len(self.cards) if m is None else m
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trick):
+            return NotImplemented
+        return (self.leader, self.seats, self.cards, self.wild, self.modes, self.led) == \
+            (other.leader, other.seats, other.cards, other.wild, other.modes, other.led)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Trick(leader={self.leader}, seats={self.seats}, cards={self.cards}, "
+                f"wild={self.wild}, modes={self.modes}, led={self.led})")
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -147,23 +171,29 @@ class Trick:
         is_wild = (mode == WILD) or (c in rules.mushka)
         if not self.cards:
             self.led = rules.trump if (is_wild and c not in rules.mushka) else rules.suit[c]
+        if self._wild is None and (is_wild or mode is not None):
+            self._wild = [False] * len(self.cards)
+            self._modes = [None] * len(self.cards)
         self.seats.append(seat)
         self.cards.append(c)
-        self.wild.append(is_wild)
-        self.modes.append(mode)
+        if self._wild is not None:
+            self._wild.append(is_wild)
+            self._modes.append(mode)  # type: ignore[union-attr]
 
     def winning_index(self, rules: TrickRules) -> int:
         """The play that wins: the last wild one, else the highest trump, else the highest
         card of the led suit."""
-        if True not in self.wild and self.led is not None:
+        wild = self._wild
+        if (wild is None or True not in wild) and self.led is not None:
             # the common case, looked up: the strongest card by the led suit's table
             order = rules.strength[self.led]
             keys = [order[c] for c in self.cards]
             return keys.index(max(keys))
+        wild = self.wild
         best, best_key = 0, -1
         trump, st, pw = rules.trump, rules.suit, rules.power
         for i, c in enumerate(self.cards):
-            if self.wild[i]:
+            if wild[i]:
                 key = 1000 + i
             elif trump is not None and st[c] == trump:
                 key = 100 + pw[c]
@@ -180,8 +210,9 @@ class Trick:
 
     def highest_of(self, rules: TrickRules, s: int) -> int | None:
         """The power of the highest non-wild card of suit ``s`` played so far."""
+        wild = self.wild
         powers = [rules.power[c] for i, c in enumerate(self.cards)
-                  if not self.wild[i] and rules.suit[c] == s]
+                  if not wild[i] and rules.suit[c] == s]
         return max(powers) if powers else None
 
     def is_trumped(self, rules: TrickRules) -> bool:
@@ -444,14 +475,12 @@ def play_to_trick(state: TrickState, rules: TrickRules, seat: int, c: Card, size
     state.hands[seat].remove(c)
     trick = state.trick
     cards = trick.cards
-    if mode is None and c not in rules.mushka:
-        # Trick.add for a plain card, written out: this runs for nearly every card played
+    if mode is None and trick._wild is None and c not in rules.mushka:
+        # Trick.add for a plain card in a plain trick, written out: nearly every card
         if not cards:
             trick.led = rules.suit[c]
         trick.seats.append(seat)
         cards.append(c)
-        trick.wild.append(False)
-        trick.modes.append(None)
     else:
         trick.add(rules, seat, c, mode)
     if len(cards) < size:
