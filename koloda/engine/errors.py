@@ -7,8 +7,8 @@ from typing import Any
 from koloda.engine.messages import CATALOG, Reason
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message names the rule broken.
+class _Said(ValueError):
+    """An error whose message may be a catalog :class:`Reason`.
 
     ``str(exc)`` is the English sentence. Raised with a :class:`Reason` (or a message key
     and its arguments: ``IllegalAction("not_held", cards=Cards([c]))``), it also carries
@@ -23,7 +23,7 @@ class IllegalAction(ValueError):
 
     @property
     def key(self) -> str | None:
-        """The catalog key, or None for a plain-text refusal."""
+        """The catalog key, or None for a plain-text message."""
         return self.reason.key if isinstance(self.reason, Reason) else None
 
     def render(self, lang: str = "en") -> str:
@@ -32,8 +32,15 @@ class IllegalAction(ValueError):
         return str(self.reason)
 
 
-class ConfigError(ValueError):
-    """An unknown game, variant or option, a bad option value or player count."""
+class IllegalAction(_Said):
+    """An action the rules do not allow now; the message names the rule broken."""
+
+
+class ConfigError(_Said):
+    """An unknown game, variant or option, a bad option value or player count.
+
+    Like :class:`IllegalAction`, raised with a message key and its arguments
+    (``ConfigError("unknown_game", name=Value(name), games=Names(specs))``)."""
 
 
 class RecordError(ValueError):

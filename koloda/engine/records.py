@@ -114,7 +114,7 @@ def parse_record(data: Any) -> ParsedRecord:
         spec.check_players(players)
         opts = spec.resolve_options(players, options)
     except ConfigError as exc:
-        raise RecordError(f"{'players' if 'played by' in str(exc) else 'options'}: {exc}") \
+        raise RecordError(f"{'players' if exc.key == 'players_count' else 'options'}: {exc}") \
             from None
     seed = data.get("seed")
     if seed is not None:

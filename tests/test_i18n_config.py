@@ -1,0 +1,136 @@
+"""Issue #7: option, player-count and game-name errors (``ConfigError``) are catalog messages
+like the refusals: ``str(exc)`` is the English sentence as before, ``render("ru")`` Russian;
+the command line, the TUI start screen and the web say them in the player's language."""
+
+from __future__ import annotations
+
+import pickle
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import koloda
+from koloda.engine.errors import ConfigError
+from koloda.engine.messages import CATALOG, Reason
+from tests.test_i18n_refusals import check_russian
+
+KOLODA = Path(koloda.__file__).parent
+#: the bots' own errors (unknown bot or search level) are left to the bots' owners: they
+#: are edited elsewhere this session, so they still raise plain English text
+NOT_YET = KOLODA / "bots"
+
+BAD_VALUES: list[Any] = [-1, 0, 7, 40, 99, "zzz", True, {}, {"S": 1},
+                         {"S": 1, "C": 2, "D": 3, "H": -1}, 3.5, None, [1]]
+
+
+def check_config_error(exc: ConfigError) -> str:
+    assert exc.key in CATALOG, f"not a catalog message: {str(exc)!r}"
+    assert isinstance(exc.reason, Reason)
+    assert exc.render("en") == str(exc) == exc.reason
+    check_russian(exc.render("ru"))
+    return exc.key
+
+
+def test_every_config_error_raised_in_the_package_names_a_catalog_key() -> None:
+    sites = 0
+    for path in KOLODA.rglob("*.py"):
+        if NOT_YET in path.parents:
+            continue
+        text = path.read_text(encoding="utf-8")
+        raises = re.findall(r"raise ConfigError\(", text)
+        keyed = re.findall(r"raise ConfigError\(\s*(f?)([\"'])([^\"']*)\2", text)
+        assert len(raises) == len(keyed), (path, "a ConfigError not raised with a key")
+        for f, _, key in keyed:
+            assert not f and key in CATALOG, (path, key)
+        sites += len(raises)
+    assert sites >= 9
+
+
+@pytest.mark.parametrize("name", sorted(koloda.registry()))
+def test_every_bad_option_value_is_said_in_both_languages(name: str) -> None:
+    spec = koloda.get_spec(name)
+    keys: set[str] = set()
+    for players in spec.players:
+        for opt in spec.all_options:
+            for value in BAD_VALUES:
+                try:
+                    spec.resolve_options(players, {opt.name: value})
+                except ConfigError as exc:
+                    keys.add(check_config_error(exc))
+                    if exc.key == "option_value":      # the check's own words, as a key
+                        problem = exc.reason.args["problem"]  # type: ignore[attr-defined]
+                        assert isinstance(problem, Reason), (opt.name, value, str(exc))
+    assert keys <= {"option_kind", "option_value"} and "option_kind" in keys
+
+
+def test_games_players_options_and_seeds_are_said_in_both_languages() -> None:
+    cases = [
+        (lambda: koloda.get_spec("xyz"), "unknown_game",
+         "unknown game 'xyz'; games: " + ", ".join(koloda.registry()),
+         "нет такой игры: «xyz»; игры: " + ", ".join(koloda.registry())),
+        (lambda: koloda.get_spec("durak", "zz"), "no_variant",
+         "durak has no variant 'zz'; variants: simple, perevodnoy",
+         "у игры durak нет варианта «zz»; варианты: simple, perevodnoy"),
+        (lambda: koloda.new_game("durak", players=9), "players_count",
+         "durak is played by 2–6 players, not 9",
+         "«Дурак простой, или подкидной»: число игроков — 2–6, а не «9»"),
+        (lambda: koloda.new_game("durak", foo=1), "unknown_option",
+         "durak has no option 'foo'; options: teams, first_bout_limit, games, max_deals",
+         "«Дурак простой, или подкидной»: нет параметра «foo»; параметры: teams, "
+         "first_bout_limit, games, max_deals"),
+        (lambda: koloda.new_game("durak", seed="x"), "seed_whole",
+         "seed must be a whole number, not 'x'",
+         "номер раздачи (seed) — целое число, а не «x»"),
+        (lambda: koloda.new_game("durak", teams=True, players=3), "option_value",
+         "option teams=True: teams play only with 4 (2 vs 2) or 6 (3 vs 3) players; allowed: "
+         "true or false (true only with 4 or 6 players)",
+         "параметр teams=«true»: командами играют только вчетвером (2 на 2) или вшестером "
+         "(3 на 3); допустимо: да или нет (да — только вчетвером или вшестером)"),
+        (lambda: koloda.new_game("stukolka", ante="x"), "option_kind",
+         "option ante='x': expected a multiple of 3, at least 3",
+         "параметр ante=«x»: неверное значение; допустимо: кратное 3, не меньше 3"),
+        (lambda: koloda.new_game("opendaum", players=3, deck=32), "option_value",
+         "option deck=32: with 3 players the deck is 36; allowed: 32 (2 players), 36 (3), "
+         "32 or 36 (4), 30 (5), 36 (6)",
+         "параметр deck=«32»: при 3 игроках колода — 36; допустимо: 32 (двое), 36 (трое), "
+         "32 или 36 (четверо), 30 (пятеро), 36 (шестеро)"),
+    ]
+    for make, key, en, ru in cases:
+        with pytest.raises(ConfigError) as err:
+            make()
+        assert check_config_error(err.value) == key
+        assert str(err.value) == en
+        assert err.value.render("ru") == ru
+
+
+def test_a_start_deal_beyond_a_smaller_schedule_is_said_in_both_languages() -> None:
+    spec = koloda.get_spec("opendaum")
+    last = max(v for v in range(40) if _ok(spec, 4, v))   # valid for the 36-card deck
+    with pytest.raises(ConfigError) as err:
+        koloda.new_game("opendaum", players=4, deck=32, start_deal=last)
+    assert check_config_error(err.value) == "start_deal_schedule"
+    deals = err.value.reason.args["deals"]  # type: ignore[attr-defined]
+    assert str(err.value) == (f"option start_deal={last}: this match has {deals} deals; "
+                              f"allowed: 0..{deals - 1}")
+    assert f"от 0 до {deals - 1}" in err.value.render("ru")
+
+
+def _ok(spec: koloda.GameSpec, players: int, start: int) -> bool:
+    try:
+        spec.resolve_options(players, {"start_deal": start})
+    except ConfigError:
+        return False
+    return True
+
+
+def test_a_config_error_survives_pickle_and_plain_text_still_works() -> None:
+    with pytest.raises(ConfigError) as err:
+        koloda.new_game("durak", first_bout_limit=9)
+    again = pickle.loads(pickle.dumps(err.value))
+    assert str(again) == str(err.value) == ("option first_bout_limit=9: must be 1..6; "
+                                             "allowed: a whole number 1..6")
+    assert again.key == "option_value" and again.render("ru") == err.value.render("ru")
+    plain = ConfigError("the bot is not ready")
+    assert plain.key is None and plain.render("ru") == str(plain) == "the bot is not ready"
