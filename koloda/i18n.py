@@ -155,6 +155,18 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "rank_history": ("Opendaum-33 ranks, match by match", "Разряды опендаума-33 по партиям"),
     "stats_of": ("{name}: games by kind", "{name}: игры по видам"),
     "draw_short": ("draw", "ничья"),
+    # command-line failures (``koloda play/rules/stats/history/replay``)
+    "error": ("error", "ошибка"),
+    "option_pair": ("option {pair}: write it as name=value",
+                    "параметр {pair}: пишите имя=значение"),
+    "no_rules_lang": ("no {language} rules text for {family} yet",
+                      "правил {family} на языке {language} пока нет"),
+    "cannot_resume": ("cannot resume {path}: {reason}", "не удалось продолжить {path}: {reason}"),
+    "bad_seat": ("--seat {seat}: seats are 0..{last}", "--seat {seat}: места от 0 до {last}"),
+    "no_stored_game": ("no stored game {id}", "в хранилище нет игры {id}"),
+    "record_verified": ("record verified", "запись проверена"),
+    "store_open": ("cannot open the store {url}: {reason}",
+                   "не удалось открыть хранилище {url}: {reason}"),
 }
 
 #: names of observation and score sheet fields (a field not here shows its own name)

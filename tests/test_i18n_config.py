@@ -134,3 +134,69 @@ def test_a_config_error_survives_pickle_and_plain_text_still_works() -> None:
     assert again.key == "option_value" and again.render("ru") == err.value.render("ru")
     plain = ConfigError("the bot is not ready")
     assert plain.key is None and plain.render("ru") == str(plain) == "the bot is not ready"
+
+
+# ------------------------------------------------------------------ the command line
+def _run(args: list[str], **env: str) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from koloda.cli.main import app
+    out = CliRunner(env=env or None).invoke(app, args, input="")
+    return out.exit_code, re.sub(r"\s+", " ", out.output).strip()
+
+
+def test_play_with_too_many_players_fails_in_russian_and_in_english_as_before(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KOLODA_HOME", str(tmp_path))
+    code, ru = _run(["play", "durak", "--players", "9", "--lang", "ru", "--line"])
+    assert code == 2
+    assert ru == "ошибка: «Дурак простой, или подкидной»: число игроков — 2–6, а не «9»"
+    code, en = _run(["play", "durak", "--players", "9", "--lang", "en", "--line"])
+    assert (code, en) == (2, "error: durak is played by 2–6 players, not 9")
+    # no --lang: the locale decides
+    code, said = _run(["play", "durak", "--players", "9", "--line"], KOLODA_LANG="ru_RU.UTF-8")
+    assert (code, said) == (2, ru)
+
+
+@pytest.mark.parametrize(("args", "ru"), [
+    (["play", "durak", "-o", "first_bout_limit=9"],
+     "ошибка: параметр first_bout_limit=«9»: нужно от 1 до 6; допустимо: целое число от 1 до 6"),
+    (["play", "durak", "-o", "jokers=2"],
+     "ошибка: «Дурак простой, или подкидной»: нет параметра «jokers»; параметры: teams, "
+     "first_bout_limit, games, max_deals"),
+    (["play", "durak", "-o", "teams"], "ошибка: параметр «teams»: пишите имя=значение"),
+    (["play", "durak", "--variant", "zz"],
+     "ошибка: у игры durak нет варианта «zz»; варианты: simple, perevodnoy"),
+    (["play", "poker"], "ошибка: нет такой игры: «poker»; игры: " + ", ".join(koloda.registry())),
+    (["play", "durak", "--seat", "5", "--no-store"], "ошибка: --seat 5: места от 0 до 1"),
+    (["play", "--resume", "/nonexistent/k.json"],
+     "ошибка: не удалось продолжить /nonexistent/k.json: не удалось прочитать "
+     "/nonexistent/k.json: такого файла нет"),
+])
+def test_play_failures_are_said_in_russian(args: list[str], ru: str, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KOLODA_HOME", str(tmp_path))
+    code, said = _run([*args, "--lang", "ru", "--line"])
+    assert (code, said) == (2, ru)
+    code, said = _run([*args, "--lang", "en", "--line"])
+    assert code == 2 and said.startswith("error: ") and not re.search("[а-яё]", said)
+
+
+def test_rules_replay_and_the_store_fail_in_russian(tmp_path: Path) -> None:
+    code, said = _run(["rules", "poker", "--lang", "ru"])
+    assert code == 2 and said.startswith("ошибка: нет такой игры: «poker»")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"a": ', encoding="utf-8")
+    code, said = _run(["replay", str(bad), "--lang", "ru"])
+    assert (code, said) == (2, f"ошибка: {bad}: это не JSON: строка 1, столбец 7 "
+                               "(Expecting value)")
+    code, said = _run(["replay", str(bad), "--lang", "en"])
+    assert (code, said) == (2, f"error: {bad}: not JSON: Expecting value at line 1 column 7")
+    db = f"sqlite:///{tmp_path / 'k.db'}"
+    code, said = _run(["replay", "7", "--db", db, "--lang", "ru"])
+    assert (code, said) == (2, "ошибка: в хранилище нет игры 7")
+    nowhere = f"sqlite:///{tmp_path / 'no' / 'such' / 'k.db'}"
+    for command in (["history"], ["stats"], ["replay", "7"]):
+        code, said = _run([*command, "--db", nowhere, "--lang", "ru"])
+        # (a long address is cut by the console's width)
+        assert code == 2 and said.startswith("ошибка: не удалось открыть хранилище sqlite:")

@@ -43,5 +43,8 @@ class ConfigError(_Said):
     (``ConfigError("unknown_game", name=Value(name), games=Names(specs))``)."""
 
 
-class RecordError(ValueError):
-    """A malformed record; the message names the broken field."""
+class RecordError(_Said):
+    """A malformed record; the message names the broken field.
+
+    Most are plain English text (a public interface: RECORDS.md); a record file that
+    cannot be read or is not a JSON object is a catalog message, said in Russian too."""

@@ -498,6 +498,14 @@ CATALOG: dict[str, tuple[str, str]] = {
                             "allowed: 0..{last}",
                             "параметр start_deal={start}: в этой партии "
                             "{deals:сдача|сдачи|сдач}; допустимо: от 0 до {last}"),
+    # ------------------------------------------------ record files (engine/records.py)
+    "cannot_read": ("cannot read {path}: {why}", "не удалось прочитать {path}: {why}"),
+    "file_missing": ("No such file or directory", "такого файла нет"),
+    "file_denied": ("Permission denied", "нет доступа"),
+    "file_is_dir": ("Is a directory", "это папка, а не файл"),
+    "not_json": ("not JSON: {msg} at line {line} column {column}",
+                 "это не JSON: строка {line}, столбец {column} ({msg})"),
+    "record_not_object": ("a record is a JSON object", "запись должна быть объектом JSON"),
     # ------------------------------------------------ interfaces
     "acted_out_of_turn": ("seat {seat} acted out of turn in {path}",
                           "место {seat} в файле {path} сходило не в свою очередь"),
