@@ -200,3 +200,82 @@ def test_rules_replay_and_the_store_fail_in_russian(tmp_path: Path) -> None:
         code, said = _run([*command, "--db", nowhere, "--lang", "ru"])
         # (a long address is cut by the console's width)
         assert code == 2 and said.startswith("ошибка: не удалось открыть хранилище sqlite:")
+
+
+# ------------------------------------------------------------------ the web server
+def test_the_web_says_its_errors_in_russian_too(tmp_path: Path) -> None:
+    pytest.importorskip("fastapi")
+    pytest.importorskip("httpx")
+    from tests.test_web import client_for, create
+
+    def body(**kw: Any) -> dict[str, Any]:
+        return {"game": "durak", "players": 2, "seats": [{"kind": "person"}] * 2, "sit": 0,
+                "name": "Anna"} | kw
+
+    def error(res: Any, status: int) -> dict[str, str]:
+        assert res.status_code == status, res.text
+        out: dict[str, str] = res.json()
+        check_russian(out["error_ru"])
+        return out
+
+    with client_for(tmp_path) as c:
+        bad = error(c.post("/api/tables", json=body(options={"first_bout_limit": 9})), 400)
+        assert bad == {"error": "option first_bout_limit=9: must be 1..6; allowed: a whole "
+                                "number 1..6",
+                       "error_ru": "параметр first_bout_limit=«9»: нужно от 1 до 6; "
+                                   "допустимо: целое число от 1 до 6"}
+        many = error(c.post("/api/tables", json=body(players=9)), 400)
+        assert many["error"] == "durak is played by 2–6 players, not 9"
+        assert many["error_ru"] == ("«Дурак простой, или подкидной»: число игроков — 2–6, "
+                                    "а не «9»")
+        game = error(c.post("/api/tables", json=body(game="chess")), 400)
+        assert game["error"].startswith("unknown game 'chess'")
+        assert game["error_ru"].startswith("нет такой игры: «chess»")
+        nameless = error(c.post("/api/tables", json=body(name=" ")), 400)
+        assert nameless == {"error": "name: say how the table should call you",
+                            "error_ru": "имя: скажите, как вас называть за столом"}
+        assert error(c.get("/api/rules/chess"), 404)["error_ru"].startswith("нет такой игры")
+        tid = create(c, "durak", 2, seats=[{"kind": "person"}, {"kind": "computer",
+                                                                  "bot": "random"}])["id"]
+        robot = error(c.post(f"/api/tables/{tid}/sit", json={"seat": 1, "name": "V"}), 409)
+        assert robot == {"error": "seat 2 is a computer's",
+                         "error_ru": "место 2 занимает компьютер"}
+        taken = error(c.post(f"/api/tables/{tid}/sit", json={"seat": 0, "name": "V"}), 409)
+        assert taken == {"error": "seat 1 is taken", "error_ru": "место 1 уже занято"}
+        assert error(c.get("/api/tables/nope"), 404) == {"error": "no table 'nope'",
+                                                         "error_ru": "стола «nope» нет"}
+        assert error(c.get(f"/api/tables/{tid}/record"), 403)["error"] == \
+            "the record is public once the match is over"
+
+
+# ------------------------------------------------------------------ the TUI start screen
+def test_the_start_screen_says_in_russian_what_only_the_whole_match_checks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A start deal beyond the 32-card schedule passes the option check but not the match:
+    the start screen says so in Russian and stays (it used to stop the program)."""
+    import asyncio
+
+    from textual.widgets import Static
+
+    from koloda.tui.app import KolodaApp
+    from koloda.tui.start import StartScreen
+    monkeypatch.setenv("KOLODA_HOME", str(tmp_path))
+    spec = koloda.get_spec("opendaum")
+    last = max(v for v in range(40) if _ok(spec, 4, v))
+    app = KolodaApp(None, "ru", player_name="Аня", use_store=False, bot_delay=0)
+
+    async def go() -> str:
+        async with app.run_test(size=(100, 32)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, StartScreen)
+            form = screen.form
+            form.set_spec("opendaum", 4)
+            form.options.update(deck=32, start_deal=last)
+            assert form.problem() is None
+            form.row = form.rows().index("start")
+            await pilot.press("enter")
+            assert isinstance(app.screen, StartScreen)
+            return str(app.screen.query_one("#start-message", Static).render())
+    said = asyncio.run(go())
+    assert said.startswith(f"параметр start_deal={last}: в этой партии ")
+    check_russian(said)
