@@ -279,3 +279,14 @@ def test_the_start_screen_says_in_russian_what_only_the_whole_match_checks(
     said = asyncio.run(go())
     assert said.startswith(f"параметр start_deal={last}: в этой партии ")
     check_russian(said)
+
+
+def test_simulate_and_arena_say_a_bad_option_in_the_locale_language() -> None:
+    for command in (["simulate", "durak", "--games", "1"],
+                    ["arena", "durak", "--bots", "random,heuristic"]):
+        code, said = _run([*command, "-o", "games=0"], KOLODA_LANG="ru")
+        assert (code, said) == (2, "ошибка: параметр games=«0»: нужно не меньше 1; допустимо: "
+                                   "целое число ≥ 1")
+        code, said = _run([*command, "-o", "games=0"])
+        assert (code, said) == (2, "error: option games=0: must be at least 1; allowed: a "
+                                   "whole number ≥ 1")

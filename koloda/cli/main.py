@@ -19,7 +19,7 @@ from rich.table import Table
 from koloda.engine.errors import ConfigError, RecordError
 from koloda.engine.records import load_record, replay
 from koloda.engine.registry import get_spec, registry
-from koloda.i18n import check_lang, option_allowed, reason, t
+from koloda.i18n import check_lang, default_lang, option_allowed, reason, t
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="koloda — traditional Russian card games.")
@@ -128,7 +128,7 @@ def simulate(
         for b in names:
             make_bot(b, spec.name)
     except ConfigError as exc:
-        _fail(str(exc))
+        _fail_config(exc, default_lang())
     if games_ < 1:
         _fail("--games must be at least 1")
     if record is not None:
