@@ -132,6 +132,15 @@ def test_a_config_error_survives_pickle_and_plain_text_still_works() -> None:
     assert str(again) == str(err.value) == ("option first_bout_limit=9: must be 1..6; "
                                              "allowed: a whole number 1..6")
     assert again.key == "option_value" and again.render("ru") == err.value.render("ru")
+    for make in (lambda: koloda.new_game("durak", players=9),           # Named, Value
+                 lambda: koloda.new_game("durak", foo=1),               # Quotes, Names
+                 lambda: koloda.new_game("opendaum", players=3, deck=32),  # Either, Allowed
+                 lambda: koloda.new_game("dreyfus", finish="x")):       # a nested Reason
+        with pytest.raises(ConfigError) as err:
+            make()
+        again = pickle.loads(pickle.dumps(err.value))
+        assert again.key == err.value.key and str(again) == str(err.value)
+        assert again.render("ru") == err.value.render("ru")
     plain = ConfigError("the bot is not ready")
     assert plain.key is None and plain.render("ru") == str(plain) == "the bot is not ready"
 
