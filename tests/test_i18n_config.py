@@ -299,3 +299,36 @@ def test_simulate_and_arena_say_a_bad_option_in_the_locale_language() -> None:
         code, said = _run([*command, "-o", "games=0"])
         assert (code, said) == (2, "error: option games=0: must be at least 1; allowed: a "
                                    "whole number ≥ 1")
+
+
+def test_the_start_screen_says_why_a_saved_game_cannot_go_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A saved game the engine refuses (here: nine players of durak) is explained in the
+    person's language on the start screen, which stays open."""
+    import asyncio
+    import json
+
+    from textual.widgets import Static
+
+    from koloda.tui.app import KolodaApp
+    from koloda.tui.session import autosave_dir
+    from koloda.tui.start import StartScreen
+    monkeypatch.setenv("KOLODA_HOME", str(tmp_path))
+    record = koloda.new_game("durak", seed=1).record()
+    record["players"] = 9
+    autosave_dir().mkdir(parents=True, exist_ok=True)
+    path = autosave_dir() / "durak-broken.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    app = KolodaApp(None, "ru", player_name="Аня", use_store=False, bot_delay=0)
+
+    async def go() -> str:
+        async with app.run_test(size=(100, 32)) as pilot:
+            form = app.screen.form  # type: ignore[attr-defined]
+            assert form.resumable and form.resumable[0][0] == path
+            form.row = form.rows().index("resume:0")
+            await pilot.press("enter")
+            assert isinstance(app.screen, StartScreen)
+            return str(app.screen.query_one("#start-message", Static).render())
+    said = asyncio.run(go())
+    assert said == (f"не удалось продолжить {path}: поле players: «Дурак простой, или "
+                    "подкидной»: число игроков — 2–6, а не «9»")

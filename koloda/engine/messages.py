@@ -506,6 +506,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "not_json": ("not JSON: {msg} at line {line} column {column}",
                  "это не JSON: строка {line}, столбец {column} ({msg})"),
     "record_not_object": ("a record is a JSON object", "запись должна быть объектом JSON"),
+    "record_field": ("{field}: {reason}", "поле {field}: {reason}"),
     # ------------------------------------------------ the web server's answers (koloda/web)
     "server_full": ("the server hosts as many tables as it can; try later",
                     "на сервере больше нет места для столов; попробуйте позже"),

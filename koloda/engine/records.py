@@ -117,7 +117,7 @@ def parse_record(data: Any) -> ParsedRecord:
     try:
         spec = get_spec(data["game"])
     except ConfigError as exc:
-        raise RecordError(f"game: {exc}") from None
+        raise RecordError("record_field", field="game", reason=exc.reason) from None
     players = _int(data["players"], "players")
     options = data.get("options") or {}
     if not isinstance(options, dict):
@@ -126,8 +126,8 @@ def parse_record(data: Any) -> ParsedRecord:
         spec.check_players(players)
         opts = spec.resolve_options(players, options)
     except ConfigError as exc:
-        raise RecordError(f"{'players' if exc.key == 'players_count' else 'options'}: {exc}") \
-            from None
+        field = "players" if exc.key == "players_count" else "options"
+        raise RecordError("record_field", field=field, reason=exc.reason) from None
     seed = data.get("seed")
     if seed is not None:
         seed = _int(seed, "seed")
