@@ -12,7 +12,7 @@ import json
 import locale
 import os
 
-from koloda.engine.messages import VERB_WORDS, render_reason
+from koloda.engine.messages import ALLOWED_RU, VERB_WORDS, render_reason
 
 LANGS = ("en", "ru")
 
@@ -155,6 +155,18 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "rank_history": ("Opendaum-33 ranks, match by match", "Разряды опендаума-33 по партиям"),
     "stats_of": ("{name}: games by kind", "{name}: игры по видам"),
     "draw_short": ("draw", "ничья"),
+    # command-line failures (``koloda play/rules/stats/history/replay``)
+    "error": ("error", "ошибка"),
+    "option_pair": ("option {pair}: write it as name=value",
+                    "параметр {pair}: пишите имя=значение"),
+    "no_rules_lang": ("no {language} rules text for {family} yet",
+                      "правил {family} на языке {language} пока нет"),
+    "cannot_resume": ("cannot resume {path}: {reason}", "не удалось продолжить {path}: {reason}"),
+    "bad_seat": ("--seat {seat}: seats are 0..{last}", "--seat {seat}: места от 0 до {last}"),
+    "no_stored_game": ("no stored game {id}", "в хранилище нет игры {id}"),
+    "record_verified": ("record verified", "запись проверена"),
+    "store_open": ("cannot open the store {url}: {reason}",
+                   "не удалось открыть хранилище {url}: {reason}"),
 }
 
 #: names of observation and score sheet fields (a field not here shows its own name)
@@ -393,24 +405,7 @@ _OPTION_VALUES: dict[str, str] = {
 }
 
 #: what an option allows, in Russian (keyed by the English text of the option)
-_ALLOWED_RU: dict[str, str] = {
-    '"cycle" or "deal"': "«cycle» или «deal»",
-    "a whole number ≥ 1": "целое число ≥ 1",
-    "a whole number ≥ 0": "целое число ≥ 0",
-    "true or false (true only with 4 or 6 players)":
-        "да или нет (да — только вчетвером или вшестером)",
-    "a whole number 1..6": "целое число от 1 до 6",
-    'an object with a whole number ≥ 0 for each suit, e.g. {"H": 4, "C": 3, "D": 2, "S": 1}':
-        'цена (целое ≥ 0) для каждой масти, например {"H": 4, "C": 3, "D": 2, "S": 1}',
-    "32 (2 players), 36 (3), 32 or 36 (4), 30 (5), 36 (6)":
-        "32 (двое), 36 (трое), 32 или 36 (четверо), 30 (пятеро), 36 (шестеро)",
-    "0 .. the number of deals in the schedule − 1": "от 0 до числа сдач в расписании − 1",
-    "true or false": "да или нет",
-    "36 or 52": "36 или 52",
-    '"all" or "first_elimination"': "«all» или «first_elimination»",
-    "a multiple of 3, at least 3": "кратное 3, не меньше 3",
-    "a whole number ≥ 1 (default: 2 × players)": "целое число ≥ 1 (по умолчанию 2 × игроков)",
-}
+_ALLOWED_RU = ALLOWED_RU
 
 
 #: action verbs as a person reads them (the canonical text stays in records)

@@ -181,10 +181,14 @@ def test_the_start_screen_speaks_russian_for_every_game_and_option() -> None:
                 assert not words, (name, key, text)
     form = StartForm(lang="ru", spec_name="mushka", name="Аня")
     form.row = form.rows().index("opt:max_deals")
-    assert form.set_typed("0") == "Неверное значение «не больше сдач»: допустимо: целое число ≥ 1"
+    # the check's own words (issue #7: option errors are catalog messages), then what is allowed
+    assert form.set_typed("0") == ("Неверное значение «не больше сдач»: нужно не меньше 1; "
+                                   "допустимо: целое число ≥ 1")
+    assert form.set_typed('"x"') == "Неверное значение «не больше сдач»: допустимо: целое число ≥ 1"
     durak = StartForm(lang="ru", spec_name="durak", players=3, name="Аня")
     durak.options["teams"] = True                       # teams need 4 or 6 players
-    assert durak.problem() == ("Неверное значение «командами»: допустимо: да или нет "
+    assert durak.problem() == ("Неверное значение «командами»: командами играют только "
+                               "вчетвером (2 на 2) или вшестером (3 на 3); допустимо: да или нет "
                                "(да — только вчетвером или вшестером)")
     durak.lang = "en"
     assert "teams" in (durak.problem() or "")

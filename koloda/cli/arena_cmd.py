@@ -10,8 +10,9 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
-from koloda.cli.main import _fail, _parse_options, app, console, err
+from koloda.cli.main import _fail, _fail_config, _parse_options, app, console, err
 from koloda.engine.errors import ConfigError
+from koloda.i18n import default_lang
 
 
 @app.command()
@@ -42,7 +43,7 @@ def arena(
         for b in names:
             make_bot(b, spec.name)
     except ConfigError as exc:
-        _fail(str(exc))
+        _fail_config(exc, default_lang())
     if len(names) < 1 or len(set(names)) != len(names):
         _fail("--bots: name each bot once, e.g. --bots search,heuristic")
     if unit not in ("deal", "match"):

@@ -8,7 +8,7 @@ import sys
 import time
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -19,7 +19,7 @@ from rich.table import Table
 from koloda.engine.errors import ConfigError, RecordError
 from koloda.engine.records import load_record, replay
 from koloda.engine.registry import get_spec, registry
-from koloda.i18n import check_lang, option_allowed, t
+from koloda.i18n import check_lang, default_lang, option_allowed, reason, t
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="koloda — traditional Russian card games.")
@@ -27,18 +27,25 @@ console = Console()
 err = Console(stderr=True)
 
 
-def _fail(message: str, code: int = 2) -> None:
-    err.print(f"[red]error:[/red] {message}")
+def _fail(message: str, code: int = 2, lang: str = "en") -> NoReturn:
+    """Print ``error: message`` (``ошибка: …`` in Russian) and exit with ``code``."""
+    err.print(f"[red]{t('error', lang)}:[/red] {message}")
     raise typer.Exit(code)
 
 
-def _parse_options(pairs: list[str]) -> dict[str, Any]:
+def _fail_config(exc: ConfigError, lang: str = "en") -> NoReturn:
+    """A bad game, variant, player count or option, said in ``lang``."""
+    _fail(reason(exc, lang), lang=lang)
+
+
+def _parse_options(pairs: list[str], lang: str = "en") -> dict[str, Any]:
     """``-o name=value``: the value is read as JSON when it parses, else as text."""
     out: dict[str, Any] = {}
     for p in pairs:
         name, sep, raw = p.partition("=")
         if not sep or not name:
-            _fail(f"option {p!r}: write it as name=value")
+            _fail(t("option_pair", lang, pair=repr(p) if lang == "en" else f"«{p}»"),
+                  lang=lang)
         try:
             out[name.strip()] = json.loads(raw)
         except json.JSONDecodeError:
@@ -77,14 +84,17 @@ def rules(game: str, lang: Annotated[str | None, typer.Option(help="ru or en")] 
     """The rules of GAME in the chosen language."""
     try:
         lang = check_lang(lang)
-        spec = get_spec(game)
-    except (ConfigError, ValueError) as exc:
+    except ValueError as exc:
         _fail(str(exc))
+    try:
+        spec = get_spec(game)
+    except ConfigError as exc:
+        _fail_config(exc, lang)
     name = f"{spec.family}.{lang}.md"
     try:
         text = resources.files("koloda.rules").joinpath(name).read_text(encoding="utf-8")
     except FileNotFoundError:
-        _fail(f"no {lang} rules text for {spec.family} yet")
+        _fail(t("no_rules_lang", lang, language=lang, family=spec.family), lang=lang)
     console.print(Markdown(text))
 
 
@@ -118,7 +128,7 @@ def simulate(
         for b in names:
             make_bot(b, spec.name)
     except ConfigError as exc:
-        _fail(str(exc))
+        _fail_config(exc, default_lang())
     if games_ < 1:
         _fail("--games must be at least 1")
     if record is not None:
@@ -159,8 +169,13 @@ def simulate(
 def replay_cmd(
     file: Path,
     as_json: Annotated[bool, typer.Option("--json", help="print the replay object")] = False,
+    lang: Annotated[str | None, typer.Option(help="ru or en")] = None,
 ) -> None:
     """Replay a record and verify every action and its result (exit 2 on any error)."""
+    try:
+        language = check_lang(lang)
+    except ValueError as exc:
+        _fail(str(exc))
     try:
         data = load_record(file)
     except RecordError as exc:
@@ -168,7 +183,7 @@ def replay_cmd(
         if as_json:
             print(json.dumps(out, ensure_ascii=False))
             raise typer.Exit(2) from None
-        _fail(f"{file}: {exc}")
+        _fail(f"{file}: {reason(exc, language)}", lang=language)
     rep = replay(data, keep_steps=as_json)
     if as_json:
         print(json.dumps(rep.to_json(), ensure_ascii=False))
@@ -180,8 +195,8 @@ def replay_cmd(
             from koloda.cli.render import show_result
             show_result(console, rep.match.result.to_json())
     if rep.error is not None:
-        _fail(json.dumps(rep.error, ensure_ascii=False))
-    console.print("[green]record verified[/green]")
+        _fail(json.dumps(rep.error, ensure_ascii=False), lang=language)
+    console.print(f"[green]{t('record_verified', language)}[/green]")
 
 
 # Commands that live in their own modules register themselves on ``app`` when imported.

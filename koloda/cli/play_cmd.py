@@ -12,10 +12,10 @@ from typing import Annotated
 
 import typer
 
-from koloda.cli.main import _fail, _parse_options, app, console
+from koloda.cli.main import _fail, _fail_config, _parse_options, app, console
 from koloda.engine.errors import ConfigError, IllegalAction, RecordError
 from koloda.engine.registry import get_spec, new_game, registry
-from koloda.i18n import check_lang, t
+from koloda.i18n import check_lang, reason, t
 
 
 @app.command()
@@ -52,14 +52,14 @@ def play(
         language = check_lang(lang)
     except ValueError as exc:
         _fail(str(exc))
-        raise
     person = name or default_player_name()
     use_tui = not line and sys.stdout.isatty() and sys.stdin.isatty()
     if resume is not None:
         try:
             match, seats = resume_game(resume)
         except (RecordError, IllegalAction, ValueError) as exc:
-            _fail(f"cannot resume {resume}: {exc}")
+            _fail(t("cannot_resume", language, path=resume, reason=reason(exc, language)),
+                  lang=language)
         session = Session(match, seats, resume, store_url=db, use_store=not no_store)
     else:
         if game is None:
@@ -75,11 +75,12 @@ def play(
             from koloda.bots import make_bot
             for b in names:
                 make_bot(b, spec.name)
-            match = new_game(spec.name, players=n, seed=seed, **_parse_options(option or []))
+            match = new_game(spec.name, players=n, seed=seed,
+                             **_parse_options(option or [], language))
         except ConfigError as exc:
-            _fail(str(exc))
+            _fail_config(exc, language)
         if not 0 <= seat < match.players:
-            _fail(f"--seat {seat}: seats are 0..{match.players - 1}")
+            _fail(t("bad_seat", language, seat=seat, last=match.players - 1), lang=language)
         seats = make_seats(match.players, seat, names, person, language)
         session = Session(match, seats, store_url=db, use_store=not no_store)
     if use_tui:

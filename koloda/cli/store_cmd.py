@@ -23,12 +23,14 @@ DbOption = Annotated[str | None, typer.Option(
 LangOption = Annotated[str | None, typer.Option(help="ru or en")]
 
 
-def _open(db: str | None) -> Any:
+def _open(db: str | None, lang: str = "en") -> Any:
     from koloda.store import Store, StoreError
     try:
         return Store(db)
     except StoreError as exc:
-        _fail(str(exc))
+        if exc.url is not None:
+            _fail(t("store_open", lang, url=exc.url, reason=exc.cause), lang=lang)
+        _fail(str(exc), lang=lang)
 
 
 def _lang(lang: str | None) -> str:
@@ -36,7 +38,6 @@ def _lang(lang: str | None) -> str:
         return check_lang(lang)
     except ValueError as exc:
         _fail(str(exc))
-        raise
 
 
 def _rank(rank_id: str | None, lang: str) -> str:
@@ -71,7 +72,7 @@ def stats(
 ) -> None:
     """A player's games, results and Opendaum-33 rank (разряд); or every player."""
     language = _lang(lang)
-    store = _open(db)
+    store = _open(db, language)
     names = [player] if player else store.player_names()
     found = [s for s in (store.stats(n) for n in names) if s is not None]
     if player and not found:
@@ -143,7 +144,7 @@ def history(
 ) -> None:
     """Stored games, newest first (replay one with: koloda replay ID)."""
     language = _lang(lang)
-    store = _open(db)
+    store = _open(db, language)
     games = store.history(limit, player=player, game=game)
     if as_json:
         print(json.dumps([g.to_json() for g in games], ensure_ascii=False))
@@ -161,17 +162,17 @@ def replay(
     lang: LangOption = None,
 ) -> None:
     """Replay a record file or a stored game and verify every action and its result."""
-    if not target.isdigit() or Path(target).exists():
-        replay_cmd(Path(target), as_json)
-        return
     language = _lang(lang)
-    store = _open(db)
+    if not target.isdigit() or Path(target).exists():
+        replay_cmd(Path(target), as_json, language)
+        return
+    store = _open(db, language)
     record = store.record(int(target))
     if record is None:
         if as_json:
             print(json.dumps({"error": {"field": "id", "reason": f"no stored game {target}"}}))
             raise typer.Exit(2)
-        _fail(f"no stored game {target}")
+        _fail(t("no_stored_game", language, id=target), lang=language)
     from koloda.engine.records import replay as replay_record
     rep = replay_record(record, keep_steps=as_json)
     if as_json:
@@ -182,8 +183,8 @@ def replay(
         from koloda.cli.render import show_result
         show_result(console, rep.match.result.to_json(), language)
     if rep.error is not None:
-        _fail(json.dumps(rep.error, ensure_ascii=False))
-    console.print("[green]record verified[/green]")
+        _fail(json.dumps(rep.error, ensure_ascii=False), lang=language)
+    console.print(f"[green]{t('record_verified', language)}[/green]")
 
 
 def _show_moves(record: dict[str, Any], lang: str) -> None:

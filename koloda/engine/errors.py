@@ -7,8 +7,8 @@ from typing import Any
 from koloda.engine.messages import CATALOG, Reason
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message names the rule broken.
+class _Said(ValueError):
+    """An error whose message may be a catalog :class:`Reason`.
 
     ``str(exc)`` is the English sentence. Raised with a :class:`Reason` (or a message key
     and its arguments: ``IllegalAction("not_held", cards=Cards([c]))``), it also carries
@@ -23,7 +23,7 @@ class IllegalAction(ValueError):
 
     @property
     def key(self) -> str | None:
-        """The catalog key, or None for a plain-text refusal."""
+        """The catalog key, or None for a plain-text message."""
         return self.reason.key if isinstance(self.reason, Reason) else None
 
     def render(self, lang: str = "en") -> str:
@@ -32,9 +32,19 @@ class IllegalAction(ValueError):
         return str(self.reason)
 
 
-class ConfigError(ValueError):
-    """An unknown game, variant or option, a bad option value or player count."""
+class IllegalAction(_Said):
+    """An action the rules do not allow now; the message names the rule broken."""
 
 
-class RecordError(ValueError):
-    """A malformed record; the message names the broken field."""
+class ConfigError(_Said):
+    """An unknown game, variant or option, a bad option value or player count.
+
+    Like :class:`IllegalAction`, raised with a message key and its arguments
+    (``ConfigError("unknown_game", name=Value(name), games=Names(specs))``)."""
+
+
+class RecordError(_Said):
+    """A malformed record; the message names the broken field.
+
+    Most are plain English text (a public interface: RECORDS.md); a record file that
+    cannot be read or is not a JSON object is a catalog message, said in Russian too."""

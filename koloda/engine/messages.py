@@ -16,6 +16,7 @@ noun in the right plural: «2 карты», «5 карт»).
 
 from __future__ import annotations
 
+import json
 import string
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -144,6 +145,106 @@ class Quoted(str):
 
     def render(self, lang: str, spec: str = "") -> str:
         return repr(str(self)) if lang == "en" else f"«{self}»"
+
+
+class Value:
+    """A value a person gave (an option's, a player count, a seed): ``repr`` in English
+    (as the messages always said it), «as typed» in Russian (JSON: ``true``, ``[1]``)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"Value({self.value!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Value) and type(self.value) is type(other.value) \
+            and self.value == other.value
+
+    def __hash__(self) -> int:
+        return hash(repr(self.value))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Value, (self.value,))
+
+    def render(self, lang: str, spec: str = "") -> str:
+        if lang == "en":
+            return repr(self.value)
+        if isinstance(self.value, str):
+            return f"«{self.value}»"
+        try:
+            return f"«{json.dumps(self.value, ensure_ascii=False)}»"
+        except (TypeError, ValueError):
+            return f"«{self.value!r}»"
+
+
+class Quotes(tuple[Any, ...]):
+    """Several values, each quoted, with commas: ``'x', 'y'`` / ``«x», «y»``."""
+
+    def render(self, lang: str, spec: str = "") -> str:
+        return ", ".join(Value(v).render(lang) for v in self)
+
+
+class Names(tuple[str, ...]):
+    """Names (of games, options) with commas; none at all is ``none`` / ``нет``."""
+
+    def render(self, lang: str, spec: str = "") -> str:
+        return ", ".join(self) or ("none" if lang == "en" else "нет")
+
+
+class Either(tuple[Any, ...]):
+    """Alternatives: ``36 or 52`` / ``36 или 52``."""
+
+    def render(self, lang: str, spec: str = "") -> str:
+        return (" or " if lang == "en" else " или ").join(map(str, self))
+
+
+class Named(str):
+    """A game by its name (``durak``) in English and by its title («Дурак …») in Russian."""
+
+    ru: str
+
+    def __new__(cls, name: str, ru: str) -> Named:
+        self = super().__new__(cls, name)
+        self.ru = ru
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Named, (str(self), self.ru))
+
+    def render(self, lang: str, spec: str = "") -> str:
+        return str(self) if lang == "en" else f"«{self.ru}»"
+
+
+#: what an option allows, in Russian (keyed by the English text of ``Option.allowed``)
+ALLOWED_RU: dict[str, str] = {
+    '"cycle" or "deal"': "«cycle» или «deal»",
+    "a whole number ≥ 1": "целое число ≥ 1",
+    "a whole number ≥ 0": "целое число ≥ 0",
+    "true or false (true only with 4 or 6 players)":
+        "да или нет (да — только вчетвером или вшестером)",
+    "a whole number 1..6": "целое число от 1 до 6",
+    'an object with a whole number ≥ 0 for each suit, e.g. {"H": 4, "C": 3, "D": 2, "S": 1}':
+        'цена (целое ≥ 0) для каждой масти, например {"H": 4, "C": 3, "D": 2, "S": 1}',
+    "32 (2 players), 36 (3), 32 or 36 (4), 30 (5), 36 (6)":
+        "32 (двое), 36 (трое), 32 или 36 (четверо), 30 (пятеро), 36 (шестеро)",
+    "0 .. the number of deals in the schedule − 1": "от 0 до числа сдач в расписании − 1",
+    "true or false": "да или нет",
+    "36 or 52": "36 или 52",
+    '"all" or "first_elimination"': "«all» или «first_elimination»",
+    "a multiple of 3, at least 3": "кратное 3, не меньше 3",
+    "a whole number ≥ 1 (default: 2 × players)": "целое число ≥ 1 (по умолчанию 2 × игроков)",
+}
+
+
+class Allowed(str):
+    """What an option allows (``Option.allowed``), in Russian where :data:`ALLOWED_RU`
+    has it."""
+
+    def render(self, lang: str, spec: str = "") -> str:
+        return str(self) if lang == "en" else ALLOWED_RU.get(self, str(self))
 
 
 _TEXT_CARD = {t: i for i, t in enumerate(CARD_TEXT)}
@@ -364,6 +465,73 @@ CATALOG: dict[str, tuple[str, str]] = {
     "transfer_limit": ("the limit is {cap} attack cards in a round: {total} is too many",
                        "в отбое не больше {cap:карты|карт|карт} хода: {total} — слишком "
                        "много"),
+    # ------------------------------------------------ games, variants, options (engine/spec.py)
+    "unknown_game": ("unknown game {name}; games: {games}",
+                     "нет такой игры: {name}; игры: {games}"),
+    "no_variant": ("{family} has no variant {variant}; variants: {variants}",
+                   "у игры {family} нет варианта {variant}; варианты: {variants}"),
+    "seed_whole": ("seed must be a whole number, not {seed}",
+                   "номер раздачи (seed) — целое число, а не {seed}"),
+    "players_count": ("{game} is played by {counts} players, not {value}",
+                      "{game}: число игроков — {counts}, а не {value}"),
+    "unknown_option": ("{game} has no option {names}; options: {options}",
+                       "{game}: нет параметра {names}; параметры: {options}"),
+    "option_kind": ("option {name}={value}: expected {allowed}",
+                    "параметр {name}={value}: неверное значение; допустимо: {allowed}"),
+    "option_value": ("option {name}={value}: {problem}; allowed: {allowed}",
+                     "параметр {name}={value}: {problem}; допустимо: {allowed}"),
+    "must_be_range": ("must be {lo}..{hi}", "нужно от {lo} до {hi}"),
+    "must_be_at_least": ("must be at least {lo}", "нужно не меньше {lo}"),
+    "must_be_one_of": ("must be one of {values}", "нужно одно из: {values}"),
+    "must_be_either": ("must be {values}", "нужно {values}"),
+    "teams_players": ("teams play only with 4 (2 vs 2) or 6 (3 vs 3) players",
+                      "командами играют только вчетвером (2 на 2) или вшестером (3 на 3)"),
+    "values_each_suit": ("give a value for each suit S, C, D, H and nothing else",
+                         "нужна цена для каждой масти (S, C, D, H) и больше ничего"),
+    "values_whole": ("every value must be a whole number ≥ 0",
+                     "каждая цена — целое число ≥ 0"),
+    "ante_thirds": ("must be a positive multiple of 3 (the pot is shared by thirds)",
+                    "нужно положительное число, кратное 3 (кон делят на трети)"),
+    "deck_for_players": ("with {players} players the deck is {decks}",
+                         "при {players:игроке|игроках|игроках} колода — {decks}"),
+    "start_deal_schedule": ("option start_deal={start}: this match has {deals} deals; "
+                            "allowed: 0..{last}",
+                            "параметр start_deal={start}: в этой партии "
+                            "{deals:сдача|сдачи|сдач}; допустимо: от 0 до {last}"),
+    # ------------------------------------------------ record files (engine/records.py)
+    "cannot_read": ("cannot read {path}: {why}", "не удалось прочитать {path}: {why}"),
+    "file_missing": ("No such file or directory", "такого файла нет"),
+    "file_denied": ("Permission denied", "нет доступа"),
+    "file_is_dir": ("Is a directory", "это папка, а не файл"),
+    "not_json": ("not JSON: {msg} at line {line} column {column}",
+                 "это не JSON: строка {line}, столбец {column} ({msg})"),
+    "record_not_object": ("a record is a JSON object", "запись должна быть объектом JSON"),
+    "record_field": ("{field}: {reason}", "поле {field}: {reason}"),
+    # ------------------------------------------------ the web server's answers (koloda/web)
+    "server_full": ("the server hosts as many tables as it can; try later",
+                    "на сервере больше нет места для столов; попробуйте позже"),
+    "seats_count": ("seats: {given} seat(s) described for {players} players",
+                    "места: описано {given:место|места|мест} на {players} игроков"),
+    "seat_kind": ("seats[{i}].kind: \"person\" or \"computer\", not {kind}",
+                  "seats[{i}].kind: «person» или «computer», а не {kind}"),
+    "sit_not_person": ("sit: seat {seat} is not a seat for a person",
+                       "sit: место {seat} — не для человека"),
+    "name_missing": ("name: say how the table should call you",
+                     "имя: скажите, как вас называть за столом"),
+    "name_too_long": ("name: at most {n} characters",
+                      "имя: не длиннее {n:символа|символов|символов}"),
+    "settings_unknown": ("settings: unknown {names}", "настройки: непонятные {names}"),
+    "away_timeout": ("away_timeout: whole seconds, 1..86400",
+                     "away_timeout: целое число секунд от 1 до 86400"),
+    "away_policy": ("away_policy: one of {policies}", "away_policy: одно из: {policies}"),
+    "no_seat": ("no seat {seat} at this table", "за этим столом нет места {seat}"),
+    "seat_computer": ("seat {n} is a computer's", "место {n} занимает компьютер"),
+    "seat_taken": ("seat {n} is taken", "место {n} уже занято"),
+    "no_table": ("no table {id}", "стола {id} нет"),
+    "no_rules_text": ("no {lang} rules text for {family} yet",
+                      "текста правил {family} на языке {lang} пока нет"),
+    "record_later": ("the record is public once the match is over",
+                     "запись партии открывается, когда партия окончена"),
     # ------------------------------------------------ interfaces
     "acted_out_of_turn": ("seat {seat} acted out of turn in {path}",
                           "место {seat} в файле {path} сходило не в свою очередь"),

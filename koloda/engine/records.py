@@ -11,6 +11,7 @@ from koloda.cards import Card, parse_card
 from koloda.engine.deal import Deal, not_your_turn
 from koloda.engine.errors import ConfigError, IllegalAction, RecordError
 from koloda.engine.match import Match
+from koloda.engine.messages import CATALOG, Reason
 from koloda.engine.registry import get_spec
 
 FORMAT = "koloda-record/1"
@@ -23,15 +24,26 @@ def load_record(path: str | Path) -> dict[str, Any]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise RecordError("cannot_read", path=str(path), why=_os_reason(exc)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") \
+        raise RecordError("not_json", msg=exc.msg, line=exc.lineno, column=exc.colno) \
             from None
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
+        raise RecordError("record_not_object")
     return data
+
+
+#: the system's words for the common reasons a file cannot be read, as catalog keys
+_OS_REASONS = {"No such file or directory": "file_missing", "Permission denied": "file_denied",
+               "Is a directory": "file_is_dir"}
+
+
+def _os_reason(exc: OSError) -> str:
+    text = str(exc.strerror or exc)
+    key = _OS_REASONS.get(text)
+    return Reason(key) if key is not None and CATALOG[key][0] == text else text
 
 
 def _card(value: Any, where: str) -> Card:
@@ -105,7 +117,7 @@ def parse_record(data: Any) -> ParsedRecord:
     try:
         spec = get_spec(data["game"])
     except ConfigError as exc:
-        raise RecordError(f"game: {exc}") from None
+        raise RecordError("record_field", field="game", reason=exc.reason) from None
     players = _int(data["players"], "players")
     options = data.get("options") or {}
     if not isinstance(options, dict):
@@ -114,8 +126,8 @@ def parse_record(data: Any) -> ParsedRecord:
         spec.check_players(players)
         opts = spec.resolve_options(players, options)
     except ConfigError as exc:
-        raise RecordError(f"{'players' if 'played by' in str(exc) else 'options'}: {exc}") \
-            from None
+        field = "players" if exc.key == "players_count" else "options"
+        raise RecordError("record_field", field=field, reason=exc.reason) from None
     seed = data.get("seed")
     if seed is not None:
         seed = _int(seed, "seed")

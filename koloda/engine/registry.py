@@ -9,6 +9,7 @@ from typing import Any
 
 from koloda.engine.errors import ConfigError
 from koloda.engine.match import Match
+from koloda.engine.messages import Names, Value
 from koloda.engine.spec import GameSpec
 
 _SPECS: dict[str, GameSpec] | None = None
@@ -41,16 +42,16 @@ def get_spec(name: str, variant: str | None = None) -> GameSpec:
         if not matches:
             variants = [s.variant for s in specs.values() if s.family == family]
             if not variants:
-                raise ConfigError(f"unknown game {name!r}; games: {', '.join(specs)}")
-            raise ConfigError(f"{family} has no variant {variant!r}; variants: "
-                              f"{', '.join(variants)}")
+                raise ConfigError("unknown_game", name=Value(name), games=Names(specs))
+            raise ConfigError("no_variant", family=family, variant=Value(variant),
+                              variants=Names(variants))
         return matches[0]
     if key in specs:
         return specs[key]
     for spec in specs.values():
         if key in spec.aliases:
             return spec
-    raise ConfigError(f"unknown game {name!r}; games: {', '.join(specs)}")
+    raise ConfigError("unknown_game", name=Value(name), games=Names(specs))
 
 
 def new_game(name: str, players: int | None = None, variant: str | None = None,
@@ -65,7 +66,7 @@ def new_game(name: str, players: int | None = None, variant: str | None = None,
     if seed is None:
         seed = secrets.randbelow(2**63)
     elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise ConfigError(f"seed must be a whole number, not {seed!r}")
+        raise ConfigError("seed_whole", seed=Value(seed))
     return spec.match_class(spec, n, opts, seed=seed, single_deal=single_deal)
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from koloda.engine.errors import ConfigError
+from koloda.engine.messages import Allowed, Named, Names, Quotes, Reason, Value
 
 if TYPE_CHECKING:
     import random
@@ -28,7 +29,8 @@ class Option:
     allowed: str
     help_en: str
     help_ru: str
-    #: returns an error text for a bad value, or None; gets (value, players)
+    #: returns what is wrong with a bad value (a catalog :class:`Reason`, or text), or
+    #: None; gets (value, players)
     check: Callable[[Any, int], str | None] | None = None
     kind: type = int
 
@@ -39,26 +41,28 @@ class Option:
         kind_ok = (isinstance(value, bool) if self.kind is bool
                    else isinstance(value, self.kind) and not isinstance(value, bool))
         if not kind_ok:
-            raise ConfigError(f"option {self.name}={value!r}: expected {self.allowed}")
+            raise ConfigError("option_kind", name=self.name, value=Value(value),
+                              allowed=Allowed(self.allowed))
         if self.check is not None:
             problem = self.check(value, players)
             if problem:
-                raise ConfigError(f"option {self.name}={value!r}: {problem}; allowed: "
-                                  f"{self.allowed}")
+                raise ConfigError("option_value", name=self.name, value=Value(value),
+                                  problem=problem, allowed=Allowed(self.allowed))
         return value
 
 
 def int_range(lo: int, hi: int | None = None) -> Callable[[Any, int], str | None]:
     def check(v: Any, _players: int) -> str | None:
         if v < lo or (hi is not None and v > hi):
-            return f"must be {lo}..{hi}" if hi is not None else f"must be at least {lo}"
+            return Reason("must_be_range", lo=lo, hi=hi) if hi is not None \
+                else Reason("must_be_at_least", lo=lo)
         return None
     return check
 
 
 def one_of(*values: Any) -> Callable[[Any, int], str | None]:
     def check(v: Any, _players: int) -> str | None:
-        return None if v in values else f"must be one of {', '.join(map(repr, values))}"
+        return None if v in values else Reason("must_be_one_of", values=Quotes(values))
     return check
 
 
@@ -96,14 +100,19 @@ class GameSpec:
                      MAX_DEALS.help_ru, MAX_DEALS.check)
         return (*self.options, cap)
 
+    @property
+    def named(self) -> Named:
+        """The game as a message names it: ``durak`` / «Дурак простой, или подкидной»."""
+        return Named(self.name, self.title_ru)
+
     def defaults(self, players: int) -> dict[str, Any]:
         return {o.name: o.default_for(players) for o in self.all_options}
 
     def check_players(self, players: Any) -> int:
         if not isinstance(players, int) or isinstance(players, bool) \
                 or players not in self.players:
-            raise ConfigError(f"{self.name} is played by {_counts(self.players)} players, "
-                              f"not {players!r}")
+            raise ConfigError("players_count", game=self.named, counts=_counts(self.players),
+                              value=Value(players))
         return players
 
     def resolve_options(self, players: int, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -128,8 +137,8 @@ class GameSpec:
         known = {o.name: o for o in self.all_options}
         unknown = sorted(set(given) - set(known))
         if unknown:
-            raise ConfigError(f"{self.name} has no option {', '.join(map(repr, unknown))}; "
-                              f"options: {', '.join(known) or 'none'}")
+            raise ConfigError("unknown_option", game=self.named, names=Quotes(unknown),
+                              options=Names(known))
         opts = self.defaults(players)
         for name, value in given.items():
             opts[name] = known[name].validate(value, players)

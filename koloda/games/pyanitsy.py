@@ -9,7 +9,7 @@ from typing import Any
 from koloda.cards import ACE, CARD_TEXT, Card, deck, rank_of, shuffle
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
-from koloda.engine.messages import Act, Reason
+from koloda.engine.messages import Act, Either, Reason
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import GameSpec, Option, int_range, one_of
 
@@ -170,7 +170,7 @@ class PyanitsyMatch(Match):
 
 def _deck_check(value: Any, players: int) -> str | None:
     if value not in (36, 52):
-        return "must be 36 or 52"
+        return Reason("must_be_either", values=Either((36, 52)))
     return None
 
 

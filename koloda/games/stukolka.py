@@ -446,7 +446,7 @@ class StukolkaMatch(Match):
 
 def _ante_check(value: Any, _players: int) -> str | None:
     if value < 3 or value % 3:
-        return "must be a positive multiple of 3 (the pot is shared by thirds)"
+        return Reason("ante_thirds")
     return None
 
 

@@ -28,7 +28,15 @@ RANKED_GAME = "opendaum-33"
 
 
 class StoreError(RuntimeError):
-    """The database could not be opened or written (the message says which and why)."""
+    """The database could not be opened or written (the message says which and why).
+
+    ``url`` and ``cause`` (the database's own words) let an interface say it in the
+    player's language."""
+
+    def __init__(self, message: str, url: str | None = None, cause: str | None = None) -> None:
+        super().__init__(message)
+        self.url = url
+        self.cause = cause
 
 
 def default_url() -> str:
@@ -136,7 +144,8 @@ class Store:
             self.engine = create_engine(self.url)
             Base.metadata.create_all(self.engine)
         except (SQLAlchemyError, ValueError, OSError) as exc:
-            raise StoreError(f"cannot open the store {self.url}: {exc}") from exc
+            raise StoreError(f"cannot open the store {self.url}: {exc}", self.url,
+                             str(exc)) from exc
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:

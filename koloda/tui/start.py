@@ -21,10 +21,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from koloda.engine.errors import ConfigError
+from koloda.engine.errors import ConfigError, IllegalAction, RecordError
+from koloda.engine.messages import Reason, render_reason
 from koloda.engine.registry import registry
 from koloda.engine.spec import GameSpec, Option
-from koloda.i18n import LANGS, bot_label, option_allowed, option_name, option_value, t
+from koloda.i18n import LANGS, bot_label, option_allowed, option_name, option_value, reason, t
 from koloda.tui.session import bot_choices, default_bot
 
 #: the order of RULES.md (the book's order); a game not listed comes after, by name
@@ -209,11 +210,18 @@ class StartForm:
         try:
             self.options[opt.name] = opt.validate(value, self.players)
         except ConfigError as exc:
-            reason = exc if self.lang == "en" else t("allowed_is", self.lang,
-                                                     allowed=option_allowed(opt.allowed, "ru"))
             return t("bad_value", self.lang, name=option_name(opt.name, self.lang),
-                     reason=reason)
+                     reason=self._why(exc, opt))
         return None
+
+    def _why(self, exc: ConfigError, opt: Option) -> str:
+        """What is wrong with an option's value, in the person's language: in English the
+        whole message as before; in Russian the check's own words and what is allowed."""
+        if self.lang == "en":
+            return str(exc)
+        allowed = t("allowed_is", self.lang, allowed=option_allowed(opt.allowed, self.lang))
+        why = exc.reason.args.get("problem") if isinstance(exc.reason, Reason) else None
+        return f"{render_reason(why, self.lang)}; {allowed}" if why else allowed
 
     def problem(self) -> str | None:
         """Why the game cannot start as chosen (None: it can)."""
@@ -227,11 +235,10 @@ class StartForm:
             for opt in self.spec.all_options:   # say which option, in the person's words
                 try:
                     opt.validate(self.options[opt.name], self.players)
-                except ConfigError:
+                except ConfigError as bad:
                     return t("bad_value", self.lang, name=option_name(opt.name, self.lang),
-                             reason=t("allowed_is", self.lang,
-                                      allowed=option_allowed(opt.allowed, self.lang)))
-            return t("cannot_start", self.lang)
+                             reason=self._why(bad, opt))
+            return reason(exc, self.lang) if exc.key else t("cannot_start", self.lang)
         return None
 
     def changed_options(self) -> dict[str, Any]:
@@ -372,7 +379,10 @@ class StartScreen(Screen[None]):
         f = self.form
         if f.current.startswith("resume:"):
             path = f.resumable[int(f.current[7:])][0]
-            self.app.resume_game(path)  # type: ignore[attr-defined]
+            try:
+                self.app.resume_game(path)  # type: ignore[attr-defined]
+            except (RecordError, IllegalAction, ValueError) as exc:
+                self.say(t("cannot_resume", f.lang, path=path, reason=reason(exc, f.lang)))
             return
         if f.editable():
             box = self.query_one(Input)
@@ -386,7 +396,10 @@ class StartScreen(Screen[None]):
         if problem:
             self.say(problem)
             return
-        self.app.start_game(f)  # type: ignore[attr-defined]
+        try:
+            self.app.start_game(f)  # type: ignore[attr-defined]
+        except ConfigError as exc:   # a check only the whole match makes (start_deal)
+            self.say(reason(exc, f.lang))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         error = self.form.set_typed(event.value)

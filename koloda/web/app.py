@@ -13,12 +13,13 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from koloda.engine.errors import ConfigError
+from koloda.engine.messages import Value
 from koloda.engine.registry import get_spec, registry
 from koloda.i18n import option_allowed, option_name
 from koloda.web.bots import bots_for
@@ -118,7 +119,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
 
     @app.exception_handler(TableError)
     async def _table_error(_req: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        return JSONResponse(exc.to_json(), status_code=exc.status)
 
     # ------------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
@@ -142,13 +143,13 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
         try:
             spec = get_spec(game)
         except ConfigError as exc:
-            raise TableError(str(exc), 404) from None
+            raise TableError(exc.reason, 404) from None
         lang = "ru" if lang == "ru" else "en"
         try:
             text = resources.files("koloda.rules").joinpath(f"{spec.family}.{lang}.md") \
                 .read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise TableError(f"no {lang} rules text for {spec.family} yet", 404) from None
+            raise TableError("no_rules_text", 404, lang=lang, family=spec.family) from None
         return {"game": spec.name, "lang": lang, "text": text}
 
     @app.get("/api/texts")
@@ -186,13 +187,13 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
         """The record, once the match is over (before, it would show every hand)."""
         table = await _table(table_id)
         if not table.match.is_over:
-            raise HTTPException(403, "the record is public once the match is over")
+            raise TableError("record_later", 403)
         return table.match.record([s.record_seat(i) for i, s in enumerate(table.seats)])
 
     async def _table(table_id: str) -> Any:
         table = await manager.find(table_id)
         if table is None:
-            raise TableError(f"no table {table_id!r}", 404)
+            raise TableError("no_table", 404, id=Value(table_id))
         return table
 
     # -------------------------------------------------------------- websocket

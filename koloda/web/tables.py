@@ -31,7 +31,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from koloda.engine.actions import canonical
 from koloda.engine.errors import ConfigError, IllegalAction
 from koloda.engine.match import Match
-from koloda.engine.messages import Reason
+from koloda.engine.messages import CATALOG, Names, Reason, Value
 from koloda.engine.records import from_record
 from koloda.engine.registry import get_spec, new_game, registry
 from koloda.engine.spec import GameSpec
@@ -53,11 +53,23 @@ LOG_LENGTH = 60
 
 
 class TableError(ValueError):
-    """A request about tables that cannot be done (the message says why)."""
+    """A request about tables that cannot be done (the message says why).
 
-    def __init__(self, reason: str, status: int = 400) -> None:
+    Raised with a catalog key and its arguments (or a :class:`Reason`, e.g. a
+    ``ConfigError``'s), the answer also carries the Russian sentence (``error_ru``)."""
+
+    def __init__(self, reason: str, status: int = 400, **args: Any) -> None:
+        if args or (not isinstance(reason, Reason) and reason in CATALOG):
+            reason = Reason(reason, **args)
         super().__init__(reason)
+        self.reason = reason
         self.status = status
+
+    def to_json(self) -> dict[str, str]:
+        out = {"error": str(self.reason)}
+        if isinstance(self.reason, Reason):
+            out["error_ru"] = self.reason.render("ru")
+        return out
 
 
 def token_hash(token: str) -> str:
@@ -361,15 +373,15 @@ class TableManager:
                      settings: dict[str, Any]) -> tuple[Table, str | None, list[str]]:
         """A new table; returns it, the creator's seat token (if they sit) and notes."""
         if len(self.tables) >= MAX_TABLES:
-            raise TableError("the server hosts as many tables as it can; try later", 503)
+            raise TableError("server_full", 503)
         try:
             spec = get_spec(game)
             n = spec.check_players(spec.default_players if players is None else players)
             spec.resolve_options(n, options)
         except ConfigError as exc:
-            raise TableError(str(exc)) from None
+            raise TableError(exc.reason) from None
         if len(seats) != n:
-            raise TableError(f"seats: {len(seats)} seat(s) described for {n} players")
+            raise TableError("seats_count", given=len(seats), players=n)
         notes: list[str] = []
         made: list[Seat] = []
         for i, s in enumerate(seats):
@@ -382,11 +394,11 @@ class TableManager:
                     notes.append(f"seat {i + 1}: {note}")
                 made.append(Seat("computer", f"Computer {i + 1}", bot))
             else:
-                raise TableError(f"seats[{i}].kind: \"person\" or \"computer\", not {kind!r}")
+                raise TableError("seat_kind", i=i, kind=Value(kind))
         token = None
         if sit is not None:
             if not 0 <= sit < n or made[sit].kind != "person":
-                raise TableError(f"sit: seat {sit} is not a seat for a person")
+                raise TableError("sit_not_person", seat=sit)
             token = secrets.token_urlsafe(24)
             made[sit].name = self._check_name(name)
             made[sit].token_hash = token_hash(token)
@@ -412,24 +424,24 @@ class TableManager:
     @staticmethod
     def _check_name(name: Any) -> str:
         if not isinstance(name, str) or not name.strip():
-            raise TableError("name: say how the table should call you")
+            raise TableError("name_missing")
         name = " ".join(name.split())
         if len(name) > MAX_NAME:
-            raise TableError(f"name: at most {MAX_NAME} characters")
+            raise TableError("name_too_long", n=MAX_NAME)
         return name
 
     @staticmethod
     def _check_settings(game: str, given: dict[str, Any], notes: list[str]) -> dict[str, Any]:
         unknown = sorted(set(given) - {"away_timeout", "away_policy", "away_bot"})
         if unknown:
-            raise TableError(f"settings: unknown {', '.join(unknown)}")
+            raise TableError("settings_unknown", names=Names(unknown))
         timeout = given.get("away_timeout", 120)
         if not isinstance(timeout, int) or isinstance(timeout, bool) \
                 or not 1 <= timeout <= 86400:
-            raise TableError("away_timeout: whole seconds, 1..86400")
+            raise TableError("away_timeout")
         policy = given.get("away_policy", "computer")
         if policy not in AWAY_POLICIES:
-            raise TableError(f"away_policy: one of {', '.join(AWAY_POLICIES)}")
+            raise TableError("away_policy", policies=Names(AWAY_POLICIES))
         offered = bots_for(game)
         default = "heuristic" if "heuristic" in offered else "random"
         bot, note = resolve_bot(str(given.get("away_bot") or default), game)
@@ -442,12 +454,12 @@ class TableManager:
         name = self._check_name(name)
         async with table.lock:
             if not 0 <= seat < len(table.seats):
-                raise TableError(f"no seat {seat} at this table", 404)
+                raise TableError("no_seat", 404, seat=seat)
             s = table.seats[seat]
             if s.kind != "person":
-                raise TableError(f"seat {seat + 1} is a computer's", 409)
+                raise TableError("seat_computer", 409, n=seat + 1)
             if s.taken:
-                raise TableError(f"seat {seat + 1} is taken", 409)
+                raise TableError("seat_taken", 409, n=seat + 1)
             token = secrets.token_urlsafe(24)
             digest = token_hash(token)
 

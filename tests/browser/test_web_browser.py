@@ -189,3 +189,32 @@ def _click_a_move(page: Any, rng: random.Random) -> None:
         return
     page.click("#moves details.all-moves summary")
     page.click("#moves details.all-moves button.move")
+
+
+def test_the_lobby_says_a_bad_option_in_russian(server: str) -> None:
+    """Issue #7: the server's own errors carry ``error_ru``; a Russian page shows it."""
+    sync_playwright = _need()
+    profile = tempfile.mkdtemp(prefix="koloda-chromium-")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, headless=True, args=ARGS,
+                viewport={"width": 1280, "height": 860}, locale="ru-RU", bypass_csp=True)
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server + "/")
+            page.fill("#my-name", "Аня")
+            page.select_option("#game", "durak")
+            page.select_option("#players", "3")
+            page.fill("input[name=first_bout_limit]", "9")
+            page.dispatch_event("input[name=first_bout_limit]", "change")
+            page.click("#create")
+            page.wait_for_function("document.getElementById('lobby-msg').textContent !== ''")
+            said = page.inner_text("#lobby-msg")
+            assert errors == []
+            browser.close()
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    assert said == ("параметр first_bout_limit=«9»: нужно от 1 до 6; допустимо: целое число "
+                    "от 1 до 6")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from koloda.engine.messages import Reason
 from koloda.engine.spec import GameSpec, Option, int_range
 from koloda.games.durak.determinize import determinize
 from koloda.games.durak.match import DurakMatch, PerevodnoyMatch
@@ -18,7 +19,7 @@ __all__ = ["SPECS", "DurakGame", "DurakMatch", "PerevodnoyMatch"]
 
 def _teams_check(value: Any, players: int) -> str | None:
     if value and players not in (4, 6):
-        return "teams play only with 4 (2 vs 2) or 6 (3 vs 3) players"
+        return Reason("teams_players")
     return None
 
 

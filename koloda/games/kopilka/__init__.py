@@ -15,6 +15,7 @@ from typing import Any
 from koloda.cards import SUITS, deck, shuffle
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
+from koloda.engine.messages import Reason
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import GameSpec, Option, int_range
 from koloda.games.kopilka.deal import KopilkaDeal
@@ -71,10 +72,10 @@ class KopilkaMatch(Match):
 
 def _check_values(value: Any, _players: int) -> str | None:
     if set(value) != set(SUITS):
-        return "give a value for each suit S, C, D, H and nothing else"
+        return Reason("values_each_suit")
     for v in value.values():
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            return "every value must be a whole number ≥ 0"
+            return Reason("values_whole")
     return None
 
 

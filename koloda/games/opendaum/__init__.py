@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from koloda.engine.messages import Either, Reason
 from koloda.engine.spec import GameSpec, Option
 from koloda.games.opendaum.deal import OpendaumDeal
 from koloda.games.opendaum.determinize import determinize
@@ -25,7 +26,7 @@ from koloda.games.opendaum.match import (
 def _deck_check(value: Any, players: int) -> str | None:
     allowed = (32, 36) if players == 4 else (CLASSIC.decks[players],)
     if value not in allowed:
-        return f"with {players} players the deck is {' or '.join(map(str, allowed))}"
+        return Reason("deck_for_players", players=players, decks=Either(allowed))
     return None
 
 
@@ -33,7 +34,7 @@ def _start_option(variant: Variant) -> Option:
     def check(value: Any, players: int) -> str | None:
         size = max(variant.decks[players], 36 if variant is CLASSIC and players == 4 else 0)
         last = len(schedule(size // players, players)) - 1
-        return None if 0 <= value <= last else f"must be 0..{last}"
+        return None if 0 <= value <= last else Reason("must_be_range", lo=0, hi=last)
     return Option("start_deal", 0, "0 .. the number of deals in the schedule − 1",
                   "begin the match at this position of the deal schedule (0 = the first "
                   "deal, one card each); for practice and benchmarks",

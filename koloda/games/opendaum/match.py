@@ -96,8 +96,8 @@ class OpendaumMatch(Match):
         self.schedule = schedule(size // n, n)
         self.start = int(self.options.get("start_deal", 0))
         if self.start >= len(self.schedule):
-            raise ConfigError(f"option start_deal={self.start}: this match has "
-                              f"{len(self.schedule)} deals; allowed: 0..{len(self.schedule) - 1}")
+            raise ConfigError("start_deal_schedule", start=self.start, deals=len(self.schedule),
+                              last=len(self.schedule) - 1)
         self.rules_by_trump = trick_rules(self.variant, self.options)
         self.penalty = bool(self.options.get("last_deal_penalty", False))
         self.rows: list[dict[str, Any]] = []

@@ -128,7 +128,8 @@ export async function api(path, body) {
   const res = await fetch(path, opts);
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {
-    let msg = data.error || data.detail || res.statusText;
+    // the server says its own errors in English (``error``) and Russian (``error_ru``)
+    let msg = (LANG === "ru" && data.error_ru) || data.error || data.detail || res.statusText;
     if (Array.isArray(msg)) msg = msg.map((d) => `${(d.loc || []).join(".")}: ${d.msg}`).join("; ");
     throw new Error(msg);
   }
