@@ -62,7 +62,8 @@ def _heuristic(level: str | None, game: str) -> Bot:
     except ModuleNotFoundError as exc:
         if exc.name != f"koloda.bots.heuristic.{family}":
             raise
-        raise ConfigError(f"no heuristic bot for {game or 'this game'} yet") from None
+        raise ConfigError("no_heuristic" if game else "no_heuristic_here", game=game) \
+            from None
     bot: Bot = module.make(game, level)
     return bot
 
@@ -85,5 +86,5 @@ def make_bot(spec: str, game: str = "") -> Bot:
     name, _, level = spec.strip().lower().partition(":")
     factory = _FACTORIES.get(name)
     if factory is None:
-        raise ConfigError(f"unknown bot {spec!r}; bots: {', '.join(available_bots())}")
+        raise ConfigError("unknown_bot", bot=repr(spec), bots=", ".join(available_bots()))
     return factory(level or None, game)

@@ -83,6 +83,6 @@ class DreyfusSearch(FlatMonteCarlo[DreyfusDeal]):
 def make(game: str, level: str | None = None) -> DreyfusSearch:
     lv = level or "normal"
     if lv not in LEVELS:
-        raise ConfigError(f"unknown search level {lv!r}; levels: {', '.join(LEVELS)}")
+        raise ConfigError("unknown_level", level=repr(lv), levels=", ".join(LEVELS))
     playouts, seconds = LEVELS[lv]
     return DreyfusSearch(game, playouts, seconds, name=f"search:{lv}")

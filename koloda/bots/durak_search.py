@@ -212,7 +212,7 @@ class DurakSearch:
 def make(game: str, level: str | None) -> DurakSearch:
     lv = level or "normal"
     if lv not in LEVELS:
-        raise ConfigError(f"unknown search level {lv!r}; levels: {', '.join(LEVELS)}")
+        raise ConfigError("unknown_level", level=repr(lv), levels=", ".join(LEVELS))
     iterations, seconds, nodes = LEVELS[lv]
     return DurakSearch(game, iterations, seconds, nodes, name=f"search:{lv}")
 

@@ -40,6 +40,6 @@ class KopilkaSearch(FlatSearch):
 def make(game: str, level: str | None = None) -> KopilkaSearch:
     lv = level or "normal"
     if lv not in LEVELS:
-        raise ConfigError(f"unknown search level {lv!r}; levels: {', '.join(LEVELS)}")
+        raise ConfigError("unknown_level", level=repr(lv), levels=", ".join(LEVELS))
     deals, seconds = LEVELS[lv]
     return KopilkaSearch(game, deals, seconds, name=f"search:{lv}")

@@ -412,6 +412,6 @@ class MushkaSearch(FlatSearch):
 def make(game: str, level: str | None = None) -> MushkaSearch:
     lv = level or "normal"
     if lv not in LEVELS:
-        raise ConfigError(f"unknown search level {lv!r}; levels: {', '.join(LEVELS)}")
+        raise ConfigError("unknown_level", level=repr(lv), levels=", ".join(LEVELS))
     deals, seconds = LEVELS[lv]
     return MushkaSearch(game, deals, seconds, name=f"search:{lv}")

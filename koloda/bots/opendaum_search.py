@@ -67,6 +67,6 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
 def make(game: str, level: str | None = None) -> OpendaumSearch:
     lv = level or "normal"
     if lv not in LEVELS:
-        raise ConfigError(f"unknown search level {lv!r}; levels: {', '.join(LEVELS)}")
+        raise ConfigError("unknown_level", level=repr(lv), levels=", ".join(LEVELS))
     deals, seconds = LEVELS[lv]
     return OpendaumSearch(game, deals, seconds, name=f"search:{lv}")

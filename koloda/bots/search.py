@@ -61,7 +61,7 @@ class SearchBot:
                  name: str = "search") -> None:
         spec = get_spec(game)
         if spec.determinize is None:
-            raise ConfigError(f"the search bot cannot play {spec.name} yet: no determinizer")
+            raise ConfigError("no_determinizer", game=spec.named)
         self.determinize = spec.determinize
         self.iterations = iterations
         self.seconds = seconds
@@ -131,6 +131,6 @@ class SearchBot:
 def make_search_bot(level: str | None, game: str) -> SearchBot:
     lv = level or "normal"
     if lv not in LEVELS:
-        raise ConfigError(f"unknown search level {lv!r}; levels: {', '.join(LEVELS)}")
+        raise ConfigError("unknown_level", level=repr(lv), levels=", ".join(LEVELS))
     iterations, seconds = LEVELS[lv]
     return SearchBot(game, iterations, seconds, name=f"search:{lv}")

@@ -106,6 +106,6 @@ class StukolkaSearch(FlatMonteCarlo[StukolkaDeal]):
 def make(game: str, level: str | None = None) -> StukolkaSearch:
     lv = level or "normal"
     if lv not in LEVELS:
-        raise ConfigError(f"unknown search level {lv!r}; levels: {', '.join(LEVELS)}")
+        raise ConfigError("unknown_level", level=repr(lv), levels=", ".join(LEVELS))
     playouts, seconds = LEVELS[lv]
     return StukolkaSearch(game, playouts, seconds, name=f"search:{lv}")

@@ -16,6 +16,6 @@ from koloda.engine.errors import ConfigError
 def make(game: str, level: str | None = None) -> SearchBot:
     lv = level or "normal"
     if lv not in LEVELS:
-        raise ConfigError(f"unknown search level {lv!r}; levels: {', '.join(LEVELS)}")
+        raise ConfigError("unknown_level", level=repr(lv), levels=", ".join(LEVELS))
     iterations, seconds = LEVELS[lv]
     return SearchBot(game, iterations, seconds, rollout=rollout, name=f"search:{lv}")

@@ -498,6 +498,17 @@ CATALOG: dict[str, tuple[str, str]] = {
                             "allowed: 0..{last}",
                             "параметр start_deal={start}: в этой партии "
                             "{deals:сдача|сдачи|сдач}; допустимо: от 0 до {last}"),
+    # ------------------------------------------------ computer players (koloda/bots)
+    "unknown_bot": ("unknown bot {bot}; bots: {bots}",
+                    "нет такого компьютерного игрока: {bot}; есть: {bots}"),
+    "unknown_level": ("unknown search level {level}; levels: {levels}",
+                      "нет такого уровня перебора: {level}; уровни: {levels}"),
+    "no_heuristic": ("no heuristic bot for {game} yet",
+                     "игрока «по правилам опыта» для {game} пока нет"),
+    "no_heuristic_here": ("no heuristic bot for this game yet",
+                          "игрока «по правилам опыта» для этой игры пока нет"),
+    "no_determinizer": ("the search bot cannot play {game} yet: no determinizer",
+                        "перебор пока не умеет играть в {game}: нет расклада по наблюдению"),
     # ------------------------------------------------ record files (engine/records.py)
     "cannot_read": ("cannot read {path}: {why}", "не удалось прочитать {path}: {why}"),
     "file_missing": ("No such file or directory", "такого файла нет"),
