@@ -126,6 +126,12 @@ def test_void_the_bot_draws_even_with_a_trick_won_and_a_cheap_lead() -> None:
     assert st.legal_actions() == ["pass", "draw"] and choice(st) == "draw"
 
 
+def test_void_but_holding_AS_the_bot_plays_it_rather_than_draws() -> None:
+    st = table(["7D 8D", "AS 7C 8C", "9H 9C", "TH TC"])
+    st.apply("play 7D")
+    assert "draw" in st.legal_actions() and choice(st) == "play AS"
+
+
 def test_the_exchange_picks_the_highest_position_and_never_throws_AS() -> None:
     st = table(["7H 8H 9H 7C 7D", "AS JH 8C 9C 8D", "QH 9D TD TC JC", "KH AH JD QD QC"],
                EXCHANGE_TALON.replace("AS", "TH"))
