@@ -176,7 +176,7 @@ class SideBySide:
         return [a / b for a, b in zip(self.ours, other, strict=False) if b]
 
 
-def side_by_side(hands: int, seed: int, rounds: int = 5) -> SideBySide | None:
+def side_by_side(hands: int, seed: int, rounds: int = 9) -> SideBySide | None:
     """Our Opendaum deal against OpenSpiel's oh_hell, ``rounds`` rounds of ``hands`` each
     (None when OpenSpiel is not installed; our own figures are still wanted then: the
     caller runs ``opendaum_like_oh_hell``)."""

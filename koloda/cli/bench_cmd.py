@@ -23,8 +23,8 @@ def bench(
                                             help="the side-by-side run with OpenSpiel")]
     = True,
     hands: Annotated[int, typer.Option(help="hands per round of the side-by-side run")]
-    = 2000,
-    rounds: Annotated[int, typer.Option(help="rounds of the side-by-side run")] = 5,
+    = 1000,
+    rounds: Annotated[int, typer.Option(help="rounds of the side-by-side run")] = 9,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable")] = False,
 ) -> None:
     """Throughput of every game through the public API (uniformly random play)."""
