@@ -300,3 +300,33 @@ def test_pruning_drops_a_clearly_worse_action_and_keeps_the_default() -> None:
     got = {"a": [1.0, 0.0] * 16, "b": [-5.0, -6.0] * 16, "c": [0.0, 1.0] * 16,
            "d": [-6.0, -6.0] * 16}
     assert FlatSearch._prune(["a", "b", "c", "d"], got, "d") == ["a", "c", "d"]
+
+
+def test_play_samples_reweighted_by_the_exchange_still_respect_voids_and_public_cards() -> None:
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(40):
+        m = koloda.new_deal("mushka", seed=seed)
+        while not m.is_over:
+            seat = m.to_move
+            assert seat is not None
+            real = m.current
+            assert isinstance(real, MushkaDeal)
+            if real.phase == "play":
+                obs = m.observation(seat)
+                sampler = belief_sampler(obs)
+                assert isinstance(sampler, BeliefSampler)
+                det = sampler.sample(rng)
+                assert det.hands[seat] == real.hands[seat]
+                assert [len(h) for h in det.hands] == [len(h) for h in real.hands]
+                assert len(det.stock) == len(real.stock)
+                for s in range(4):
+                    if s != seat:
+                        assert not real.played & set(det.hands[s])
+                        for v in obs["voids"][s]:
+                            assert all(suit_of(c) != SUITS.index(v) for c in det.hands[s])
+                zones = Counter(c for cs in det.card_zones().values() for c in cs)
+                assert zones == Counter(deck(32))
+                checked += 1
+            m.apply(m.legal_actions()[rng.randrange(len(m.legal_actions()))])
+    assert checked > 100
