@@ -13,6 +13,7 @@ import math
 import random
 import statistics
 import time
+import zlib
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -95,11 +96,17 @@ def _make(game: Game) -> Match:
     return new_game(game.name, players=game.players, seed=game.seed, **opts)
 
 
+def bot_seed(game: Game) -> int:
+    """The seed of the bots' generator: from the deal's seed and the seating, the same in
+    every process (``hash`` of strings is salted per process, so it would not replay)."""
+    return game.seed * 1_000_003 + zlib.crc32(",".join(game.lineup).encode()) % 1000
+
+
 def play(game: Game) -> dict[str, Any]:
     """Play one game; return the result, per-seat move times and measures."""
     match = _make(game)
     bots = [make_bot(b, match.spec.name) for b in game.lineup]
-    rng = random.Random(game.seed * 1_000_003 + hash(game.lineup) % 1000)
+    rng = random.Random(bot_seed(game))
     times: list[list[float]] = [[] for _ in range(game.players)]
     while not match.is_over:
         seat = match.to_move

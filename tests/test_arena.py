@@ -120,3 +120,20 @@ def test_paired_difference_is_per_deal_set() -> None:
             row(2, ["a", "b"], [0.0, 1.0]), row(2, ["b", "a"], [1.0, 0.0])]
     mean, lo, hi, k = paired_difference(rows, "a", "b")   # seed 1: 2 − 0, seed 2: 0 − 1
     assert k == 2 and mean == 0.5 and lo < 0.5 < hi
+
+
+def test_an_arena_game_replays_alike_in_another_process() -> None:
+    """The bots' generator comes from the seed and the seating, not from the per-process
+    salted str hash: a game with random bots plays the same in two processes."""
+    import os
+    import subprocess
+    import sys
+    code = ("import json; from koloda.arena import Game, play; "
+            "r = play(Game('durak', 2, 7, ('random', 'heuristic'), 'deal', (), 0)); "
+            "print(json.dumps(r['result']))")
+    outs = []
+    for salt in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=salt)
+        outs.append(subprocess.run([sys.executable, "-c", code], env=env, check=True,
+                                   capture_output=True, text=True).stdout)
+    assert outs[0] == outs[1] and outs[0].startswith("{")
