@@ -255,22 +255,32 @@ class FollowPolicy:
         return plays
 
 
+def _follow_plays(rules: TrickRules, trump: int | None) -> Plays:
+    """The follow-suit policies' plays, lead and follow fused into one pass each (see
+    ``FollowPolicy.bind``): the led suit; void, a trump (``trump``: None for
+    follow-else-any); void of both, anything."""
+    st, text = rules.suit, PLAY_TEXT
+
+    def plays(hand: Sequence[Card], trick: Trick | None) -> list[str]:
+        if trick is not None:
+            led = trick.led
+            if led is not None:
+                out = [text[c] for c in hand if st[c] == led]
+                if out:
+                    return out
+                if trump is not None:
+                    out = [text[c] for c in hand if st[c] == trump]
+                    if out:
+                        return out
+        return [text[c] for c in hand]
+    return plays
+
+
 class FollowElseAny(FollowPolicy):
     """Follow the led suit; if void, any card (Trinka, Opendaum-33)."""
 
     def bind(self, rules: TrickRules) -> Plays:
-        st, text = rules.suit, PLAY_TEXT
-
-        def plays(hand: Sequence[Card], trick: Trick | None) -> list[str]:
-            # lead and follow fused into one pass each (see FollowPolicy.bind)
-            if trick is not None:
-                led = trick.led
-                if led is not None:
-                    out = [text[c] for c in hand if st[c] == led]
-                    if out:
-                        return out
-            return [text[c] for c in hand]
-        return plays
+        return _follow_plays(rules, None)
 
     def follow(self, rules: TrickRules, hand: Sequence[Card],
                trick: Trick) -> tuple[list[Card], str]:
@@ -287,22 +297,7 @@ class FollowElseTrump(FollowPolicy):
     Dreyfus). Any trump will do: there is no duty to over-trump."""
 
     def bind(self, rules: TrickRules) -> Plays:
-        st, trump, text = rules.suit, rules.trump, PLAY_TEXT
-
-        def plays(hand: Sequence[Card], trick: Trick | None) -> list[str]:
-            # lead and follow fused into one pass each (see FollowPolicy.bind)
-            if trick is not None:
-                led = trick.led
-                if led is not None:
-                    out = [text[c] for c in hand if st[c] == led]
-                    if out:
-                        return out
-                    if trump is not None:
-                        out = [text[c] for c in hand if st[c] == trump]
-                        if out:
-                            return out
-            return [text[c] for c in hand]
-        return plays
+        return _follow_plays(rules, rules.trump)
 
     def follow(self, rules: TrickRules, hand: Sequence[Card],
                trick: Trick) -> tuple[list[Card], str]:
