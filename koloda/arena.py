@@ -8,6 +8,7 @@ interval for means.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -252,8 +253,9 @@ class Combined:
 
 def combine_logs(texts: list[tuple[str, str]]) -> Combined:
     """Combine JSONL arena logs ``(path, text)`` of one game, bots and options: each
-    (seed, lineup) counted once, and only deal-sets played in every rotation, so the
-    duplicate-deal balance holds (a log cut short ends in a partial deal-set)."""
+    (seed, lineup) counted once, and only deal-sets played in every rotation (of the bots
+    in any order they were named), so the duplicate-deal balance holds (a log cut short
+    ends in a partial deal-set)."""
     key: tuple[Any, ...] | None = None
     by_seed: dict[int, dict[tuple[str, ...], dict[str, Any]]] = {}
     for path, text in texts:
@@ -285,15 +287,19 @@ def combine_logs(texts: list[tuple[str, str]]) -> Combined:
     name, players, unit = key[:3]
     first_row = next(iter(next(iter(by_seed.values())).values()))
     order = list(dict.fromkeys(first_row["lineup"]))
-    need = set(lineups(order, players))
+    # a deal-set is complete when it holds every rotation of the bots in some order: with
+    # an odd table, `--bots a,b` and `--bots b,a` seat them differently, and either counts
+    orders = [list(p) for p in itertools.permutations(order)]
+    complete = [lineups(o, players) for o in orders]
     rows: list[dict[str, Any]] = []
     seeds: list[int] = []
     dropped = 0
     for seed in sorted(by_seed):
         got = by_seed[seed]
-        if set(got) == need:
+        whole = next((lus for lus in complete if set(lus) == set(got)), None)
+        if whole is not None:
             seeds.append(seed)
-            rows.extend(got[lu] for lu in lineups(order, players))
+            rows.extend(got[lu] for lu in whole)
         else:
             dropped += len(got)
     return Combined(name, players, unit, order, rows, seeds, dropped)

@@ -189,8 +189,9 @@ def side_by_side(hands: int, seed: int, rounds: int = 9) -> SideBySide | None:
         py = openspiel_python(hands, s)
         cpp = openspiel_cpp(hands, s)
         assert py is not None and cpp is not None
-        out.ours.append(hands / ours_s)
-        out.ours_actions.append(ours_actions / ours_s)
-        out.python.append(hands / py[0])
-        out.cpp.append(hands / cpp)
+        # a coarse CPU clock (about 16 ms on some systems) may read 0 for a short round
+        out.ours.append(hands / ours_s if ours_s else 0.0)
+        out.ours_actions.append(ours_actions / ours_s if ours_s else 0.0)
+        out.python.append(hands / py[0] if py[0] else 0.0)
+        out.cpp.append(hands / cpp if cpp else 0.0)
     return out

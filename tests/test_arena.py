@@ -137,3 +137,18 @@ def test_an_arena_game_replays_alike_in_another_process() -> None:
         outs.append(subprocess.run([sys.executable, "-c", code], env=env, check=True,
                                    capture_output=True, text=True).stdout)
     assert outs[0] == outs[1] and outs[0].startswith("{")
+
+
+def test_arena_report_takes_logs_with_the_bots_named_in_either_order(tmp_path: Path) -> None:
+    """Three seats, two bots: `--bots a,b` and `--bots b,a` seat them differently; a
+    deal-set complete in either seating counts."""
+    logs = []
+    for name, bots, seed in (("ab.jsonl", "heuristic,random", 1),
+                             ("ba.jsonl", "random,heuristic", 5)):
+        log = tmp_path / name
+        out = runner.invoke(app, ["arena", "dreyfus", "--bots", bots, "--deals", "2",
+                                  "--seed", str(seed), "--log", str(log), "--json"])
+        assert out.exit_code == 0, out.output
+        logs.append(str(log))
+    s = json.loads(runner.invoke(app, ["arena-report", *logs, "--json"]).stdout)
+    assert s["deal_sets"] == 4 and s["games"] == 12 and s.get("dropped_games", 0) == 0
