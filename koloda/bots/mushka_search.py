@@ -94,7 +94,23 @@ BATCH = 8
 REJECTION_TRIES = 40
 
 
-class BeliefSampler:
+class _ExchangeView:
+    """What both samplers read of an observation: the seat, the trump, the choosing order
+    (dealer's left first), every choice made so far and the stock before the exchange."""
+
+    def __init__(self, observation: dict[str, Any]) -> None:
+        obs = observation
+        self.base = Sampler(obs)
+        self.seat = obs["seat"]
+        self.trump = SUITS.index(obs["trump"])
+        self.trump_card = TEXT_CARD[obs["trump_card"]]
+        n = self.players = len(obs["hand_sizes"])
+        self.order = [(obs["dealer"] + 1 + i) % n for i in range(n)]
+        self.choices: list[str | None] = list(obs["choices"])
+        self.stock0 = obs["stock"] + sum(_count(c) for c in self.choices)
+
+
+class BeliefSampler(_ExchangeView):
     """Deals that fit the other players' exchange choices, not just the cards seen.
 
     The game's sampler gives every consistent deal the same chance; but a player who
@@ -106,20 +122,14 @@ class BeliefSampler:
     """
 
     def __init__(self, observation: dict[str, Any]) -> None:
+        super().__init__(observation)
         obs = observation
-        self.base = Sampler(obs)
-        self.seat = obs["seat"]
-        self.trump = SUITS.index(obs["trump"])
-        self.trump_card = TEXT_CARD[obs["trump_card"]]
-        n = self.players = len(obs["hand_sizes"])
-        order = [(obs["dealer"] + 1 + i) % n for i in range(n)]
-        choices: list[str | None] = obs["choices"]
-        stock = obs["stock"] + sum(_count(choices[s]) for s in order)
+        stock = self.stock0
         #: (seat, choice, choices seen before it, stock left at its turn)
         self.chosen: list[tuple[int, str, list[str | None], int]] = []
-        seen: list[str | None] = [None] * n
-        for s in order:
-            c = choices[s]
+        seen: list[str | None] = [None] * self.players
+        for s in self.order:
+            c = self.choices[s]
             if c is None:
                 break
             if s != self.seat:
@@ -188,7 +198,7 @@ class BeliefSampler:
         return rng.choices(dets, weights)[0]
 
 
-class ExchangeSampler:
+class ExchangeSampler(_ExchangeView):
     """Deals for a decision of the exchange round, the earlier choosers' hands drawn from
     what they did.
 
@@ -202,15 +212,7 @@ class ExchangeSampler:
     """
 
     def __init__(self, observation: dict[str, Any]) -> None:
-        obs = observation
-        self.base = Sampler(obs)
-        self.seat = obs["seat"]
-        self.trump = SUITS.index(obs["trump"])
-        self.trump_card = TEXT_CARD[obs["trump_card"]]
-        n = self.players = len(obs["hand_sizes"])
-        self.order = [(obs["dealer"] + 1 + i) % n for i in range(n)]
-        self.choices: list[str | None] = list(obs["choices"])
-        self.stock0 = obs["stock"] + sum(_count(c) for c in self.choices)
+        super().__init__(observation)
         self.unknown = list(self.base.unknown)
 
     def sample(self, rng: random.Random) -> Any:
