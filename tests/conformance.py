@@ -60,7 +60,8 @@ def illegal_candidates(match: koloda.Match, rng: random.Random, k: int = 4) -> l
 
 def fingerprint(match: koloda.Match) -> str:
     return json.dumps([match.to_move, match.legal_actions(),
-                       [match.observation(s) for s in range(match.players)]], sort_keys=True)
+                       [match.observation(s).to_json() for s in range(match.players)]],
+                      sort_keys=True)
 
 
 def check_playout(name: str, players: int, seed: int, check_every: int = 1,
@@ -122,7 +123,7 @@ def _check_state(match: koloda.Match, rng: random.Random) -> None:
     # observations are JSON and never name a hidden card
     for seat in range(match.players):
         obs = match.observation(seat)
-        json.dumps(obs)
+        json.dumps(obs.to_json())
         leaked = cards_in(obs) & match.hidden_from(seat)
         assert not leaked, f"seat {seat} sees hidden {[CARD_TEXT[c] for c in leaked]}: {obs}"
     # a determinization agrees with everything the seat to move knows
@@ -151,9 +152,10 @@ def check_determinize(match: koloda.Match, rng: random.Random) -> None:
     if det_fn is None or seat is None:
         return
     obs = match.observation(seat)
-    frozen = json.dumps(obs, sort_keys=True)
+    frozen = json.dumps(obs.to_json(), sort_keys=True)
     det = det_fn(obs, random.Random(rng.random()))
-    assert json.dumps(obs, sort_keys=True) == frozen, "determinize changed the observation"
+    assert json.dumps(obs.to_json(), sort_keys=True) == frozen, \
+        "determinize changed the observation"
     mine = det.observation(seat)
     theirs = {k: v for k, v in obs.items() if k not in MATCH_KEYS}
     assert json.loads(json.dumps(mine)) == json.loads(json.dumps(theirs)), \

@@ -114,10 +114,11 @@ def test_bots_only_ever_return_legal_actions(name: str, players: int,
             assert seat is not None
             legal = m.legal_actions()
             obs = m.observation(seat)
-            frozen = json.dumps(obs, sort_keys=True)
+            frozen = json.dumps(obs.to_json(), sort_keys=True)
             action = bots[seat].choose(obs, list(legal), rng)
             assert action in legal, f"{bots[seat].name} chose {action!r}; legal {legal}"
-            assert json.dumps(obs, sort_keys=True) == frozen, "a bot changed its observation"
+            assert json.dumps(obs.to_json(), sort_keys=True) == frozen, \
+                "a bot changed its observation"
             m.apply(action)
             steps += 1
         assert m.is_over

@@ -353,6 +353,6 @@ def test_observation_hides_the_widow_and_other_discards_but_shows_purchases() ->
     assert obs_other["bought"][seat] == 2 and obs_other["widow_size"] == 10
     assert obs_other["my_discards"] == []
     assert m.observation(seat)["my_discards"] == [CARD_TEXT[c] for c in first]
-    text = json.dumps(obs_other)
+    text = json.dumps(obs_other.to_json())
     for c in m.current.widow:  # type: ignore[attr-defined]
         assert f'"{CARD_TEXT[c]}"' not in text

@@ -578,7 +578,7 @@ def test_observation_shows_only_what_the_seat_may_know() -> None:
     assert parse_card("7S") not in hidden and parse_card("9D") in hidden
     assert parse_card("TC") not in hidden        # the trump card lies face up
     assert not cards_in(obs) & hidden
-    json.dumps(obs)
+    json.dumps(dict(obs))
 
 
 def test_taken_cards_are_known_until_played() -> None:

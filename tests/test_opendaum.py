@@ -308,7 +308,7 @@ def test_observation_shows_the_own_hand_and_only_public_facts() -> None:
     assert obs["trick"] == [[1, "KH"]] and obs["leader"] == 1
     assert obs["bids"] == [1, 1, 0] and obs["tricks_taken"] == [0, 0, 0]
     assert obs["trump_card"] == "QS" and obs["trump"] == "S"
-    assert "AH" not in json.dumps(obs) and "7S" not in json.dumps(obs)
+    assert "AH" not in json.dumps(dict(obs)) and "7S" not in json.dumps(dict(obs))
     assert st.hidden_from(2) == set(parse_cards("AH 7S 9D"))
 
 

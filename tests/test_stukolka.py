@@ -382,7 +382,7 @@ def test_a_record_with_the_turned_card_inside_the_stock_is_refused() -> None:
 def test_observation_hides_stock_set_aside_and_other_hands() -> None:
     st = state(0, HANDS, "7S", ("9C", "KS", "TD", "9D"))
     run(st, "knock", "golets")
-    obs = json.dumps(st.observation(3))
+    obs = json.dumps(dict(st.observation(3)))
     for c in ("9C", "KS", "TD", "9D", "AS", "8H"):
         assert f'"{c}"' not in obs
     assert '"7S"' in obs

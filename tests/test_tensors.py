@@ -180,8 +180,8 @@ def test_unknown_fields_are_ignored_and_missing_fields_encode_as_zeros() -> None
 def test_the_tensor_is_a_function_of_the_observation_alone() -> None:
     m = koloda.new_game("mushka", players=4, seed=2)
     obs = m.observation(2)
-    assert kt.encode(json.loads(json.dumps(obs))) == kt.encode(obs)
-    assert kt.render(json.loads(json.dumps(obs))) == kt.render(obs)
+    assert kt.encode(json.loads(json.dumps(obs.to_json()))) == kt.encode(obs)
+    assert kt.render(json.loads(json.dumps(obs.to_json()))) == kt.render(obs)
 
 
 def test_hand_is_a_one_hot_over_card_ints_and_seats_are_relative() -> None:

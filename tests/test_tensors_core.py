@@ -55,7 +55,7 @@ def test_determinize_gives_a_state_that_agrees_with_the_seat() -> None:
     seat = m.to_move
     obs = m.observation(seat)
     state = determinize("durak", obs, random.Random(1))
-    assert {**obs, **state.observation(seat)} == obs
+    assert {**obs, **state.observation(seat)} == obs.to_json()
     assert "durak" in determinizable()
 
 

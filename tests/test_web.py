@@ -465,7 +465,7 @@ def test_game_refusals_name_their_reason_and_change_nothing(tmp_path: Path) -> N
         match = server_table(c, tid).match
         mover = match.to_move
         waiting = 1 - mover
-        before = json.dumps(match.observation(mover))
+        before = json.dumps(match.observation(mover).to_json())
         # a spectator
         r = watcher.act("take", 0)
         assert r["code"] == "spectator"
@@ -492,7 +492,7 @@ def test_game_refusals_name_their_reason_and_change_nothing(tmp_path: Path) -> N
         r = socks[mover].act("dance wildly", 0)
         assert r["code"] == "illegal"
         _unchanged(c, tid, 0)
-        assert json.dumps(match.observation(mover)) == before
+        assert json.dumps(match.observation(mover).to_json()) == before
 
 
 def test_a_finished_match_refuses_every_action(tmp_path: Path) -> None:

@@ -62,7 +62,7 @@ def test_no_message_names_a_card_its_receiver_cannot_know(game: str) -> None:
                 assert not named_cards(text) & hidden
                 # and nothing the seat may see is lost: its view is its observation
                 assert json.loads(text)["view"] == json.loads(json.dumps(
-                    match.observation(seat)))
+                    match.observation(seat).to_json()))
             spectator = json.loads(table.state_text(None))
             assert "hand" not in spectator["view"] and spectator["legal"] == []
             assert not named_cards(table.state_text(None)) & union

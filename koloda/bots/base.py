@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from koloda.engine.errors import ConfigError
@@ -14,7 +14,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, observation: dict[str, Any], legal: list[str],
+    def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str: ...
 
 
@@ -23,7 +23,7 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, observation: dict[str, Any], legal: list[str],
+    def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
         return legal[rng.randrange(len(legal))]
 

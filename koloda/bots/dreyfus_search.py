@@ -19,6 +19,7 @@ heuristic; here flat sampling with honest playouts is the safer policy improveme
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from koloda.bots.flat_mc import MIN_DEALS, FlatMonteCarlo
@@ -49,7 +50,7 @@ class DreyfusSearch(FlatMonteCarlo[DreyfusDeal]):
         #: the last decision: deals sampled and seconds spent, for measurement
         self.last: tuple[int, float] = (0, 0.0)
 
-    def candidates(self, observation: dict[str, Any], legal: list[str],
+    def candidates(self, observation: Mapping[str, Any], legal: list[str],
                    default: str) -> list[str]:
         if observation["phase"] == "exchange":
             rules, hand, _, _ = view(observation)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from koloda.bots.durak_endgame import EndgameSolver, Key, SolverBudget
@@ -110,7 +111,7 @@ class DurakSearch:
         self._memo: dict[Key, tuple[int, int]] = {}
         self._memo_game: tuple[Any, ...] = ()
 
-    def choose(self, observation: dict[str, Any], legal: list[str],
+    def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
@@ -122,7 +123,7 @@ class DurakSearch:
         return self._ismcts(observation, legal, rng, start)
 
     # ------------------------------------------------------------ endgame
-    def _endgame(self, obs: dict[str, Any], legal: list[str], rng: random.Random,
+    def _endgame(self, obs: Mapping[str, Any], legal: list[str], rng: random.Random,
                  start: float) -> str | None:
         """A move of the best exact value; None when the budget is too small, or when the
         game is lost whatever we do (then the search picks the most stubborn move)."""
@@ -151,7 +152,7 @@ class DurakSearch:
         visits = sorted((ch.visits for ch in root.children.values()), reverse=True)
         return len(visits) > 1 and visits[0] - visits[1] > left + 1
 
-    def _ismcts(self, obs: dict[str, Any], legal: list[str], rng: random.Random,
+    def _ismcts(self, obs: Mapping[str, Any], legal: list[str], rng: random.Random,
                 start: float) -> str:
         deadline = start + self.seconds
         root = _Node(None)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from typing import Any, Generic, TypeVar, cast
 
 from koloda.bots.base import Bot
@@ -51,7 +52,7 @@ class FlatMonteCarlo(Generic[S]):
     last: tuple[int, float] = (0, 0.0)
 
     # ------------------------------------------------------------------ hooks
-    def prepare(self, observation: dict[str, Any]) -> Any:
+    def prepare(self, observation: Mapping[str, Any]) -> Any:
         """What ``sample`` draws from, made once per decision (default: the observation)."""
         return observation
 
@@ -71,7 +72,7 @@ class FlatMonteCarlo(Generic[S]):
         """Play the deal to its end."""
         raise NotImplementedError
 
-    def candidates(self, observation: dict[str, Any], legal: list[str],
+    def candidates(self, observation: Mapping[str, Any], legal: list[str],
                    default: str) -> list[str]:
         """The actions tried (default: every legal one)."""
         return legal
@@ -81,7 +82,7 @@ class FlatMonteCarlo(Generic[S]):
         raise NotImplementedError
 
     # ------------------------------------------------------------------ search
-    def evaluate(self, observation: dict[str, Any], actions: list[str],
+    def evaluate(self, observation: Mapping[str, Any], actions: list[str],
                  rng: random.Random) -> dict[str, float]:
         """The mean payoff of each action for the observing seat over sampled deals."""
         start = time.perf_counter()
@@ -106,7 +107,7 @@ class FlatMonteCarlo(Generic[S]):
         self.last = (n, time.perf_counter() - start)
         return {a: t / weights for a, t in totals.items()}
 
-    def choose(self, observation: dict[str, Any], legal: list[str],
+    def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]

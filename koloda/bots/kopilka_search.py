@@ -11,6 +11,7 @@ saw it, every count.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from koloda.bots.heuristic.kopilka import KopilkaHeuristic, rollout
@@ -26,7 +27,7 @@ LEVELS: dict[str, tuple[int, float]] = {
 }
 
 
-def every_action(observation: dict[str, Any], legal: list[str]) -> list[str]:
+def every_action(observation: Mapping[str, Any], legal: list[str]) -> list[str]:
     return list(legal)
 
 

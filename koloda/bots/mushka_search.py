@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any
 
@@ -61,7 +61,7 @@ PRUNE_Z = 3.0
 MIN_DEALS = 4
 
 
-def candidates(observation: dict[str, Any], legal: list[str]) -> list[str]:
+def candidates(observation: Mapping[str, Any], legal: list[str]) -> list[str]:
     """The actions worth sampling (all of them in play)."""
     obs = observation
     if obs["phase"] != "exchange":
@@ -98,7 +98,7 @@ class _ExchangeView:
     """What both samplers read of an observation: the seat, the trump, the choosing order
     (dealer's left first), every choice made so far and the stock before the exchange."""
 
-    def __init__(self, observation: dict[str, Any]) -> None:
+    def __init__(self, observation: Mapping[str, Any]) -> None:
         obs = observation
         self.base = Sampler(obs)
         self.seat = obs["seat"]
@@ -121,7 +121,7 @@ class BeliefSampler(_ExchangeView):
     are a random share of what he holds and has played: any share is as likely a priori.
     """
 
-    def __init__(self, observation: dict[str, Any]) -> None:
+    def __init__(self, observation: Mapping[str, Any]) -> None:
         super().__init__(observation)
         obs = observation
         stock = self.stock0
@@ -211,7 +211,7 @@ class ExchangeSampler(_ExchangeView):
     late player should stay in.
     """
 
-    def __init__(self, observation: dict[str, Any]) -> None:
+    def __init__(self, observation: Mapping[str, Any]) -> None:
         super().__init__(observation)
         self.unknown = list(self.base.unknown)
 
@@ -312,9 +312,9 @@ class FlatSearch:
     candidate actions worth sampling. Kopilka's search is one too.
     """
 
-    def __init__(self, heuristic: Any, sampler: Callable[[dict[str, Any]], Any],
+    def __init__(self, heuristic: Any, sampler: Callable[[Mapping[str, Any]], Any],
                  playout: Callable[[Any], None],
-                 actions: Callable[[dict[str, Any], list[str]], list[str]],
+                 actions: Callable[[Mapping[str, Any], list[str]], list[str]],
                  deals: int = 400, seconds: float = 0.6, name: str = "search") -> None:
         self.heuristic = heuristic
         self.sampler = sampler
@@ -326,7 +326,7 @@ class FlatSearch:
         #: the last decision: deals sampled and seconds spent, for measurement
         self.last: tuple[int, float] = (0, 0.0)
 
-    def evaluate(self, observation: dict[str, Any], actions: list[str],
+    def evaluate(self, observation: Mapping[str, Any], actions: list[str],
                  rng: random.Random, default: str | None = None
                  ) -> tuple[dict[str, float], dict[str, float]]:
         """The mean payoff of each action for the observing seat over sampled deals, and
@@ -380,7 +380,7 @@ class FlatSearch:
                 keep.append(a)
         return keep
 
-    def choose(self, observation: dict[str, Any], legal: list[str],
+    def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
@@ -396,7 +396,7 @@ class FlatSearch:
         return default
 
 
-def belief_sampler(observation: dict[str, Any]) -> Any:
+def belief_sampler(observation: Mapping[str, Any]) -> Any:
     """Exchange decisions: hands made forwards from the choices; in play: the game's
     deals reweighted by the choices."""
     if observation["phase"] == "exchange":

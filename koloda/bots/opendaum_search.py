@@ -17,6 +17,7 @@ card, hand sizes), prepared once per decision and sampled many times.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from koloda.bots.flat_mc import FlatMonteCarlo
@@ -50,7 +51,7 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
         #: the last decision: deals sampled and seconds spent, for measurement
         self.last: tuple[int, float] = (0, 0.0)
 
-    def prepare(self, observation: dict[str, Any]) -> Template:
+    def prepare(self, observation: Mapping[str, Any]) -> Template:
         return prepare(observation)
 
     def sample(self, prepared: Any, rng: random.Random) -> OpendaumDeal:

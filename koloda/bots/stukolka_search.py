@@ -24,6 +24,7 @@ at the table (docs/strength/stukolka.md).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from koloda.bots.flat_mc import MIN_DEALS, FlatMonteCarlo
@@ -83,7 +84,7 @@ class StukolkaSearch(FlatMonteCarlo[StukolkaDeal]):
         #: the last decision: deals sampled and seconds spent, for measurement
         self.last: tuple[int, float] = (0, 0.0)
 
-    def candidates(self, observation: dict[str, Any], legal: list[str],
+    def candidates(self, observation: Mapping[str, Any], legal: list[str],
                    default: str) -> list[str]:
         obs = observation
         if obs["phase"] == "declare" and obs["seat"] != obs["dealer"]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console
@@ -61,7 +62,7 @@ def value_text(value: Any, lang: str = "en") -> Text:
 _SKIP = {"game", "players", "seat"}
 
 
-def observation_table(obs: dict[str, Any], lang: str = "en") -> Table:
+def observation_table(obs: Mapping[str, Any], lang: str = "en") -> Table:
     """Every field of an observation, cards coloured, the seat's hand first."""
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column(style="dim")

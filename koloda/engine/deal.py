@@ -11,6 +11,7 @@ from koloda.cards import CARD_TEXT, Card
 from koloda.engine.actions import Action, canonical
 from koloda.engine.errors import IllegalAction
 from koloda.engine.messages import Act, Acts, Reason
+from koloda.engine.view import View, item
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,8 @@ class DealState(ABC):
     def _do(self, action: str) -> None: ...
 
     @abstractmethod
-    def observation(self, seat: int) -> dict[str, Any]: ...
+    def observation(self, seat: int) -> View | dict[str, Any]:
+        """What ``seat`` may know of this deal: the game's typed view."""
 
     @abstractmethod
     def card_zones(self) -> dict[str, list[Card]]:
@@ -133,6 +135,13 @@ def require(condition: bool, reason: str) -> None:
         raise IllegalAction(reason)
 
 
+@dataclass(frozen=True)
+class AwaitingView(View):
+    """A deal whose cards are not given yet."""
+
+    phase: str = item("word", "phase", default="awaiting_deal")
+
+
 class AwaitingDeal(DealState):
     """No cards yet: the match waits for its next deal to be given (``Match.provide_deal``),
     as a record without a seed does where its deals end, or a caller that deals itself."""
@@ -150,8 +159,8 @@ class AwaitingDeal(DealState):
     def why_illegal(self, action: str) -> str:
         return Reason("deal_not_dealt_by", dealer=self.dealer)
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        return {"phase": "awaiting_deal"}
+    def observation(self, seat: int) -> View:
+        return AwaitingView()
 
     def card_zones(self) -> dict[str, list[Card]]:
         return {}

@@ -19,6 +19,7 @@ from koloda.engine.deal import AwaitingDeal, Deal, DealState
 from koloda.engine.errors import IllegalAction, RecordError
 from koloda.engine.result import Result
 from koloda.engine.spec import GameSpec
+from koloda.engine.view import EmptyView, Observation, View, as_view
 
 
 class Match:
@@ -89,9 +90,9 @@ class Match:
         """False for a deal that does not count (a Stukolka redeal)."""
         return True
 
-    def sheet(self) -> dict[str, Any]:
-        """The public score sheet (every seat may see it)."""
-        return {}
+    def sheet(self) -> View | dict[str, Any]:
+        """The public score sheet (every seat may see it), as a typed view."""
+        return EmptyView()
 
     # ------------------------------------------------------------- the API
     @property
@@ -138,19 +139,21 @@ class Match:
             self._settle()
         return text
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as JSON-ready data."""
-        if not 0 <= seat < self.players:
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know: a typed :class:`~koloda.engine.view.Observation`
+        (``.to_json()`` for JSON; ``obs["hand"]`` reads the JSON form)."""
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat}: seats are 0..{self.players - 1}")
-        obs = {
-            "game": self.spec.name, "players": self.players, "seat": seat,
-            "deal_number": len(self.deals) - 1,
-            "dealer": self.deals[-1].dealer if self.awaiting_dealer is None
-            else self.awaiting_dealer,
-            "to_move": self.to_move, "match_over": self.is_over, "sheet": self.sheet(),
-        }
-        obs.update(self.current.observation(seat))
-        return obs
+        return Observation(
+            self.spec.name, self.players, seat, len(self.deals) - 1,
+            self.deals[-1].dealer if self.awaiting_dealer is None else self.awaiting_dealer,
+            self.to_move, self.is_over, as_view(self.sheet()),
+            as_view(self.current.observation(seat)))
+
+    def public_observation(self) -> Observation:
+        """What a spectator may see: no seat, no field private to a seat (the engine, not
+        an interface, decides what is public)."""
+        return self.observation(0).public()
 
     def hidden_from(self, seat: int) -> set[Card]:
         return self.current.hidden_from(seat)

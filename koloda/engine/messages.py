@@ -22,31 +22,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from koloda.cards import CARD_TEXT, RANK_NAMES, RANKS, SUIT_NAMES, Card, format_card
+from koloda.engine.terms import VERBS
 
 LANGS = ("en", "ru")
 
 #: action verbs as a person reads them (the canonical text stays in records)
-VERB_WORDS: dict[str, tuple[str, str]] = {
-    "play": ("play", "сыграть"),
-    "bid": ("bid", "заказ"),
-    "discard": ("discard", "снести"),
-    "stand": ("stand", "играю"),
-    "pass": ("pass", "пас"),
-    "attack": ("attack", "ход"),
-    "beat": ("beat", "побить"),
-    "take": ("take", "взять"),
-    "throw": ("throw in", "подкинуть"),
-    "transfer": ("transfer", "перевести"),
-    "pick": ("take card no.", "взять карту №"),
-    "draw": ("draw", "добрать"),
-    "knock": ("knock", "стучу"),
-    "drop": ("drop", "пас"),
-    "golets": ("golets", "голец"),
-    "flip": ("flip", "открыть карту"),
-    "wild": ("wild", "как шаха"),
-    "plain": ("plain", "за простую"),
-    "with": ("with", "картой"),
-}
+#: action verbs in words (one vocabulary: koloda.engine.terms)
+VERB_WORDS = VERBS
 
 _SUIT_GEN_RU = ("пик", "треф", "бубен", "червей")
 
@@ -588,6 +570,16 @@ class _Formatter(string.Formatter):
 
 
 _FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
+
+
+def register(messages: Mapping[str, tuple[str, str]], owner: str) -> None:
+    """Add a game's own refusal sentences to the catalog (from the game's module); a key
+    already there with other templates is an error."""
+    for key, pair in messages.items():
+        have = CATALOG.get(key)
+        if have is not None and have != tuple(pair):
+            raise ValueError(f"message {key!r} of {owner} is already in the catalog as {have}")
+        CATALOG[key] = (pair[0], pair[1])
 
 
 def render(key: str, args: Mapping[str, Any], lang: str = "en") -> str:

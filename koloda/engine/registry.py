@@ -26,9 +26,35 @@ def registry() -> dict[str, GameSpec]:
                 continue
             module = importlib.import_module(f"koloda.games.{info.name}")
             for spec in getattr(module, "SPECS", ()):
+                _declare(spec)
                 specs[spec.name] = spec
         _SPECS = dict(sorted(specs.items()))
     return _SPECS
+
+
+def _declare(spec: GameSpec) -> None:
+    """A game's own terms and sentences join the one vocabulary and the catalog."""
+    from koloda.engine import messages, terms
+    terms.register(spec.terms, spec.name, spec.verbs)
+    messages.register(spec.messages, spec.name)
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game that lives outside ``koloda.games`` (a plug-in, a test's game): from now
+    on every interface lists and plays it. A name already taken by another game is an
+    error."""
+    specs = registry()
+    have = specs.get(spec.name)
+    if have is not None and have is not spec:
+        raise ValueError(f"a game named {spec.name!r} is already registered")
+    _declare(spec)
+    specs[spec.name] = spec
+    return spec
+
+
+def unregister(name: str) -> None:
+    """Remove a game added with :func:`register` (tests clean up with it)."""
+    registry().pop(name, None)
 
 
 def get_spec(name: str, variant: str | None = None) -> GameSpec:

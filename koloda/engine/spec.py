@@ -17,7 +17,44 @@ if TYPE_CHECKING:
     from koloda.engine.match import Match
 
 #: builds a full deal state consistent with what one seat's observation says
-Determinizer = Callable[[dict[str, Any], "random.Random"], "DealState"]
+Determinizer = Callable[[Any, "random.Random"], "DealState"]
+#: builds a bot for a game: ``factory(game_name, level)``
+BotFactory = Callable[[str, "str | None"], Any]
+
+
+@dataclass(frozen=True)
+class ActionVocabulary:
+    """The words a game's actions are made of (RECORDS.md notation), so that a fixed
+    numbered action space (the research adapters) and a person's keyboard can be built
+    for any game without knowing it."""
+
+    #: verbs without arguments (``take``, ``pass``, ``flip``)
+    plain: tuple[str, ...] = ()
+    #: verbs with a number and the largest number (``("bid", 18)``: bid 0..18)
+    numbers: tuple[tuple[str, int], ...] = ()
+    #: verbs with one card (``play C``)
+    single: tuple[str, ...] = ()
+    #: verbs with a set of cards (``attack C…``, ``discard C…``)
+    multi: tuple[str, ...] = ()
+    #: verbs with two cards (``beat A B``)
+    pairs: tuple[str, ...] = ()
+    #: cards played ``wild`` or ``plain`` (the shakhi: ``play 6C wild``)
+    wild_cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """What a research framework must be told before a game starts."""
+
+    #: decisions one deal can take at most (multi-card selections counted card by card);
+    #: a number, or a function of the resolved options
+    actions_per_deal: int | Callable[[Mapping[str, Any]], int] = 1000
+    #: the least and the most a seat's result can be worth in the adapters (win +1, loss -1)
+    utility: tuple[float, float] = (-1.0, 1.0)
+
+    def per_deal(self, options: Mapping[str, Any]) -> int:
+        n = self.actions_per_deal
+        return n(options) if callable(n) else n
 
 
 @dataclass(frozen=True)
@@ -93,6 +130,22 @@ class GameSpec:
     #: (every known void, public card and count respected); used by the search bot
     determinize: Determinizer | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    # ------------------------------------------------ what the game declares about itself
+    #: the words of its actions
+    actions: ActionVocabulary = field(default_factory=ActionVocabulary)
+    #: bounds for research frameworks
+    bounds: Bounds = field(default_factory=Bounds)
+    #: its observation tensor: blocks after the common header (koloda.engine.layout)
+    layout: tuple[Any, ...] = ()
+    #: its own terms (labels, value words: key → (English, Russian)) and verbs
+    terms: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    verbs: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: its own refusal sentences (message key → (English, Russian) templates)
+    messages: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: its bots by kind (``heuristic``, ``search``): a factory or "module:function"
+    bots: Mapping[str, BotFactory | str] = field(default_factory=dict)
+    #: its typed views (the deal's observation, the score sheet), for docs and tests
+    views: tuple[type, ...] = ()
 
     @functools.cached_property
     def all_options(self) -> tuple[Option, ...]:

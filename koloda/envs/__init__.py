@@ -8,6 +8,7 @@ pyspiel are imported only by the adapter modules themselves.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from koloda.engine.deal import DealState
@@ -20,7 +21,7 @@ class NoDeterminizer(NotImplementedError):
     """The game has no determinizer yet (``GameSpec.determinize`` is None)."""
 
 
-def determinize(game: str, observation: dict[str, Any], rng: random.Random) -> DealState:
+def determinize(game: str, observation: Mapping[str, Any], rng: random.Random) -> DealState:
     """A full deal state consistent with everything ``observation`` says its seat knows:
     the seat's own cards and every public fact kept, the unknown cards dealt at random by
     ``rng`` (the game's own determinizer, the one the search bot uses)."""

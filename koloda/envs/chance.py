@@ -159,7 +159,7 @@ class Table:
 
     # -------------------------------------------------------------- what a seat knows
     def observation(self, seat: int) -> dict[str, Any] | None:
-        return None if self.match is None else self.match.observation(seat)
+        return None if self.match is None else self.match.observation(seat).to_json()
 
     def observation_string(self, seat: int) -> str:
         obs = self.observation(seat)

@@ -8,6 +8,7 @@ toward a multi-card action (koloda.envs.actions). Standard library only.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from koloda.engine.result import Result
@@ -31,7 +32,7 @@ class Features:
         ]
         self.size = base + 2 * CARDS
 
-    def vector(self, observation: dict[str, Any] | None, memory: TableMemory,
+    def vector(self, observation: Mapping[str, Any] | None, memory: TableMemory,
                selection: Selection) -> list[float]:
         """The features of one seat; ``observation`` None (cards still being dealt) gives
         zeros for the tensor part."""

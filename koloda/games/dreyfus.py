@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
@@ -276,7 +277,7 @@ class DreyfusDeal(DealState):
         return hidden
 
 
-def determinize(obs: dict[str, Any], rng: random.Random) -> DreyfusDeal:
+def determinize(obs: Mapping[str, Any], rng: random.Random) -> DreyfusDeal:
     """A full deal consistent with what one seat saw, rebuilt as dealt and replayed.
 
     Known: the seat's hand and discards, every card played, how many cards each player

@@ -14,7 +14,7 @@ that writes it as ``stock[0]`` is read as well.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence, Set
+from collections.abc import Mapping, Sequence, Set
 from itertools import combinations
 from typing import Any
 
@@ -269,7 +269,7 @@ class MushkaDeal(DealState):
         return set(self.all_cards - known)
 
 
-def determinize(obs: dict[str, Any], rng: random.Random) -> MushkaDeal:
+def determinize(obs: Mapping[str, Any], rng: random.Random) -> MushkaDeal:
     """``GameSpec.determinize``: a full deal consistent with what ``obs``'s seat knows."""
     return Sampler(obs).sample(rng)
 
@@ -285,7 +285,7 @@ class Sampler:
     cards he drew rather than kept cannot be told apart, so it is not modelled.
     """
 
-    def __init__(self, obs: dict[str, Any]) -> None:
+    def __init__(self, obs: Mapping[str, Any]) -> None:
         seat, n = obs["seat"], len(obs["hand_sizes"])
         trump_card = TEXT_CARD[obs["trump_card"]]
         rules = RULES_BY_TRUMP[suit_of(trump_card)]

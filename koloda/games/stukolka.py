@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from koloda.cards import (
@@ -305,7 +305,7 @@ class StukolkaDeal(DealState):
         return set(self.all_cards - known)
 
 
-def determinize(obs: dict[str, Any], rng: random.Random) -> StukolkaDeal:
+def determinize(obs: Mapping[str, Any], rng: random.Random) -> StukolkaDeal:
     """A full deal consistent with what one seat saw, rebuilt as dealt and replayed.
 
     Known: the seat's hand and discards, the turned card, every card played, the counts,
@@ -357,7 +357,7 @@ def determinize(obs: dict[str, Any], rng: random.Random) -> StukolkaDeal:
     return st
 
 
-def _banned(obs: dict[str, Any], s: int) -> frozenset[Card]:
+def _banned(obs: Mapping[str, Any], s: int) -> frozenset[Card]:
     """The cards seat ``s`` is known not to hold: its voids and its caps."""
     caps = {name: -1 for name in obs["voids"][s]}
     caps.update({name: RANKS.index(r) for name, r in obs["caps"][s].items()})

@@ -8,6 +8,7 @@ does not follow spades). The match writes the pairs' records down until one is w
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from koloda.cards import (
@@ -156,7 +157,7 @@ class TrinkaDeal(DealState):
 ALL_NINE = 24.0
 
 
-def determinize(obs: dict[str, Any], rng: random.Random) -> TrinkaDeal:
+def determinize(obs: Mapping[str, Any], rng: random.Random) -> TrinkaDeal:
     """A full deal consistent with what one seat saw: its own hand, every card played
     (``tricks_played`` and the current trick) and the voids shown; the other three hands
     are dealt from the unseen cards, then the deal is replayed to the present."""

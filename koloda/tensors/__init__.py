@@ -15,11 +15,13 @@ observation; ``TableMemory`` remembers the cards played face up during a deal.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from koloda.engine.registry import get_spec
+from koloda.engine.view import View
 from koloda.tensors.blocks import CARDS, Block, lookup, present
 from koloda.tensors.layouts import FAMILY_LAYOUTS, HEADER, VARIANT_EXTRA
 from koloda.tensors.memory import TableMemory, face_up_cards
@@ -71,7 +73,9 @@ class Encoder:
             at += n
         self.size = at
 
-    def encode(self, observation: dict[str, Any]) -> list[float]:
+    def encode(self, observation: Mapping[str, Any]) -> list[float]:
+        if isinstance(observation, View):
+            observation = observation.to_json()
         if observation.get("players", self.players) != self.players:
             raise ValueError(f"an observation of {observation.get('players')} players given "
                              f"to the {self.players}-player encoder of {self.game}")
@@ -81,8 +85,10 @@ class Encoder:
             b.encode(lookup(observation, b.path), seat, self.players, out, info.offset)
         return out
 
-    def missing_fields(self, observation: dict[str, Any]) -> list[str]:
+    def missing_fields(self, observation: Mapping[str, Any]) -> list[str]:
         """The documented fields this observation lacks (the tests want none)."""
+        if isinstance(observation, View):
+            observation = observation.to_json()
         return [b.path for b in self.blocks if not present(observation, b.path)]
 
     def bounds(self) -> tuple[list[float], list[float]]:
@@ -108,7 +114,7 @@ def encoder(game: str, players: int) -> Encoder:
     return Encoder(game, players)
 
 
-def encode(observation: dict[str, Any]) -> list[float]:
+def encode(observation: Mapping[str, Any]) -> list[float]:
     """The tensor of one observation (its game, player count and seat are read from it)."""
     return encoder(observation["game"], observation["players"]).encode(observation)
 

@@ -12,7 +12,7 @@ the observer (row 0 is the observer itself), so one policy serves every seat.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,12 +31,12 @@ UNBOUNDED = 1e6
 _MISSING = object()
 
 
-def lookup(obs: dict[str, Any], path: str) -> Any:
+def lookup(obs: Mapping[str, Any], path: str) -> Any:
     """The value at a dotted path (``last_trick.winner``), or None where any part is
     missing."""
     value: Any = obs
     for part in path.split("."):
-        if not isinstance(value, dict):
+        if not isinstance(value, Mapping):
             return None
         value = value.get(part, _MISSING)
         if value is _MISSING:
@@ -44,13 +44,13 @@ def lookup(obs: dict[str, Any], path: str) -> Any:
     return value
 
 
-def present(obs: dict[str, Any], path: str) -> bool:
+def present(obs: Mapping[str, Any], path: str) -> bool:
     """True when every part of the path exists (a null leaf counts as present)."""
     value: Any = obs
     for part in path.split("."):
         if value is None:
             return True     # a null parent (no trick yet): the field is there, empty
-        if not isinstance(value, dict) or part not in value:
+        if not isinstance(value, Mapping) or part not in value:
             return False
         value = value[part]
     return True

@@ -6,10 +6,11 @@ know; equal observations give equal strings.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 
-def render(observation: dict[str, Any]) -> str:
+def render(observation: Mapping[str, Any]) -> str:
     """One ``field: value`` line per observation field, in the observation's own order;
     card lists as ``6C 7C AH``, nulls as ``-``."""
     return "\n".join(f"{key}: {_text(value)}" for key, value in observation.items())

@@ -3,6 +3,7 @@ trick, and the final result."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -49,7 +50,7 @@ class InfoScreen(ModalScreen[str]):
         self.dismiss("close")
 
 
-def sheet_screen(sheet: dict[str, Any], names: list[str], lang: str, players: int,
+def sheet_screen(sheet: Mapping[str, Any], names: list[str], lang: str, players: int,
                  title: str, tail: list[Text] | None = None,
                  keys: str | None = None) -> InfoScreen:
     """The game's own score sheet; ``tail``: the last moves of the deal just ended."""
@@ -75,7 +76,7 @@ class ResultScreen(ModalScreen[str]):
         Binding("enter", "again", show=False), Binding("q", "quit_app", show=False),
         Binding("escape", "quit_app", show=False)]
 
-    def __init__(self, result: dict[str, Any], sheet: dict[str, Any], names: list[str],
+    def __init__(self, result: dict[str, Any], sheet: Mapping[str, Any], names: list[str],
                  lang: str, players: int, notes: list[Text]) -> None:
         super().__init__()
         self.result = result

@@ -13,6 +13,7 @@ import json
 import os
 import random
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -141,9 +142,9 @@ class Session:
         """What the computer seat to move is asked: its seat, observation, legal actions."""
         seat = self.match.to_move
         assert seat is not None and seat in self.bots
-        return seat, self.match.observation(seat), self.match.legal_actions()
+        return seat, self.match.observation(seat).to_json(), self.match.legal_actions()
 
-    def bot_decide(self, seat: int, obs: dict[str, Any], legal: list[str]) -> str:
+    def bot_decide(self, seat: int, obs: Mapping[str, Any], legal: list[str]) -> str:
         """The bot's choice; touches no match (a front end may run it in a thread)."""
         return legal[0] if len(legal) == 1 else self.bots[seat].choose(obs, legal, self.rng)
 

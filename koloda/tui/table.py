@@ -10,6 +10,7 @@ the record at once (Session), so quitting never loses a game.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rich.columns import Columns
@@ -28,16 +29,16 @@ from koloda.tui.moves import MoveChooser
 from koloda.tui.screens import InfoScreen, ResultScreen, rank_name, rules_screen, sheet_screen
 from koloda.tui.session import Session
 from koloda.tui.view import (
-                             action_text,
-                             centre,
-                             extra_lines,
-                             hand_text,
-                             info_line,
-                             last_trick_view,
-                             players_table,
-                             reason_text,
-                             seat_name,
-                             sort_hand,
+    action_text,
+    centre,
+    extra_lines,
+    hand_text,
+    info_line,
+    last_trick_view,
+    players_table,
+    reason_text,
+    seat_name,
+    sort_hand,
 )
 
 
@@ -84,7 +85,7 @@ class TableScreen(Screen[None]):
         self.deal_seen = len(session.match.deals)
         self.pending = False
         self.deal_log: list[Text] = []
-        self.obs: dict[str, Any] = {}
+        self.obs: Mapping[str, Any] = {}
         self.shown_result = False
 
     # ------------------------------------------------------------- layout

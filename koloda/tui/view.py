@@ -11,7 +11,7 @@ pair records), never on game rules.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeGuard
 
 from rich.columns import Columns
@@ -97,7 +97,7 @@ def reason_text(text: str, lang: str = "en") -> Text:
     return out
 
 
-def trump_suit(obs: dict[str, Any]) -> int | None:
+def trump_suit(obs: Mapping[str, Any]) -> int | None:
     """The trump suit as an index, when the observation names one plainly."""
     for key in ("trump_suit", "trump"):
         v = obs.get(key)
@@ -110,7 +110,7 @@ def trump_suit(obs: dict[str, Any]) -> int | None:
     return suit_of(TEXT_CARD[card]) if is_card(card) else None
 
 
-def sort_hand(hand: Sequence[str], obs: dict[str, Any]) -> list[str]:
+def sort_hand(hand: Sequence[str], obs: Mapping[str, Any]) -> list[str]:
     """By suit (S C D H, trumps last), then rank: the order a player holds cards in."""
     trump = trump_suit(obs)
 
@@ -154,7 +154,7 @@ def hand_text(hand: Sequence[str], cursor: int | None, marked: frozenset[str],
 
 
 # ---------------------------------------------------------------- the seats
-def per_seat_fields(data: dict[str, Any], players: int) -> list[str]:
+def per_seat_fields(data: Mapping[str, Any], players: int) -> list[str]:
     """Fields holding one value per seat (a list as long as the table is wide)."""
     return [k for k, v in data.items()
             if k not in SKIP and k not in SEAT_SETS and isinstance(v, list)
@@ -184,7 +184,7 @@ def cell(value: Any, lang: str) -> Text:
     return Text(str(value))
 
 
-def players_table(obs: dict[str, Any], names: Sequence[str], lang: str,
+def players_table(obs: Mapping[str, Any], names: Sequence[str], lang: str,
                   me: int | None) -> Table:
     """One row per seat: turn and dealer marks, name, every per-seat field of the
     observation and of its score sheet."""
@@ -257,7 +257,7 @@ def durak_table(pairs: Sequence[Sequence[Any]], lang: str) -> Text:
     return Text("\n").join([top, bottom])
 
 
-def trick_of(obs: dict[str, Any]) -> tuple[list[list[Any]], list[int]] | None:
+def trick_of(obs: Mapping[str, Any]) -> tuple[list[list[Any]], list[int]] | None:
     """The current trick as (seat, card) pairs and the seats that passed, if any."""
     trick = obs.get("trick")
     if isinstance(trick, dict):
@@ -270,14 +270,14 @@ def trick_of(obs: dict[str, Any]) -> tuple[list[list[Any]], list[int]] | None:
     return None
 
 
-def last_trick_of(obs: dict[str, Any]) -> tuple[list[list[Any]], Any] | None:
+def last_trick_of(obs: Mapping[str, Any]) -> tuple[list[list[Any]], Any] | None:
     last = obs.get("last_trick") or obs.get("last_round")
     if isinstance(last, dict) and last.get("cards"):
         return list(last["cards"]), last.get("winner")
     return None
 
 
-def last_trick_view(obs: dict[str, Any], names: Sequence[str], lang: str) -> Text:
+def last_trick_view(obs: Mapping[str, Any], names: Sequence[str], lang: str) -> Text:
     last = last_trick_of(obs)
     if last is None:
         return Text(t("no_last_trick", lang), style="dim")
@@ -289,7 +289,7 @@ def last_trick_view(obs: dict[str, Any], names: Sequence[str], lang: str) -> Tex
     return out
 
 
-def centre(obs: dict[str, Any], names: Sequence[str], lang: str) -> RenderableType:
+def centre(obs: Mapping[str, Any], names: Sequence[str], lang: str) -> RenderableType:
     """The middle of the table: the Durak pairs, or the trick being played, or an offer."""
     parts: list[RenderableType] = []
     table = obs.get("table")
@@ -323,7 +323,7 @@ def centre(obs: dict[str, Any], names: Sequence[str], lang: str) -> RenderableTy
     return Group(*parts) if parts else Text("")
 
 
-def info_line(obs: dict[str, Any], names: Sequence[str], lang: str) -> Columns:
+def info_line(obs: Mapping[str, Any], names: Sequence[str], lang: str) -> Columns:
     """Trump, stock, pot, phase and every other scalar the observation holds."""
     items: list[Text] = []
 
@@ -360,7 +360,7 @@ def info_line(obs: dict[str, Any], names: Sequence[str], lang: str) -> Columns:
     return Columns(items, padding=(0, 3))
 
 
-def extra_lines(obs: dict[str, Any], lang: str) -> list[Text]:
+def extra_lines(obs: Mapping[str, Any], lang: str) -> list[Text]:
     """Fields no other part shows (dicts, odd lists) so that nothing is hidden."""
     n = obs["players"]
     shown = set(per_seat_fields(obs, n)) | set(SEAT_SETS)
@@ -425,7 +425,7 @@ def deals_table(deals: Sequence[dict[str, Any]], names: Sequence[str], lang: str
     return table
 
 
-def sheet_view(sheet: dict[str, Any], names: Sequence[str], lang: str,
+def sheet_view(sheet: Mapping[str, Any], names: Sequence[str], lang: str,
                players: int) -> RenderableType:
     """A game's own score sheet: per-seat standings, pair records, the deals so far."""
     parts: list[RenderableType] = []

@@ -13,6 +13,7 @@ import concurrent.futures
 import logging
 import multiprocessing
 import random
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -62,7 +63,7 @@ def time_budget(spec: str) -> float:
 _BOTS: dict[tuple[str, str], Bot] = {}
 
 
-def choose(spec: str, game: str, observation: dict[str, Any], legal: list[str],
+def choose(spec: str, game: str, observation: Mapping[str, Any], legal: list[str],
            seed: int) -> str:
     """A bot's decision (runs in a worker; each worker keeps its bots)."""
     bot = _BOTS.get((spec, game))
@@ -97,7 +98,7 @@ class BotPool:
                     2, thread_name_prefix="koloda-bot")
         return self._pool
 
-    async def choose(self, spec: str, game: str, observation: dict[str, Any],
+    async def choose(self, spec: str, game: str, observation: Mapping[str, Any],
                      legal: list[str], seed: int) -> str:
         if len(legal) == 1:
             return legal[0]

@@ -239,7 +239,8 @@ class Table:
             return cached[1]
         m = self.match
         hidden = hidden_texts(m, viewer)
-        view = m.observation(viewer) if viewer is not None else public_view(m, hidden)
+        view = m.observation(viewer).to_json() if viewer is not None \
+            else public_view(m, hidden)
         legal = m.legal_actions() if viewer is not None and viewer == m.to_move else []
         entries = self.log_for(viewer)
         msg = {"type": "state", "table": self.id, "version": version, "seat": viewer,

@@ -22,9 +22,6 @@ log = logging.getLogger("koloda.web")
 
 CARD_TEXTS = frozenset(CARD_TEXT)
 HIDDEN = "??"
-#: observation fields that belong to the observing seat alone (dropped for spectators;
-#: anything else private is caught by the redaction)
-PRIVATE_FIELDS = ("hand", "my_discards")
 
 
 def mentions(text: str, hidden: frozenset[str]) -> bool:
@@ -91,10 +88,9 @@ def guarded(msg: dict[str, Any], hidden: frozenset[str], dumps: Any) -> str:
 
 
 def public_view(match: Match, hidden_any: frozenset[str]) -> dict[str, Any]:
-    """The spectator's view: seat 0's observation without its private fields, every card
-    hidden from any seat redacted."""
-    obs = {k: v for k, v in match.observation(0).items() if k not in PRIVATE_FIELDS}
-    obs["seat"] = None
+    """The spectator's view: the engine's public observation (no field private to a
+    seat), every card hidden from any seat redacted."""
+    obs = match.public_observation().to_json()
     safe, _ = redact(obs, hidden_any)
     return safe
 

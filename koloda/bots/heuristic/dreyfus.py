@@ -15,7 +15,7 @@ The same choices, read straight off a sampled deal, are the search bot's rollout
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from koloda.cards import CARD_TEXT, NINE, SUIT_NAMES, TEXT_CARD, Card, rank_of, suit_of
@@ -98,7 +98,7 @@ def choose_card(rules: TrickRules, cards: Sequence[Card], hand: Sequence[Card],
     return safe[0] if safe else low
 
 
-def view(obs: dict[str, Any]) -> tuple[TrickRules, list[Card], Trick, set[Card]]:
+def view(obs: Mapping[str, Any]) -> tuple[TrickRules, list[Card], Trick, set[Card]]:
     """The trick rules, hand, trick and the cards still unseen, from an observation."""
     trump = None if obs["trump"] is None else SUIT_BY_NAME[obs["trump"]]
     rules = RULES_BY_TRUMP[trump]
@@ -115,7 +115,7 @@ def view(obs: dict[str, Any]) -> tuple[TrickRules, list[Card], Trick, set[Card]]
 class DreyfusHeuristic:
     name = "heuristic"
 
-    def choose(self, observation: dict[str, Any], legal: list[str],
+    def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]

@@ -17,6 +17,7 @@ returns the move (verb and cards); the bot checks its text against its legal act
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from koloda.cards import CARD_TEXT, SIX, TEXT_CARD, Card, deck
@@ -201,7 +202,7 @@ def decide(v: View) -> Move:
 
 
 # ------------------------------------------------------------------- views
-def unseen_cards(obs: dict[str, Any]) -> set[Card]:
+def unseen_cards(obs: Mapping[str, Any]) -> set[Card]:
     """Cards this seat cannot place: other hands' unknown cards and the stock."""
     seen = {TEXT_CARD[t] for t in obs["hand"]}
     seen.update(TEXT_CARD[t] for t in obs["discard"])
@@ -215,7 +216,7 @@ def unseen_cards(obs: dict[str, Any]) -> set[Card]:
     return {c for c in DECK36 if c not in seen}
 
 
-def view_from_observation(obs: dict[str, Any], legal: list[str]) -> View:
+def view_from_observation(obs: Mapping[str, Any], legal: list[str]) -> View:
     seat = obs["seat"]
     hand = [TEXT_CARD[t] for t in obs["hand"]]
     attacks = [TEXT_CARD[a] for a, _ in obs["table"]]
@@ -246,7 +247,7 @@ class DurakHeuristic:
 
     name = "heuristic"
 
-    def choose(self, observation: dict[str, Any], legal: list[str],
+    def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]

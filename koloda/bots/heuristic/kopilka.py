@@ -27,7 +27,7 @@ in single deals (+0.08 [−0.06, +0.22] for playing it) and worse over matches (
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from koloda.cards import ACE, CARD_TEXT, SPADES, SUITS, TEXT_CARD, Card, card, rank_of, suit_of
@@ -128,7 +128,7 @@ def unseen_of(seat_cards: Iterable[Card], gone: Iterable[Card]) -> list[Card]:
 class KopilkaHeuristic:
     name = "heuristic"
 
-    def choose(self, observation: dict[str, Any], legal: list[str],
+    def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]

@@ -16,7 +16,7 @@ card that cannot lose, else a low card of a short side suit.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -81,7 +81,7 @@ def stay_worth(chances: Iterable[float]) -> float:
     return min(expected, float(HAND)) - NO_TRICK_PENALTY * none
 
 
-def unseen(obs: dict[str, Any]) -> list[Card]:
+def unseen(obs: Mapping[str, Any]) -> list[Card]:
     """Cards this seat has not seen: other hands, other discards, the stock."""
     n = len(obs["hand_sizes"])
     seen = {TEXT_CARD[t] for t in obs["hand"]} | {TEXT_CARD[t] for t in obs["my_discards"]}
@@ -223,7 +223,7 @@ def play_card(hand: Sequence[Card], cards: list[Card], trick: Trick | None, trum
 class MushkaHeuristic:
     name = "heuristic"
 
-    def choose(self, observation: dict[str, Any], legal: list[str],
+    def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]

@@ -15,7 +15,7 @@ search's playouts straight from a deal state (``rollout``): one ``play_card`` an
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from koloda.cards import SUITS, TEXT_CARD, Card, deck
@@ -264,7 +264,7 @@ class OpendaumHeuristic:
         self.variant = cls.variant
         self._trick_rules = trick_rules
 
-    def choose(self, observation: dict[str, Any], legal: list[str],
+    def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]

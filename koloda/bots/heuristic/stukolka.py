@@ -15,7 +15,7 @@ The same choices, read straight off a sampled deal, are the search bot's rollout
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from koloda.cards import ACE, CARD_TEXT, JACK, KING, QUEEN, TEXT_CARD, Card, deck, rank_of, suit_of
@@ -114,7 +114,7 @@ def choose_card(rules: TrickRules, cards: Sequence[Card], trick: Trick, in_play:
 class StukolkaHeuristic:
     name = "heuristic"
 
-    def choose(self, observation: dict[str, Any], legal: list[str],
+    def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
         obs = observation
         if len(legal) == 1:

@@ -16,6 +16,7 @@ The same choices, read straight off a sampled deal, are the search bot's rollout
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from math import comb
 from typing import Any
 
@@ -55,14 +56,14 @@ def strength(c: Card, led: int | None) -> int:
     return -1
 
 
-def current(obs: dict[str, Any]) -> Trick:
+def current(obs: Mapping[str, Any]) -> Trick:
     trick = Trick(obs["leader"])
     for seat, text in obs["trick"]:
         trick.add(RULES, seat, TEXT_CARD[text])
     return trick
 
 
-def unseen(obs: dict[str, Any], hand: list[Card]) -> set[Card]:
+def unseen(obs: Mapping[str, Any], hand: list[Card]) -> set[Card]:
     """The cards still in the other hands."""
     gone = {TEXT_CARD[t] for tr in obs["tricks_played"] for _, t in tr["cards"]}
     gone.update(TEXT_CARD[t] for _, t in obs["trick"])
@@ -134,7 +135,7 @@ STRONG = 100 + RULES.power[TEXT_CARD["JH"]]
 class TrinkaHeuristic:
     name = "heuristic"
 
-    def choose(self, observation: dict[str, Any], legal: list[str],
+    def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
         obs = observation
         if len(legal) == 1:

@@ -12,6 +12,7 @@ throwing in or transferring, so not doing something shows nothing about a hand.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from koloda.cards import TEXT_CARD, Card, deck, shuffle
@@ -19,7 +20,7 @@ from koloda.engine.deal import Deal
 from koloda.games.durak.rounds import THROW, DurakGame
 
 
-def determinize(obs: dict[str, Any], rng: random.Random) -> DurakGame:
+def determinize(obs: Mapping[str, Any], rng: random.Random) -> DurakGame:
     n: int = obs["players"]
     seat: int = obs["seat"]
     trump_card = TEXT_CARD[obs["trump_card"]]

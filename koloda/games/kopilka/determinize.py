@@ -18,6 +18,7 @@ What a player's not offering says of his hand is not used.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from math import comb
 from typing import Any
 
@@ -34,7 +35,7 @@ KEEPS_PICKED = 0.67
 PIN_TRIES = 4
 
 
-def determinize(obs: dict[str, Any], rng: random.Random) -> KopilkaDeal:
+def determinize(obs: Mapping[str, Any], rng: random.Random) -> KopilkaDeal:
     """``GameSpec.determinize``: a full deal consistent with what ``obs``'s seat knows."""
     return Sampler(obs).sample(rng)
 
@@ -53,7 +54,7 @@ def _trick(plays: list[list[Any]], leader: int | None = None) -> Trick:
 class Sampler:
     """Prepared once from an observation, then sampled many times (``sample``)."""
 
-    def __init__(self, obs: dict[str, Any]) -> None:
+    def __init__(self, obs: Mapping[str, Any]) -> None:
         self.obs = obs
         self.seat = seat = obs["seat"]
         self.mine = _cards(obs["hand"])

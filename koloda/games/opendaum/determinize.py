@@ -15,6 +15,7 @@ deals as a search wants (the parsing is not repeated per draw).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from koloda.cards import SUITS, TEXT_CARD, Card, deck
@@ -32,7 +33,7 @@ SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 class Template:
     """Everything one observation fixes; ``sample`` deals the rest."""
 
-    def __init__(self, obs: dict[str, Any]) -> None:
+    def __init__(self, obs: Mapping[str, Any]) -> None:
         match_class = get_spec(obs["game"]).match_class
         assert issubclass(match_class, OpendaumMatch)
         variant = match_class.variant
@@ -188,10 +189,10 @@ def _backtrack(cards: list[Card], allowed: dict[Card, list[int]], room: list[int
     return None
 
 
-def prepare(obs: dict[str, Any]) -> Template:
+def prepare(obs: Mapping[str, Any]) -> Template:
     return Template(obs)
 
 
-def determinize(obs: dict[str, Any], rng: random.Random) -> OpendaumDeal:
+def determinize(obs: Mapping[str, Any], rng: random.Random) -> OpendaumDeal:
     """``GameSpec.determinize``: one deal consistent with what ``obs``'s seat knows."""
     return Template(obs).sample(rng)

@@ -1,0 +1,262 @@
+"""The one bilingual vocabulary: every term a person reads, in English and Russian.
+
+Field labels, value words (phases, outcomes, modes), action verbs and suit names, each said
+one way in every interface (the terminal, the browser, the command line). A game adds the
+terms only it uses with :func:`register` (from its module, next to its rules); a term
+registered twice with different words is an error, so two places cannot drift apart.
+Russian words follow the books (../shared/seeds/ in the project's steering files).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: field labels and value words (key → (English, Russian))
+TERMS: dict[str, tuple[str, str]] = {
+    'hand_sizes': ('cards', 'карт'),
+    'pile_sizes': ('pile', 'колода'),
+    'cards': ('cards', 'карт'),
+    'bids': ('bid', 'заказ'),
+    'tricks': ('tricks', 'взятки'),
+    'tricks_taken': ('tricks', 'взятки'),
+    'bought': ('bought', 'куплено'),
+    'money': ('money', 'деньги'),
+    'balances': ('money', 'деньги'),
+    'discards': ('discarded', 'сброшено'),
+    'known_cards': ('known cards', 'известные карты'),
+    'choices': ('chose', 'выбор'),
+    'totals': ('total', 'очки'),
+    'scores': ('score', 'счёт'),
+    'above': ('above the line', 'над чертой'),
+    'below': ('below the line', 'под чертой'),
+    'losses': ('games lost', 'проиграно'),
+    'points': ('points', 'очки'),
+    'records': ('record', 'запись'),
+    'pair_tricks': ('pair tricks', 'взятки пар'),
+    'changes': ('change', 'изменение'),
+    'phase': ('phase', 'фаза'),
+    'trump': ('trumps', 'козыри'),
+    'trump_suit': ('trumps', 'козыри'),
+    'trump_card': ('trump card', 'козырная карта'),
+    'trumps': ('trumps', 'козыри'),
+    'stock': ('stock', 'колода'),
+    'stock_size': ('stock', 'колода'),
+    'widow_size': ('widow', 'прикуп'),
+    'talon': ('talon', 'прикуп'),
+    'pot': ('pot', 'касса'),
+    'discard_count': ('beaten off', 'бито'),
+    'limit': ('limit', 'предел'),
+    'round': ('round', 'кон'),
+    'deal_size': ('cards each', 'карт на руках'),
+    'schedule_position': ('deal of schedule', 'сдача по расписанию'),
+    'schedule_length': ('deals in the match', 'сдач в партии'),
+    'games_played': ('games played', 'сыграно игр'),
+    'games': ('games', 'игр'),
+    'deals_played': ('deals played', 'сыграно сдач'),
+    'set_aside': ('set aside', 'отложено'),
+    'tie_step': ('tie step', 'спор'),
+    'forbidden_bid': ('forbidden bid', 'запрещённый заказ'),
+    'final_deal': ('final deal', 'последняя сдача'),
+    'next_trump': ('next trumps', 'следующие козыри'),
+    'my_discards': ('my discards', 'мой снос'),
+    'attacker': ('attacker', 'атакует'),
+    'defender': ('defender', 'отбивается'),
+    'leader': ('leads', 'ходит первым'),
+    'dealer': ('dealer', 'сдавал'),
+    'golets': ('golets', 'голец'),
+    'first_bout_limit': ('first round limit', 'предел первого отбоя'),
+    'declared': ('declared', 'объявил'),
+    'outcome': ('outcome', 'итог'),
+    'kind': ('kind', 'вид'),
+    'starter': ('starts', 'начинает'),
+    'failed_leads': ('failed leads', 'пустые ходы'),
+    'banned_lead': ('may not lead', 'нельзя ходить в'),
+    'first_to_shed': ('first out of cards', 'первым избавился от карт'),
+    'variant': ('variant', 'вариант'),
+    'out': ('out', 'вне игры'),
+    'skipped': ('skipped', 'пропускает'),
+    'passed': ('passed', 'пас'),
+    'taken': ('taken', 'взято'),
+    'first_bout': ('first round', 'первый отбой'),
+    'ante': ('ante', 'ставка за сдачу'),
+    'blocked': ('blocked', 'тупик'),
+    'caps': ('caps', 'старшие по мастям'),
+    'change': ('change', 'изменение'),
+    'count': ('count', 'число'),
+    'deal': ('deal', 'сдача'),
+    'deals': ('deals', 'сдачи'),
+    'deck': ('deck', 'колода'),
+    'deck_size': ('deck size', 'колода'),
+    'discard': ('beaten off', 'бито (карты)'),
+    'hand': ('hand', 'на руках'),
+    'deal_number': ('deal number', 'номер сдачи'),
+    'to_move': ('to move', 'ходит'),
+    'match_over': ('match over', 'партия окончена'),
+    'table': ('table', 'стол'),
+    'trick': ('trick', 'взятка'),
+    'trump_drawn_by': ('trump drawn by', 'козырь вытянул'),
+    'sheet': ('sheet', 'запись'),
+    'offers': ('offers', 'выкладки'),
+    'last_round': ('last round', 'последний кон'),
+    'draws': ('draws', 'добирали'),
+    'durak': ('durak', 'дурак'),
+    'fee': ('fee', 'платёж за сдачу'),
+    'first_attacker': ('first attacker', 'первым ходил'),
+    'first_dealer_draw': ('first dealer draw', 'жребий первой сдачи'),
+    'how': ('how', 'как'),
+    'in_game': ('in the game', 'в игре'),
+    'in_play': ('in play', 'играют'),
+    'last_deal': ('last deal', 'последняя сдача'),
+    'last_deal_penalty': ('last deal penalty', 'штраф последней сдачи'),
+    'last_trick': ('last trick', 'последняя взятка'),
+    'led': ('led', 'масть хода'),
+    'left_holding_cards': ('left holding cards', 'остались с картами'),
+    'level': ('level', 'уровень'),
+    'match_deals': ('deals in the match', 'сдач в партии'),
+    'max_deals': ('max deals', 'не больше сдач'),
+    'money_at_start': ('money at start', 'деньги в начале'),
+    'mushka': ('mushka', 'мушка'),
+    'offerer': ('lays out', 'выкладывает'),
+    'options': ('options', 'параметры'),
+    'paid': ('paid', 'выплачено'),
+    'pair': ('pair', 'пара'),
+    'pairs': ('pairs', 'пары'),
+    'passes': ('passes', 'пасовали'),
+    'payments': ('payments', 'платежи'),
+    'picked': ('picked', 'взята'),
+    'pot_after': ('pot after', 'в кассе после'),
+    'pot_before': ('pot before', 'в кассе до'),
+    'ranks': ('ranks', 'разряды'),
+    'redeal': ('redeal', 'пересдача'),
+    'remiz': ('remiz', 'ремиз'),
+    'rounds': ('rounds', 'круги'),
+    'ruff_only_when_only_trumps': ('ruff only when only trumps',
+                                   'бить козырем, только когда нет других'),
+    'schedule': ('schedule', 'расписание'),
+    'shown': ('shown', 'показаны'),
+    'stake': ('stake', 'взнос'),
+    'start_deal': ('start deal', 'первая сдача'),
+    'suit': ('suit', 'масть'),
+    'teams': ('teams', 'команды'),
+    'tie_steps': ('tie steps', 'споры'),
+    'tricks_played': ('tricks played', 'сыгранные взятки'),
+    'value': ('value', 'цена'),
+    'values': ('values', 'цены взяток'),
+    'voids': ('voids', 'нет мастей'),
+    'winner': ('winner', 'взял'),
+    'winners': ('winners', 'победители'),
+    'losers': ('losers', 'проигравшие'),
+    'won_at_deal': ('won at deal', 'выиграна в сдаче'),
+    'finish': ('finish', 'конец партии'),
+    'end': ('end', 'конец игры'),
+    'round_cap': ('round cap', 'не больше ходов'),
+    'record': ('record', 'запись'),
+    'spades': ('spades', 'пики'),
+    'clubs': ('clubs', 'трефы'),
+    'diamonds': ('diamonds', 'бубны'),
+    'hearts': ('hearts', 'черви'),
+    'over': ('over', 'окончена'),
+    'awaiting_deal': ('awaiting the deal', 'ждёт сдачи'),
+    'bid': ('bidding', 'заказ'),
+    'play': ('play', 'розыгрыш'),
+    'exchange': ('exchange', 'обмен'),
+    'attack': ('attack', 'атака'),
+    'defend': ('defence', 'защита'),
+    'throw': ('throw-in', 'подкидывание'),
+    'declare': ('declaration', 'объявление'),
+    'alone': ('alone', 'один'),
+    'played': ('played', 'сыграна'),
+    'nobody': ('nobody', 'никто'),
+    'void': ('void', 'пустая'),
+    'capped': ('capped', 'ограничение сдач'),
+    'single_deal': ('single deal', 'одна сдача'),
+    'draw': ('draw', 'ничья'),
+    'trinka': ('trinka', 'тринька'),
+    'rozhok': ('rozhok', 'рожок'),
+    'all_nine': ('all nine', 'все девять'),
+    'simple': ('simple', 'простой'),
+    'perevodnoy': ('perevodnoy', 'переводной'),
+    'all clubs and all jacks': ('all clubs and all jacks', 'все трефы и все валеты'),
+    'embryo': ('embryo', 'эмбрион'),
+    'remiz: no trick': ('remiz: no trick', 'ремиз: ни одной взятки'),
+    'remiz: passed holding the led suit': ('remiz: passed holding the led suit',
+                                           'ремиз: пас при масти хода на руках'),
+    'wild': ('wild', 'как шаха'),
+    'plain': ('plain', 'за простую'),
+    'knock': ('knock', 'стучу'),
+    'drop': ('drop', 'пас'),
+    'pass': ('pass', 'пас'),
+    'stand': ('stand', 'играю'),
+    'first': ('first', 'первый'),
+    'all': ('all', 'все'),
+    'first_elimination': ('first elimination', 'до первого выбывшего'),
+    'cycle': ('cycle', 'доиграть круг'),
+}
+
+#: action verbs as a person reads them (the canonical text stays in records)
+VERBS: dict[str, tuple[str, str]] = {
+    "play": ("play", "сыграть"),
+    "bid": ("bid", "заказ"),
+    "discard": ("discard", "снести"),
+    "stand": ("stand", "играю"),
+    "pass": ("pass", "пас"),
+    "attack": ("attack", "ход"),
+    "beat": ("beat", "побить"),
+    "take": ("take", "взять"),
+    "throw": ("throw in", "подкинуть"),
+    "transfer": ("transfer", "перевести"),
+    "pick": ("take card no.", "взять карту №"),
+    "draw": ("draw", "добрать"),
+    "knock": ("knock", "стучу"),
+    "drop": ("drop", "пас"),
+    "golets": ("golets", "голец"),
+    "flip": ("flip", "открыть карту"),
+    "wild": ("wild", "как шаха"),
+    "plain": ("plain", "за простую"),
+    "with": ("with", "картой"),
+}
+
+#: the suits by index (S C D H), and the genitive Russian ("must follow ...")
+SUIT_WORDS: tuple[tuple[str, str], ...] = (("spades", "пики"), ("clubs", "трефы"),
+                                          ("diamonds", "бубны"), ("hearts", "черви"))
+SUIT_GENITIVE_RU: tuple[str, ...] = ("пик", "треф", "бубен", "червей")
+
+#: who registered each term (for the error that names both places)
+_OWNERS: dict[str, str] = {}
+
+
+def register(terms: Mapping[str, tuple[str, str]], owner: str,
+             verbs: Mapping[str, tuple[str, str]] | None = None) -> None:
+    """Add a game's own terms (and verbs); the same key with other words is an error."""
+    for table, new in ((TERMS, terms), (VERBS, verbs or {})):
+        for key, pair in new.items():
+            have = table.get(key)
+            if have is not None and have != tuple(pair):
+                where = _OWNERS.get(("v:" if table is VERBS else "") + key, "koloda.engine.terms")
+                raise ValueError(f"term {key!r}: {owner} says {pair}, {where} says {have}")
+            table[key] = (pair[0], pair[1])
+            _OWNERS.setdefault(("v:" if table is VERBS else "") + key, owner)
+
+
+def term(key: str, lang: str = "en") -> str:
+    """A label or value word in ``lang``; an unknown key reads as itself (spaces for
+    underscores), so a missing term shows and a test can find it."""
+    pair = TERMS.get(key)
+    if pair is None:
+        return key.replace("_", " ")
+    return pair[1] if lang == "ru" else pair[0]
+
+
+def has_term(key: str) -> bool:
+    return key in TERMS
+
+
+def verb(word: str, lang: str = "en") -> str:
+    pair = VERBS.get(word)
+    if pair is None:
+        return word
+    return pair[1] if lang == "ru" else pair[0]
+
+
+def suit_word(suit: int, lang: str = "en") -> str:
+    return SUIT_WORDS[suit][1 if lang == "ru" else 0]

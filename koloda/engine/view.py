@@ -1,0 +1,283 @@
+"""Typed observations: what one seat may know, as frozen dataclasses that say what they hold.
+
+A game's observation is a :class:`View` — a frozen dataclass whose every field is declared
+with :func:`item`: its **kind** (a card, cards, a suit, a seat, one value per seat, the plays
+of a trick …), the vocabulary **term** a person reads it by (``None``: data for programs,
+never shown to people), whether it is **private** to the observing seat (dropped from the
+spectator's view the engine gives), and its **role** where an interface gives it a place of
+its own (the hand, the trick, the last trick, the Durak table, the trump card).
+
+Field values are cards, suits and seats as ints (``koloda.cards``), tuples, nested views —
+never text. ``to_json()`` converts at the boundary (records, the web, tests): cards as
+``"6C"``, suits as ``"S" "C" "D" "H"``. A view also reads as its JSON mapping
+(``view["hand"]`` is ``view.to_json()["hand"]``) for scripts and older code; the typed
+attributes are the API.
+
+Interfaces never guess what a field means: they read ``fields_of(view)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from koloda.cards import CARD_TEXT, SUITS
+
+#: every kind a field may have, and what its value is
+KINDS: dict[str, str] = {
+    "card": "a card (int) or None",
+    "cards": "a tuple of cards",
+    "suit": "a suit (0..3, S C D H) or None",
+    "suits": "a tuple of suits",
+    "seat": "a seat (int) or None",
+    "seats": "a set of seats, as a sorted tuple",
+    "number": "an int or float, or None",
+    "flag": "a bool",
+    "word": "a word of the vocabulary (str) or None: a phase, an outcome, a mode",
+    "text": "free text shown as it is (a name)",
+    "per_seat": "one number (or None) per seat",
+    "per_seat_cards": "one tuple of cards per seat",
+    "per_seat_suits": "one tuple of suits per seat",
+    "per_seat_words": "one vocabulary word (or None) per seat",
+    "plays": "(seat, card) or (seat, card, mode-word) pairs in the order played",
+    "table": "Durak's table: (attack card, covering card or None) pairs",
+    "view": "a nested View, or None",
+    "views": "a tuple of nested Views",
+    "data": "JSON-ready data for programs (never shown to people as such)",
+}
+#: roles an interface gives a place of its own (the rest are laid out by kind)
+ROLES = frozenset({"hand", "trick", "last_trick", "table", "trump_card", "trump", "to_move",
+                   "dealer", "teams", "history"})
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """How one field of a view is encoded and shown."""
+
+    kind: str
+    term: str | None = None
+    private: bool = False
+    role: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown field kind {self.kind!r}; kinds: {', '.join(KINDS)}")
+        if self.role is not None and self.role not in ROLES:
+            raise ValueError(f"unknown field role {self.role!r}; roles: {', '.join(ROLES)}")
+        if self.kind == "data" and self.term is not None:
+            raise ValueError("a 'data' field is for programs: it takes no term")
+
+
+_NO_DEFAULT: Any = dataclasses.MISSING
+
+
+def item(kind: str, term: str | None = None, *, private: bool = False,
+         role: str | None = None, default: Any = _NO_DEFAULT) -> Any:
+    """Declare one field of a view (use as ``hand: tuple[Card, ...] = item("cards", ...)``).
+
+    ``term`` is the vocabulary key of the field's label (``koloda.engine.terms``); None
+    keeps the field out of every screen (data for programs and bots)."""
+    meta = {"show": Show(kind, term, private, role)}
+    if default is _NO_DEFAULT:
+        return dataclasses.field(metadata=meta)
+    if isinstance(default, (list, dict, set)):
+        raise TypeError("a view's default must be immutable (a tuple, not a list)")
+    return dataclasses.field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True, slots=True)
+class FieldInfo:
+    """One declared field: its name and how it is shown."""
+
+    name: str
+    kind: str
+    term: str | None
+    private: bool
+    role: str | None
+
+
+_FIELDS: dict[type, tuple[FieldInfo, ...]] = {}
+
+
+def _fields(cls: type) -> tuple[FieldInfo, ...]:
+    known = _FIELDS.get(cls)
+    if known is not None:
+        return known
+    out = []
+    for f in dataclasses.fields(cls):
+        show = f.metadata.get("show")
+        if show is None:
+            raise TypeError(f"{cls.__name__}.{f.name} is not declared with item()")
+        out.append(FieldInfo(f.name, show.kind, show.term, show.private, show.role))
+    known = _FIELDS[cls] = tuple(out)
+    return known
+
+
+def fields_of(view: View | type[View]) -> tuple[FieldInfo, ...]:
+    """Every declared field of a view (or view class), in order."""
+    return _fields(view if isinstance(view, type) else type(view))
+
+
+def _suit(s: int | None) -> str | None:
+    return None if s is None else SUITS[s]
+
+
+def encode(kind: str, value: Any, public: bool = False) -> Any:
+    """A field's value as JSON-ready data."""
+    if value is None:
+        return None
+    if kind == "card":
+        return CARD_TEXT[value]
+    if kind == "cards":
+        return [CARD_TEXT[c] for c in value]
+    if kind == "suit":
+        return SUITS[value]
+    if kind == "suits":
+        return [SUITS[s] for s in value]
+    if kind in ("seats", "per_seat", "per_seat_words"):
+        return list(value)
+    if kind == "per_seat_cards":
+        return [[CARD_TEXT[c] for c in h] for h in value]
+    if kind == "per_seat_suits":
+        return [[SUITS[s] for s in ss] for ss in value]
+    if kind == "plays":
+        return [[p[0], CARD_TEXT[p[1]], *p[2:]] for p in value]
+    if kind == "table":
+        return [[CARD_TEXT[a], None if d is None else CARD_TEXT[d]] for a, d in value]
+    if kind == "view":
+        return value.to_json(public)
+    if kind == "views":
+        return [v.to_json(public) for v in value]
+    return value
+
+
+class View(Mapping[str, Any]):
+    """Base of every typed observation part (subclasses are frozen dataclasses, without
+    ``slots``: the JSON form is cached on the instance).
+
+    ``to_json()`` is the JSON form (private fields left out with ``public=True``), cached;
+    ``view[key]`` reads it. ``public()`` is the same view as a spectator may see it."""
+
+    #: JSON keys to add with constant values (e.g. a game's fixed trump description)
+    json_extra: ClassVar[Mapping[str, Any]] = {}
+
+    def to_json(self, public: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in _fields(type(self)):
+            if public and f.private:
+                continue
+            out[f.name] = encode(f.kind, getattr(self, f.name), public)
+        if self.json_extra:
+            out.update(self.json_extra)
+        return out
+
+    def _json(self) -> dict[str, Any]:
+        # the JSON form, made once (views are frozen) and kept on the instance
+        data: dict[str, Any] | None = self.__dict__.get("_json_form")
+        if data is None:
+            data = self.to_json(self.is_public)
+            object.__setattr__(self, "_json_form", data)
+        return data
+
+    @property
+    def is_public(self) -> bool:
+        return False
+
+    # ------------------------------------------- the view read as its JSON mapping
+    def __getitem__(self, key: str) -> Any:
+        return self._json()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._json())
+
+    def __len__(self) -> int:
+        return len(self._json())
+
+
+@dataclass(frozen=True)
+class EmptyView(View):
+    """A part with nothing to say (a game without a score sheet; a deal not dealt)."""
+
+
+@dataclass(frozen=True)
+class Observation(View):
+    """What one seat may know of a match: who and where, the score sheet, and the deal.
+
+    ``to_json()`` is flat: the header fields, ``sheet``, then the deal's own fields.
+    ``seat`` is None in the spectator's view (``Match.public_observation()``)."""
+
+    game: str = item("text")
+    players: int = item("number")
+    seat: int | None = item("seat")
+    deal_number: int = item("number", "deal_number")
+    dealer: int | None = item("seat", "dealer", role="dealer")
+    to_move: int | None = item("seat", "to_move", role="to_move")
+    match_over: bool = item("flag", "match_over")
+    sheet: View = item("view", "sheet")
+    deal: View = item("view")
+
+    def to_json(self, public: bool = False) -> dict[str, Any]:
+        out = {"game": self.game, "players": self.players, "seat": self.seat,
+               "deal_number": self.deal_number, "dealer": self.dealer,
+               "to_move": self.to_move, "match_over": self.match_over,
+               "sheet": self.sheet.to_json(public)}
+        out.update(self.deal.to_json(public))
+        return out
+
+    def public(self) -> Observation:
+        """The same moment as a spectator sees it: no seat, private fields left out of its
+        JSON (the deal view keeps them as values for nobody: use ``to_json()``)."""
+        return _PublicObservation(self.game, self.players, None, self.deal_number,
+                                  self.dealer, self.to_move, self.match_over, self.sheet,
+                                  self.deal)
+
+
+@dataclass(frozen=True)
+class _PublicObservation(Observation):
+    """An observation whose JSON leaves every private field out."""
+
+    def to_json(self, public: bool = True) -> dict[str, Any]:
+        return Observation.to_json(self, True)
+
+    @property
+    def is_public(self) -> bool:
+        return True
+
+
+def visible_fields(view: View, public: bool = False) -> list[tuple[FieldInfo, Any]]:
+    """The fields of ``view`` a person may see (they have a term), with their values; in a
+    public view the private ones are left out."""
+    return [(f, getattr(view, f.name)) for f in _fields(type(view))
+            if f.term is not None and not (public and f.private)]
+
+
+def per_seat_values(view: View, seat: int) -> dict[str, Any]:
+    """For one seat, the value of each per-seat field (name → value)."""
+    out: dict[str, Any] = {}
+    for f in _fields(type(view)):
+        if f.kind.startswith("per_seat"):
+            values: Sequence[Any] = getattr(view, f.name)
+            out[f.name] = values[seat] if values is not None and seat < len(values) else None
+    return out
+
+
+@dataclass(frozen=True)
+class LegacyView(View):
+    """A game part still given as a JSON dict (while games move to typed views): shown
+    as it is, with no declared fields. To be removed once every game declares its views."""
+
+    data: Mapping[str, Any] = item("data", default=None)
+
+    def to_json(self, public: bool = False) -> dict[str, Any]:
+        data = dict(self.data or {})
+        if public:
+            for name in ("hand", "my_discards"):
+                data.pop(name, None)
+        return data
+
+
+def as_view(part: View | Mapping[str, Any]) -> View:
+    """A game's observation part as a view (a dict is wrapped as a :class:`LegacyView`)."""
+    return part if isinstance(part, View) else LegacyView(part)
