@@ -142,6 +142,15 @@ class Trick:
             modes or [None] * len(self.cards))
         self.led = led
 
+    def copy(self) -> Trick:
+        """An independent copy (search bots clone states; one body for every game)."""
+        new = Trick.__new__(Trick)
+        new.leader, new.led = self.leader, self.led
+        new.seats, new.cards = list(self.seats), list(self.cards)
+        new._wild = None if self._wild is None else list(self._wild)
+        new._modes = None if self._modes is None else list(self._modes)
+        return new
+
     @property
     def wild(self) -> list[bool]:
         w = self._wild

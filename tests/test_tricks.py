@@ -175,3 +175,27 @@ def test_every_trick_game_keeps_its_hands_in_card_order() -> None:
                 assert all(list(h) == sorted(h) for h in hands), (name, seed, hands)
                 legal = m.legal_actions()
                 m.apply(legal[rng.randrange(len(legal))])
+
+
+def test_trick_copy_is_independent_and_equal() -> None:
+    from koloda.tricks import Trick
+    t = Trick(1, [1, 2], [5, 9], [False, True], [None, "wild"], led=0)
+    c = t.copy()
+    assert c == t and c is not t
+    c.cards.append(3)
+    c.seats.append(3)
+    c.wild.append(False)
+    assert t.cards == [5, 9] and t.seats == [1, 2] and t.wild == [False, True]
+    plain = Trick(0, [0], [7], led=0).copy()
+    assert plain.wild == [False] and plain.modes == [None]
+
+
+def test_apply_unchecked_applies_a_legal_action_like_apply() -> None:
+    import koloda
+    a, b = koloda.new_deal("trinka", seed=3), koloda.new_deal("trinka", seed=3)
+    action = a.legal_actions()[0]
+    a.apply(action)
+    b.current.apply_unchecked(action)
+    b.history.append((a.history[0][0], action))
+    assert a.observation(0).to_json() == b.observation(0).to_json()
+    assert a.current.legal_actions() == b.current.legal_actions()

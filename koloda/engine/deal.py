@@ -91,6 +91,12 @@ class DealState(ABC):
         self._do(text)
         return text
 
+    def apply_unchecked(self, action: str) -> None:
+        """Apply a canonical action the caller knows is legal (a search's playouts take
+        their actions from ``legal_actions()`` or from the rules): no check at all."""
+        self._legal = None
+        self._do(action)
+
     def why_illegal(self, action: str) -> str:
         """The reason ``action`` (canonical, not legal) is refused. Override with rules;
         return a :class:`~koloda.engine.messages.Reason` (a ``str`` that a person's
