@@ -220,7 +220,7 @@ def test_record_option_default_twelve_and_validated() -> None:
         koloda.new_game("trinka", seed=1, record=0)
 
 
-def test_capped_match_lower_record_wins_single_stake_or_draw() -> None:
+def test_capped_match_lower_record_wins_single_stake() -> None:
     m = koloda.new_game("trinka", seed=3, max_deals=1)
     st = m.current
     assert isinstance(st, TrinkaDeal)
@@ -228,12 +228,22 @@ def test_capped_match_lower_record_wins_single_stake_or_draw() -> None:
     m._settle()
     assert m.result is not None and m.result.capped
     assert m.result.winners == (1, 3) and m.result.scores == (-1, 1, -1, 1)
-    m2 = koloda.new_game("trinka", seed=3, max_deals=1)
-    st = m2.current
+
+
+def test_capped_match_ends_with_the_standings_as_they_are_ties_share() -> None:
+    """RULES.md Conventions: a match that reaches ``max_deals`` "ends with the standings
+    as they are (best score wins; ties share)": records level at the cap — every seat of
+    both pairs wins, nobody pays (as in Mushka)."""
+    m = koloda.new_game("trinka", seed=3, max_deals=1)
+    st = m.current
     assert isinstance(st, TrinkaDeal)
-    st.tricks, st.is_over, st.to_move = [7, 2, 0, 0], True, None
-    m2._settle()
-    assert m2.result is not None and m2.result.winners == () and m2.result.scores == (0,) * 4
+    st.tricks, st.is_over, st.to_move = [7, 2, 0, 0], True, None   # 7–2: a draw
+    m._settle()
+    assert m.result is not None and m.result.capped
+    assert m.result.winners == (0, 1, 2, 3) and m.result.losers == ()
+    assert m.result.scores == (0,) * 4
+    assert m.result.details["records"] == [12, 12]
+    assert m.result.details["stake"] == 0 and m.result.details["how"] == "draw"
 
 
 def test_single_deal_played_alone_reads_the_standings_like_a_capped_match() -> None:
