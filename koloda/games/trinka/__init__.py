@@ -261,8 +261,8 @@ class TrinkaMatch(Match):
         details |= {"stake": self.stake, "how": self.how}
         if win is None:
             # capped with the records level: the standings are a tie, and ties share —
-            # every seat of both pairs wins (RULES.md Conventions); a single deal that
-            # writes nothing off is a draw
+            # every seat of both pairs wins (koloda/rules/conventions.en.md §Precisely 11);
+            # a single deal that writes nothing off is a draw
             return Result.of(range(4) if capped else [], 4, [0, 0, 0, 0], capped, details)
         scores = [self.stake if pair_of(s) == win else -self.stake for s in range(4)]
         return Result.of([win, win + 2], 4, scores, capped, details)
