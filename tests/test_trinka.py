@@ -330,12 +330,14 @@ def test_every_view_field_is_declared_with_a_term_of_the_vocabulary() -> None:
         for f in fields_of(cls):
             assert f.term is None or has_term(f.term), f"{cls.__name__}.{f.name}: {f.term}"
     assert {f.name for f in fields_of(TrinkaView) if f.private} == {"hand"}
-    teams = [f for f in fields_of(TrinkaSheet) if f.role == "teams"]
-    assert [f.name for f in teams] == ["pairs"] and teams[0].kind == "data"
+    for cls in (TrinkaView, TrinkaSheet):
+        teams = [f for f in fields_of(cls) if f.role == "teams"]
+        assert [f.name for f in teams] == ["pairs"] and teams[0].kind == "data"
     m = koloda.new_game("trinka", seed=1)
     obs = m.observation(0)
     assert isinstance(obs.deal, TrinkaView) and isinstance(obs.sheet, TrinkaSheet)
-    assert obs.sheet.pairs == ((0, 2), (1, 3))
+    assert obs.sheet.pairs == obs.deal.pairs == ((0, 2), (1, 3))
+    assert obs["pairs"] == obs["sheet"]["pairs"] == [[0, 2], [1, 3]]
     assert list(obs.deal.to_json()) == [f.name for f in fields_of(TrinkaView)]
     assert list(obs.sheet.to_json()) == [f.name for f in fields_of(TrinkaSheet)]
     data = obs.to_json()

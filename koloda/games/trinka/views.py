@@ -5,8 +5,9 @@ is the observation as it always was, suits as letters. In Trinka every club and 
 is a trump, so the "suit" a void names is the suit a card *counts as*: ``"C"`` (clubs) is
 the trumps, jacks included; ``"S"`` is the spades without their jack.
 
-The two pairs are declared once (``pairs``, role "teams": seats 0 + 2 and 1 + 3); the
-numbers kept per pair (``pair_tricks``, ``records``) follow the order of ``pairs``. There is
+The two pairs are declared (``pairs``, role "teams": seats 0 + 2 and 1 + 3) in the deal's
+view and on the sheet; the numbers kept per pair (``pair_tricks``, ``records``) follow the
+order of ``pairs``. There is
 no kind yet for "one value per team", so they are data for programs (term None), and
 tuples in the typed view, lists in JSON.
 """
@@ -22,7 +23,7 @@ from koloda.engine.view import View, item
 #: one trick as played: (seat, card) in the order played
 Plays = tuple[tuple[int, Card], ...]
 #: the two pairs, partners opposite: pair 0 = seats 0 and 2, pair 1 = seats 1 and 3
-PAIRS: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
+PAIRS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 
 
 def _lists(value: Any) -> Any:
@@ -64,6 +65,8 @@ class TrinkaView(_PairsView):
     tricks_played: tuple[TrickTaken, ...] = item("views", role="history")
     #: per seat, the suits it has shown it lacks ("C" = the trumps, jacks included)
     voids: tuple[tuple[int, ...], ...] = item("per_seat_suits", "voids")
+    #: the two pairs (partners opposite), so a deal's view names its sides
+    pairs: tuple[tuple[int, ...], ...] = item("data", role="teams", default=PAIRS)
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,7 @@ class TrinkaSheet(_PairsView):
     """Each pair's record still to write off, the pairs, and the last deal's score."""
 
     records: tuple[int, ...] = item("data")
-    pairs: tuple[tuple[int, int], tuple[int, int]] = item("data", role="teams")
+    pairs: tuple[tuple[int, ...], ...] = item("data", role="teams")
     last_deal: DealScore | None = item("view", "last_deal")
 
 
