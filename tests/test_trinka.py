@@ -254,7 +254,9 @@ def test_capped_match_ends_with_the_standings_as_they_are_ties_share() -> None:
 
 def test_single_deal_played_alone_reads_the_standings_like_a_capped_match() -> None:
     """A deal played on its own (koloda.new_deal) ends without a record written off; its
-    result is the standings as they are: the pair that wrote off wins single stake."""
+    result is the standings as they are: the pair that wrote off wins single stake. A deal
+    that writes nothing off is a draw (a single deal is not a match cut short by the cap,
+    so nobody shares a win)."""
     m = koloda.new_deal("trinka", seed=3)
     st = m.current
     assert isinstance(st, TrinkaDeal)

@@ -35,7 +35,7 @@ from koloda.engine.spec import GameSpec, Option, one_of
 from koloda.engine.view import Observation
 from koloda.games._hidden import deal_hidden
 from koloda.games.dreyfus.messages import MESSAGES
-from koloda.games.dreyfus.views import TERMS, VIEWS, DreyfusSheet, DreyfusView, TrickTaken
+from koloda.games.dreyfus.views import VIEWS, DreyfusSheet, DreyfusView, TrickTaken
 from koloda.tricks import (
     FollowElseTrump,
     Trick,
@@ -419,7 +419,7 @@ SPECS = [GameSpec(
     name="dreyfus", family="dreyfus", variant="classic",
     title_en="Dreyfus", title_ru="Дрейфус",
     players=(3,), default_players=3, match_class=DreyfusMatch,
-    views=VIEWS, terms=TERMS, messages=MESSAGES,
+    views=VIEWS, messages=MESSAGES,
     options=(
         Option("finish", "cycle", "\"cycle\" or \"deal\"",
                "once someone has 10 below the line: cycle = play out the current cycle of five "

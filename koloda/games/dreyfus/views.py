@@ -16,12 +16,6 @@ from koloda.engine.view import View, item
 #: one trick as played: (seat, card) in the order played
 Plays = tuple[tuple[int, Card], ...]
 
-#: Dreyfus's own words (the book's: «Четвертая рука — прикупка»)
-TERMS: dict[str, tuple[str, str]] = {
-    "widow": ("widow", "прикупка"),
-}
-
-
 @dataclass(frozen=True)
 class TrickTaken(View):
     """A completed trick and who took it."""
@@ -41,7 +35,7 @@ class DreyfusView(View):
     trump: int | None = item("suit", "trump", role="trump")
     phase: str = item("word", "phase")
     #: cards left in the widow
-    widow_size: int = item("number", "widow")
+    widow_size: int = item("number", "widow_size")
     #: cards each seat bought (written above the line)
     bought: tuple[int, ...] = item("per_seat", "bought")
     #: seats whose exchange turn came with the widow empty
