@@ -41,16 +41,15 @@ def game_bot(kind: str, level: str | None, game: str) -> Bot:
     import importlib
 
     from koloda.engine.registry import get_spec
-    if not game:
-        raise ConfigError(f"no_{kind}_here")
-    spec = get_spec(game)
-    factory = spec.bots.get(kind)
+    factory = get_spec(game).bots.get(kind) if game else None
     if factory is None:
-        raise ConfigError(f"no_{kind}", game=spec.name)
+        if kind == "search":
+            raise ConfigError("no_search" if game else "no_search_here", game=game)
+        raise ConfigError("no_heuristic" if game else "no_heuristic_here", game=game)
     if isinstance(factory, str):
         module, _, function = factory.partition(":")
         factory = getattr(importlib.import_module(module), function or "make")
-    bot: Bot = factory(spec.name, level)
+    bot: Bot = factory(get_spec(game).name, level)
     return bot
 
 
