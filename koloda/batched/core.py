@@ -1,0 +1,427 @@
+"""The batched trick: one deal of a trick game, for a whole batch of games at once.
+
+Why the batch moves in lockstep: every deal these games play has a fixed length (the
+bids, then ``players × hand`` plays), so after ``t`` steps every game of a batch is at the
+same step — bidding or playing, and at the same place in the same trick. The phase and
+the trick position are then plain Python ints shared by the batch, and a step is a short
+straight line of whole-batch numpy operations with no per-game branch. What differs
+between games (the cards, the dealer, the trump, who leads) lives in arrays.
+
+Frames. Seats are numbered as everywhere in koloda (``0..n-1`` clockwise). Inside, two
+frames save work: bids and tricks are kept by *order from the dealer's left*
+(``k`` ↔ seat ``(dealer + 1 + k) % n``: the order of the bidding and of the first
+trick), and hands by *position in the current trick* (row ``j`` = the player ``j`` seats
+after the trick's leader), so the hand to play is always row ``j`` — a contiguous row, no
+gather. At the end of a trick the hands rotate once to the winner (one gather of
+``n × games`` words per trick instead of one per step).
+
+A game is data for this core: its deck, the suit each card counts as, each card's
+strength, the follow rule (follow-else-trump or follow-else-any), whether it bids, and
+its scoring (``TrickGame`` subclasses: ``koloda.batched.opendaum``, ``.trinka``).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from koloda.batched.bits import (
+    ONE,
+    U64,
+    as_keys,
+    key_stream,
+    lowest_bit_index,
+    popcount,
+    random_member,
+    shuffled,
+    unpack,
+)
+from koloda.cards import CARD_TEXT
+
+assert sys.byteorder == "little", "unpack() reads a uint64's bits through its bytes"
+
+I64 = npt.NDArray[np.int64]
+F32 = npt.NDArray[np.float32]
+CARDS = 52
+#: the strength table's stride per (trump, led) pair: card ints fit in 64
+_STRIDE = 64
+#: salts of the counter-based randomness: the shuffle and the dealer never share bits
+SALT_DEAL, SALT_DEALER = 0x5EED_DEA1, 0xDEA1_E125
+
+
+class IllegalBatchAction(ValueError):
+    """An action outside the legal set of its game (the first such game is named)."""
+
+
+@dataclass
+class TrickState:
+    """A batch of deals in progress (``TrickGame.init``; ``step`` updates it in place).
+
+    Arrays are by game (last axis ``games``); rows of ``(players, games)`` arrays are in
+    the frames of the module docstring. ``t`` (steps taken) is one int for the batch.
+    """
+
+    keys: U64
+    dealer: I64
+    #: each game's deck as shuffled (top first): what was dealt, for records
+    order: npt.NDArray[np.uint8]
+    trump: I64                 # trump suit per game, -1 for none
+    trump_card: I64            # the card turned for trump, -1 for none
+    trump_bits: U64
+    hands: U64                 # (players, games), row j = j seats after the leader
+    leader: I64                # the leader, by order from the dealer's left
+    bids: I64                  # (players, games) by order from the dealer's left; -1 none
+    tricks: I64                # (players, games) tricks taken, same frame
+    trick: I64                 # (players, games) card played at position j; -1 none yet
+    led_bits: U64              # the led suit's cards (valid once the trick is led)
+    trump_base: I64            # strength-table offset of the trump (led suit added)
+    base: I64                  # strength-table offset of (trump, led) per game
+    best: I64                  # strength of the trick's best card so far
+    best_pos: I64              # its position in the trick
+    played: U64                # cards of completed tricks (public)
+    legal: U64                 # the legal set of the player to move: bit k = action offset+k
+    offset: int                # the action index of legal bit 0 (bids follow the 52 cards)
+    leaders: I64               # (tricks, games): each trick's leader (from dealer's left)
+    history: npt.NDArray[np.int16]  # (steps, games): every action taken
+    points: F32                # (players, games) the deal's points once over, by seat
+    t: int = 0
+
+    @property
+    def games(self) -> int:
+        return len(self.keys)
+
+    def copy(self) -> TrickState:
+        """An independent copy (a search branches from it; ``step`` mutates in place)."""
+        return replace(self, **{f.name: getattr(self, f.name).copy()
+                                for f in fields(self) if isinstance(getattr(self, f.name),
+                                                                    np.ndarray)})
+
+
+class TrickGame:
+    """One deal of a trick game for a batch: ``init(keys)``, then ``step`` until over.
+
+    Subclasses set the data (``deck``, ``hand``, ``players``, ``suit_of``, ``power``,
+    ``follow_trump``, ``bidding``) and implement ``trumps`` and ``score``.
+    """
+
+    name = "trick"
+    players: int
+    hand: int
+    deck: npt.NDArray[np.uint8]
+    #: the suit each card counts as (Trinka: every jack is a club)
+    suit_of: npt.NDArray[np.int64]
+    #: each card's strength inside its counted suit
+    power: npt.NDArray[np.int64]
+    #: void in the led suit: must trump (Opendaum) or may play anything (Trinka)
+    follow_trump: bool = True
+    bidding: bool = False
+
+    def __init__(self) -> None:
+        n = self.players
+        self.tricks_per_deal = self.hand
+        self.bid_steps = n if self.bidding else 0
+        self.length = self.bid_steps + n * self.hand
+        self.num_actions = CARDS + (self.hand + 1 if self.bidding else 0)
+        suits = 4
+        #: the cards counted as each suit
+        self.suit_bits = np.zeros(suits, dtype=np.uint64)
+        for c in self.deck.tolist():
+            self.suit_bits[self.suit_of[c]] |= ONE << np.uint64(c)
+        # strength[(trump * 4 + led) * 64 + c]: a trump 32 + power, the led suit its power,
+        # anything else -1 (it cannot win); trump -1 (none) is stored as 4
+        table = np.full((suits + 1, suits, _STRIDE), -1, dtype=np.int64)
+        for tr in range(suits + 1):
+            for led in range(suits):
+                for c in self.deck.tolist():
+                    s = self.suit_of[c]
+                    if s == tr:
+                        table[tr, led, c] = 32 + self.power[c]
+                    elif s == led:
+                        table[tr, led, c] = self.power[c]
+        self.strength = table.ravel()
+        self._rows = np.arange(n, dtype=np.int64)[:, None]
+
+    # ----------------------------------------------------------------- hooks
+    def trumps(self, order: npt.NDArray[np.uint8], dealer: I64) -> tuple[I64, I64]:
+        """(trump suit, trump card) per game, -1 where none."""
+        raise NotImplementedError
+
+    def score(self, state: TrickState) -> F32:
+        """(players, games) points by order from the dealer's left, once the deal is over."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ API
+    def init(self, keys: npt.ArrayLike) -> TrickState:
+        """A batch of fresh deals, one per key: the shuffle and the dealer come from the key
+        alone, so a key always deals the same game."""
+        k = as_keys(keys)
+        games, n, h = len(k), self.players, self.hand
+        order = shuffled(k, self.deck, SALT_DEAL)
+        dealer = (key_stream(k, SALT_DEALER) % np.uint64(n)).astype(np.int64)
+        # dealt one at a time from the dealer's left: the k-th player from the dealer's
+        # left holds every n-th card from the k-th; order k is also trick position k
+        bits = ONE << order[:, :n * h].astype(np.uint64)
+        hands = np.empty((n, games), dtype=np.uint64)
+        for j in range(n):
+            np.bitwise_or.reduce(bits[:, j::n], axis=1, out=hands[j])
+        trump, trump_card = self.trumps(order, dealer)
+        zero = np.zeros(games, dtype=np.uint64)
+        trump_bits = np.where(trump >= 0, self.suit_bits[trump], zero)
+        state = TrickState(
+            keys=k, dealer=dealer, order=order, trump=trump, trump_card=trump_card,
+            trump_bits=trump_bits, hands=hands, leader=np.zeros(games, dtype=np.int64),
+            bids=np.full((n, games), -1, dtype=np.int64),
+            tricks=np.zeros((n, games), dtype=np.int64),
+            trick=np.full((n, games), -1, dtype=np.int64), led_bits=zero.copy(),
+            trump_base=np.where(trump >= 0, trump, 4) * (4 * _STRIDE),
+            base=np.zeros(games, dtype=np.int64),
+            best=np.zeros(games, dtype=np.int64), best_pos=np.zeros(games, dtype=np.int64),
+            played=zero.copy(), legal=zero.copy(), offset=0,
+            leaders=np.zeros((h, games), dtype=np.int64),
+            history=np.zeros((self.length, games), dtype=np.int16),
+            points=np.zeros((n, games), dtype=np.float32))
+        self._set_legal(state)
+        return state
+
+    def step(self, state: TrickState, actions: npt.ArrayLike
+             ) -> tuple[TrickState, npt.NDArray[np.uint8], npt.NDArray[np.bool_], F32]:
+        """Apply one action per game; return (state, observation, mask, reward).
+
+        ``reward`` (games, players) by seat: zero until the deal's last step, then each
+        seat's points. The observation and mask are the next player to move's (all zero
+        once the deal is over)."""
+        self.advance(state, actions)
+        done = self.is_over(state)
+        reward = state.points.T.copy() if done else np.zeros((state.games, self.players),
+                                                              dtype=np.float32)
+        return state, self.observe(state), self.mask(state), reward
+
+    def advance(self, state: TrickState, actions: npt.ArrayLike) -> TrickState:
+        """``step`` without building the observation and mask (the hot path: ``state.legal``
+        holds the legal set as bits, ``state.offset`` the action index of bit 0)."""
+        if self.is_over(state):
+            raise IllegalBatchAction(f"{self.name}: the deals are over after "
+                                     f"{self.length} steps; init a new batch")
+        a = np.asarray(actions)
+        if a.shape != (state.games,):
+            raise ValueError(f"actions: one per game, shape ({state.games},), not {a.shape}")
+        a = a.astype(np.int64, copy=False)
+        k = a - state.offset
+        ok = (k >= 0) & (k < 64)
+        bit = ONE << np.where(ok, k, 0).astype(np.uint64)
+        bad = ~ok | ((state.legal & bit) == 0)
+        if bad.any():
+            g = int(np.argmax(bad))
+            raise IllegalBatchAction(f"{self.name}: game {g}: action {int(a[g])} is not legal "
+                                     f"now (legal: {self.legal_actions(state, g)})")
+        state.history[state.t] = a
+        if state.t < self.bid_steps:
+            state.bids[state.t] = k
+        else:
+            self._play(state, a, bit)
+        state.t += 1
+        if self.is_over(state):
+            state.points = self._by_seat(state, self.score(state))
+            state.legal[:] = 0
+        else:
+            self._set_legal(state)
+        return state
+
+    def is_over(self, state: TrickState) -> bool:
+        """Every game of a batch ends on the same step (a deal has a fixed length)."""
+        return state.t >= self.length
+
+    def terminated(self, state: TrickState) -> npt.NDArray[np.bool_]:
+        return np.full(state.games, self.is_over(state))
+
+    def to_move(self, state: TrickState) -> I64:
+        """The seat to move in each game (-1 once over)."""
+        if self.is_over(state):
+            return np.full(state.games, -1, dtype=np.int64)
+        return (state.dealer + 1 + self._mover(state)) % self.players
+
+    def mask(self, state: TrickState) -> npt.NDArray[np.bool_]:
+        """(games, num_actions) the legal actions of the player to move."""
+        out = np.zeros((state.games, self.num_actions), dtype=np.bool_)
+        width = min(64, self.num_actions - state.offset)
+        out[:, state.offset:state.offset + width] = unpack(state.legal, width)
+        return out
+
+    def legal_actions(self, state: TrickState, game: int) -> list[int]:
+        """One game's legal action indices (for tests and people, not loops)."""
+        bits = int(state.legal[game])
+        return [state.offset + i for i in range(64) if bits >> i & 1]
+
+    def random_actions(self, state: TrickState, rng: np.random.Generator) -> I64:
+        """A uniformly random legal action per game (the random player of benchmarks)."""
+        return random_member(state.legal, rng.random(state.games)) + state.offset
+
+    # ------------------------------------------------------------ internals
+    def _mover(self, state: TrickState) -> I64 | int:
+        t = state.t
+        if t < self.bid_steps:
+            return t
+        return (state.leader + (t - self.bid_steps) % self.players) % self.players
+
+    def _by_seat(self, state: TrickState, by_order: F32) -> F32:
+        """(players, games) from order-from-the-dealer's-left to seats."""
+        n = self.players
+        idx = (self._rows - state.dealer[None, :] - 1) % n
+        return np.take_along_axis(by_order, idx, axis=0)
+
+    def _play(self, state: TrickState, a: I64, bit: U64) -> None:
+        n = self.players
+        j = (state.t - self.bid_steps) % n
+        state.hands[j] ^= bit
+        state.trick[j] = a
+        if j == 0:
+            state.leaders[(state.t - self.bid_steps) // n] = state.leader
+            led = self.suit_of[a]
+            state.led_bits = self.suit_bits[led]
+            state.base = state.trump_base + led * _STRIDE
+            state.best = self.strength[state.base + a]
+            state.best_pos[:] = 0
+            return
+        s = self.strength[state.base + a]
+        np.copyto(state.best_pos, j, where=s > state.best)
+        np.maximum(s, state.best, out=state.best)
+        if j < n - 1:
+            return
+        # the trick is complete: the winner takes it and leads the next
+        w = state.best_pos
+        winner = (state.leader + w) % n
+        state.tricks[winner, np.arange(state.games)] += 1
+        state.leader = winner
+        state.hands = np.take_along_axis(state.hands, (self._rows + w[None, :]) % n, axis=0)
+        for row in state.trick:
+            state.played |= ONE << row.astype(np.uint64)
+        state.trick.fill(-1)
+
+    def _set_legal(self, state: TrickState) -> None:
+        t = state.t
+        if t < self.bid_steps:
+            state.offset = CARDS
+            state.legal = np.full(state.games, (1 << (self.hand + 1)) - 1, dtype=np.uint64)
+            return
+        state.offset = 0
+        j = (t - self.bid_steps) % self.players
+        h = state.hands[j]
+        if j == 0:
+            state.legal = h.copy()
+            return
+        # follow the led suit; if void, trump (Opendaum) — else anything
+        follow = h & state.led_bits
+        out = np.where(follow != 0, follow, h)
+        if self.follow_trump:
+            trumps = h & state.trump_bits
+            out = np.where(follow != 0, follow, np.where(trumps != 0, trumps, h))
+        state.legal = out
+
+    # ------------------------------------------------------------ views
+    def observation_layout(self) -> list[tuple[str, int]]:
+        """(name, width) of each part of the observation, in order."""
+        n, h = self.players, self.hand
+        parts = [("hand", CARDS), ("played", CARDS)]
+        parts += [(f"trick_seat_plus_{k}", CARDS) for k in range(1, n)]
+        parts += [("trump_card", CARDS), ("trump_suit", 4)]
+        parts += [(f"tricks_seat_plus_{k}", h + 1) for k in range(n)]
+        if self.bidding:
+            parts += [(f"bid_seat_plus_{k}", h + 2) for k in range(n)]
+        parts += [("dealer_seat_plus", n), ("bidding", 1)]
+        return parts
+
+    def observe(self, state: TrickState) -> npt.NDArray[np.uint8]:
+        """(games, features) 0/1 bytes: what the player to move may know (layout in
+        ``observation_layout``); relative seats, ``k`` = k seats to the mover's left.
+
+        Built only on request (``advance`` never builds one): it costs more than a step."""
+        n, h, games = self.players, self.hand, state.games
+        width = sum(w for _, w in self.observation_layout())
+        obs = np.zeros((games, width), dtype=np.uint8)
+        if self.is_over(state):
+            return obs
+        ar = np.arange(games)
+        me = np.asarray(self._mover(state)) % n * np.ones(games, dtype=np.int64)
+        t = state.t
+        bidding = t < self.bid_steps
+        j = 0 if bidding else (t - self.bid_steps) % n
+        row = t if bidding else j
+        obs[:, 0:CARDS] = unpack(state.hands[row], CARDS)
+        obs[:, CARDS:2 * CARDS] = unpack(state.played, CARDS)
+        off = 2 * CARDS
+        for k in range(1, n):
+            p = (j + k) % n
+            if not bidding and p < j:
+                obs[ar, off + state.trick[p]] = 1
+            off += CARDS
+        has = state.trump_card >= 0
+        obs[ar[has], off + state.trump_card[has]] = 1
+        off += CARDS
+        obs[ar[has], off + state.trump[has]] = 1
+        off += 4
+        for k in range(n):
+            obs[ar, off + state.tricks[(me + k) % n, ar]] = 1
+            off += h + 1
+        if self.bidding:
+            for k in range(n):
+                obs[ar, off + 1 + state.bids[(me + k) % n, ar]] = 1
+                off += h + 2
+        obs[ar, off + (n - 1 - me) % n] = 1
+        off += n
+        obs[:, off] = bidding
+        return obs
+
+    # ------------------------------------------------------------ records
+    def action_text(self, action: int) -> str:
+        return f"play {CARD_TEXT[action]}" if action < CARDS else f"bid {action - CARDS}"
+
+    def deal_json(self, state: TrickState, game: int) -> dict[str, Any]:
+        """Game ``game``'s deal as koloda-record/1 writes it (``deals[0]``)."""
+        n, h = self.players, self.hand
+        order = state.order[game].tolist()
+        d = int(state.dealer[game])
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for k in range(n):
+            hands[(d + 1 + k) % n] = [CARD_TEXT[c] for c in order[k:n * h:n]]
+        tc = int(state.trump_card[game])
+        return {"dealer": d, "hands": hands, "stock": [CARD_TEXT[c] for c in order[n * h:]],
+                "trump_card": CARD_TEXT[tc] if tc >= 0 else None}
+
+    def actions_json(self, state: TrickState, game: int) -> list[dict[str, Any]]:
+        """Game ``game``'s actions so far with the seat of each."""
+        n, d = self.players, int(state.dealer[game])
+        out = []
+        for t in range(state.t):
+            if t < self.bid_steps:
+                k = t
+            else:
+                p = t - self.bid_steps
+                k = int(state.leaders[p // n, game]) + p % n
+            out.append({"seat": (d + 1 + k) % n,
+                        "action": self.action_text(int(state.history[t, game]))})
+        return out
+
+    def record(self, state: TrickState, game: int) -> dict[str, Any]:
+        """Game ``game`` as a koloda-record/1 (a single deal, dealt as the batch dealt it):
+        ``koloda.engine.records.replay`` replays it through the engine."""
+        return {"format": "koloda-record/1", "game": self.name, "players": self.players,
+                "options": self.record_options(), "seed": None,
+                "first_dealer": int(state.dealer[game]),
+                "deals": [self.deal_json(state, game)],
+                "actions": self.actions_json(state, game), "result": None}
+
+    def record_options(self) -> dict[str, Any]:
+        return {}
+
+
+def lowest_card(x: U64) -> I64:
+    """The lowest card of each nonempty set (a cheap deterministic player)."""
+    return lowest_bit_index(x)
+
+
+__all__ = ["CARDS", "IllegalBatchAction", "TrickGame", "TrickState", "lowest_card",
+           "popcount"]

@@ -1,0 +1,149 @@
+"""The batched simulator against the engine: every game of a batch replayed step by step.
+
+The batch plays uniformly random legal actions; each game is then written as a
+koloda-record/1 (its deal and its actions) and replayed through the engine, which must
+offer exactly the batch's legal set at every step, expect the same seat to move, and
+score the deal the same. ``KOLODA_BATCHED_FULL=<games>`` runs that many games per shape
+(the notes' run); CI runs a few hundred.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+import pytest
+
+from koloda.batched import IllegalBatchAction, Opendaum, TrickGame
+from koloda.batched.bits import random_member, shuffled, unpack
+from koloda.engine.match import Match
+from koloda.engine.records import parse_record, replay
+from koloda.engine.registry import get_spec
+
+FULL = int(os.environ.get("KOLODA_BATCHED_FULL", "0"))
+
+
+def engine_match(record: dict[str, Any]) -> Match:
+    """The record's match as ``from_record`` builds it, played as a single deal (so it
+    ends, with a result, when the deal does)."""
+    rec = parse_record(record)
+    spec = get_spec(rec.game)
+    return spec.match_class(spec, rec.players, rec.options, seed=rec.seed, deals=rec.deals,
+                            first_dealer=rec.first_dealer, single_deal=True)
+
+
+def index_of(game: TrickGame, text: str) -> int:
+    verb, arg = text.split()[:2]
+    if verb == "bid":
+        return 52 + int(arg)
+    from koloda.cards import TEXT_CARD
+    return TEXT_CARD[arg]
+
+
+def play_and_compare(game: TrickGame, keys: np.ndarray, seed: int) -> tuple[int, int]:
+    """Play the batch at random, then replay every game through the engine comparing
+    each step; return (games, steps compared)."""
+    rng = np.random.default_rng(seed)
+    state = game.init(keys)
+    masks, movers = [game.mask(state)], [game.to_move(state)]
+    rewards = None
+    while not game.is_over(state):
+        state, obs, mask, reward = game.step(state, game.random_actions(state, rng))
+        assert obs.shape == (state.games, sum(w for _, w in game.observation_layout()))
+        masks.append(mask)
+        movers.append(game.to_move(state))
+        rewards = reward
+    assert rewards is not None
+    assert not masks[-1].any()
+    steps = 0
+    for g in range(state.games):
+        record = game.record(state, g)
+        match = engine_match(record)
+        for t, act in enumerate(record["actions"]):
+            want = sorted(index_of(game, a) for a in match.legal_actions())
+            got = np.flatnonzero(masks[t][g]).tolist()
+            assert got == want, (g, t, record)
+            assert match.to_move == movers[t][g] == act["seat"], (g, t)
+            match.apply(act["action"])
+            steps += 1
+        assert match.is_over and match.result is not None
+        assert list(match.result.scores) == rewards[g].tolist(), (g, record)
+    return state.games, steps
+
+
+SHAPES = [(4, 8, None), (4, 9, None), (4, 8, 32), (3, 12, None), (2, 16, None),
+          (5, 6, None), (6, 6, None), (4, 1, None), (3, 5, None)]
+
+
+@pytest.mark.parametrize(("players", "hand", "deck"), SHAPES)
+def test_opendaum_batch_replays_through_the_engine(players: int, hand: int,
+                                                   deck: int | None) -> None:
+    game = Opendaum(players, hand, deck)
+    count = FULL or (300 if (players, hand, deck) == (4, 8, None) else 40)
+    games, steps = play_and_compare(game, np.arange(count) + 1000 * players + hand, hand)
+    assert games == count and steps == count * game.length
+
+
+def test_a_written_record_replays_cleanly() -> None:
+    game = Opendaum()
+    state = game.init([7, 8])
+    rng = np.random.default_rng(1)
+    while not game.is_over(state):
+        game.advance(state, game.random_actions(state, rng))
+    out = replay(game.record(state, 1))
+    assert out.ok, out.error
+
+
+def test_a_key_always_deals_the_same_deal() -> None:
+    game = Opendaum()
+    a = game.init([5, 6, 7, 123456789012])
+    b = game.init([123456789012, 7])
+    assert (a.order[3] == b.order[0]).all() and (a.order[2] == b.order[1]).all()
+    assert a.dealer[3] == b.dealer[0]
+    assert not (a.order[0] == a.order[1]).all()
+    assert sorted(a.order[0].tolist()) == sorted(game.deck.tolist())
+
+
+def test_illegal_actions_are_refused_with_the_game_named() -> None:
+    game = Opendaum()
+    state = game.init([1, 2])
+    with pytest.raises(IllegalBatchAction, match="game 1"):
+        game.step(state, np.array([52, 52 + 9]))       # bid 9 of 8
+    with pytest.raises(IllegalBatchAction):
+        game.step(state, np.array([0, 0]))             # a card during the bidding
+    assert state.t == 0
+
+
+def test_the_deal_ends_with_points_and_refuses_more_steps() -> None:
+    game = Opendaum(4, 2)
+    state = game.init(np.arange(10))
+    rng = np.random.default_rng(3)
+    for _ in range(game.length):
+        state, _, mask, reward = game.step(state, game.random_actions(state, rng))
+    assert game.terminated(state).all() and not mask.any()
+    assert (reward.sum(axis=1) > 0).all()          # points: someone took each trick
+    with pytest.raises(IllegalBatchAction, match="over"):
+        game.advance(state, np.zeros(10, dtype=np.int64))
+
+
+def test_random_member_is_uniform_over_the_set_bits() -> None:
+    x = np.full(60000, 0b1011_0000_0100_0001, dtype=np.uint64)
+    picks = random_member(x, np.random.default_rng(0).random(len(x)))
+    values, counts = np.unique(picks, return_counts=True)
+    assert values.tolist() == [0, 6, 12, 13, 15]
+    assert (abs(counts - 12000) < 600).all()
+
+
+def test_shuffle_is_a_permutation_of_the_deck() -> None:
+    deck = np.arange(4, 40, dtype=np.uint8)
+    out = shuffled(np.arange(3000, dtype=np.uint64), deck)
+    assert (np.sort(out, axis=1) == deck).all()
+    # every card reaches every position about equally often
+    first = np.bincount(out[:, 0], minlength=40)[4:]
+    assert first.min() > 40 and first.max() < 140
+
+
+def test_unpack_reads_bits_in_card_order() -> None:
+    x = np.array([1 << 51 | 1 << 3 | 1], dtype=np.uint64)
+    assert np.flatnonzero(unpack(x, 52)[0]).tolist() == [0, 3, 51]
