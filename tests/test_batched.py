@@ -129,7 +129,7 @@ def test_the_deal_ends_with_points_and_refuses_more_steps() -> None:
 
 def test_random_member_is_uniform_over_the_set_bits() -> None:
     x = np.full(60000, 0b1011_0000_0100_0001, dtype=np.uint64)
-    picks = random_member(x, np.random.default_rng(0).random(len(x)))
+    picks = random_member(x, np.random.default_rng(0).bit_generator.random_raw(len(x)))
     values, counts = np.unique(picks, return_counts=True)
     assert values.tolist() == [0, 6, 12, 13, 15]
     assert (abs(counts - 12000) < 600).all()

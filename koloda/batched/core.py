@@ -63,6 +63,8 @@ class TrickState:
 
     Arrays are by game (last axis ``games``); rows of ``(players, games)`` arrays are in
     the frames of the module docstring. ``t`` (steps taken) is one int for the batch.
+    Only what a step needs is kept up to date; the rest (cards played, tricks taken, the
+    current trick) is read off ``history`` and ``winners`` when asked for.
     """
 
     keys: U64
@@ -72,20 +74,17 @@ class TrickState:
     trump: I64                 # trump suit per game, -1 for none
     trump_card: I64            # the card turned for trump, -1 for none
     trump_bits: U64
+    dealt: U64                 # every card dealt to a hand
     hands: U64                 # (players, games), row j = j seats after the leader
     leader: I64                # the leader, by order from the dealer's left
     bids: I64                  # (players, games) by order from the dealer's left; -1 none
-    tricks: I64                # (players, games) tricks taken, same frame
-    trick: I64                 # (players, games) card played at position j; -1 none yet
     led_bits: U64              # the led suit's cards (valid once the trick is led)
-    trump_base: I64            # strength-table offset of the trump (led suit added)
+    trump_base: I64            # strength-table offset of the trump (the led suit added)
     base: I64                  # strength-table offset of (trump, led) per game
-    best: I64                  # strength of the trick's best card so far
-    best_pos: I64              # its position in the trick
-    played: U64                # cards of completed tricks (public)
+    best: I64                  # 8 × strength + position of the trick's best card so far
+    winners: I64               # (tricks, games) each trick's winner, by order from the left
     legal: U64                 # the legal set of the player to move: bit k = action offset+k
     offset: int                # the action index of legal bit 0 (bids follow the 52 cards)
-    leaders: I64               # (tricks, games): each trick's leader (from dealer's left)
     history: npt.NDArray[np.int16]  # (steps, games): every action taken
     points: F32                # (players, games) the deal's points once over, by seat
     t: int = 0
@@ -122,7 +121,8 @@ class TrickGame:
 
     def __init__(self) -> None:
         n = self.players
-        self.tricks_per_deal = self.hand
+        if n > 8:
+            raise ValueError("the trick's best card keeps its position in 3 bits")
         self.bid_steps = n if self.bidding else 0
         self.length = self.bid_steps + n * self.hand
         self.num_actions = CARDS + (self.hand + 1 if self.bidding else 0)
@@ -131,8 +131,11 @@ class TrickGame:
         self.suit_bits = np.zeros(suits, dtype=np.uint64)
         for c in self.deck.tolist():
             self.suit_bits[self.suit_of[c]] |= ONE << np.uint64(c)
-        # strength[(trump * 4 + led) * 64 + c]: a trump 32 + power, the led suit its power,
-        # anything else -1 (it cannot win); trump -1 (none) is stored as 4
+        # by (trump, led, card): a trump 32 + power, the led suit its power, anything else
+        # -1 (it cannot win); trump -1 (none) is row 4. Stored as 8 × strength + position
+        # in the trick (one table per position), so one maximum keeps both the best card
+        # and who played it: strengths differ between cards that can win, and the led
+        # card always can.
         table = np.full((suits + 1, suits, _STRIDE), -1, dtype=np.int64)
         for tr in range(suits + 1):
             for led in range(suits):
@@ -143,7 +146,11 @@ class TrickGame:
                     elif s == led:
                         table[tr, led, c] = self.power[c]
         self.strength = table.ravel()
+        self.keyed = [self.strength * 8 + j for j in range(n)]
         self._rows = np.arange(n, dtype=np.int64)[:, None]
+        #: the all-bids legal set
+        self._bids = np.uint64((1 << (self.hand + 1)) - 1)
+        self._rotations: dict[int, list[I64]] = {}
 
     # ----------------------------------------------------------------- hooks
     def trumps(self, order: npt.NDArray[np.uint8], dealer: I64) -> tuple[I64, I64]:
@@ -164,24 +171,22 @@ class TrickGame:
         dealer = (key_stream(k, SALT_DEALER) % np.uint64(n)).astype(np.int64)
         # dealt one at a time from the dealer's left: the k-th player from the dealer's
         # left holds every n-th card from the k-th; order k is also trick position k
-        bits = ONE << order[:, :n * h].astype(np.uint64)
+        # (cards, games): reductions run along contiguous rows, several times faster
+        bits = np.left_shift(ONE, np.ascontiguousarray(order[:, :n * h].T), dtype=np.uint64)
         hands = np.empty((n, games), dtype=np.uint64)
         for j in range(n):
-            np.bitwise_or.reduce(bits[:, j::n], axis=1, out=hands[j])
+            np.bitwise_or.reduce(bits[j::n], axis=0, out=hands[j])
         trump, trump_card = self.trumps(order, dealer)
         zero = np.zeros(games, dtype=np.uint64)
         trump_bits = np.where(trump >= 0, self.suit_bits[trump], zero)
         state = TrickState(
             keys=k, dealer=dealer, order=order, trump=trump, trump_card=trump_card,
-            trump_bits=trump_bits, hands=hands, leader=np.zeros(games, dtype=np.int64),
-            bids=np.full((n, games), -1, dtype=np.int64),
-            tricks=np.zeros((n, games), dtype=np.int64),
-            trick=np.full((n, games), -1, dtype=np.int64), led_bits=zero.copy(),
+            trump_bits=trump_bits, dealt=np.bitwise_or.reduce(hands, axis=0), hands=hands,
+            leader=np.zeros(games, dtype=np.int64),
+            bids=np.full((n, games), -1, dtype=np.int64), led_bits=zero,
             trump_base=np.where(trump >= 0, trump, 4) * (4 * _STRIDE),
-            base=np.zeros(games, dtype=np.int64),
-            best=np.zeros(games, dtype=np.int64), best_pos=np.zeros(games, dtype=np.int64),
-            played=zero.copy(), legal=zero.copy(), offset=0,
-            leaders=np.zeros((h, games), dtype=np.int64),
+            base=np.zeros(games, dtype=np.int64), best=np.zeros(games, dtype=np.int64),
+            winners=np.zeros((h, games), dtype=np.int64), legal=zero, offset=0,
             history=np.zeros((self.length, games), dtype=np.int16),
             points=np.zeros((n, games), dtype=np.float32))
         self._set_legal(state)
@@ -203,30 +208,33 @@ class TrickGame:
     def advance(self, state: TrickState, actions: npt.ArrayLike) -> TrickState:
         """``step`` without building the observation and mask (the hot path: ``state.legal``
         holds the legal set as bits, ``state.offset`` the action index of bit 0)."""
-        if self.is_over(state):
+        t = state.t
+        if t >= self.length:
             raise IllegalBatchAction(f"{self.name}: the deals are over after "
                                      f"{self.length} steps; init a new batch")
         a = np.asarray(actions)
-        if a.shape != (state.games,):
-            raise ValueError(f"actions: one per game, shape ({state.games},), not {a.shape}")
-        a = a.astype(np.int64, copy=False)
-        k = a - state.offset
-        ok = (k >= 0) & (k < 64)
-        bit = ONE << np.where(ok, k, 0).astype(np.uint64)
-        bad = ~ok | ((state.legal & bit) == 0)
-        if bad.any():
+        if a.shape != (state.games,) or a.dtype != np.int64:
+            if a.shape != (state.games,):
+                raise ValueError(f"actions: one per game, shape ({state.games},), "
+                                 f"not {a.shape}")
+            a = a.astype(np.int64)
+        k = a - state.offset if state.offset else a
+        # a shift of 64 or more (or a negative one, as uint64) gives 0: never legal
+        bit = np.left_shift(ONE, k.astype(np.uint64))
+        if not np.bitwise_and(state.legal, bit).all():
+            bad = (state.legal & bit) == 0
             g = int(np.argmax(bad))
             raise IllegalBatchAction(f"{self.name}: game {g}: action {int(a[g])} is not legal "
                                      f"now (legal: {self.legal_actions(state, g)})")
-        state.history[state.t] = a
-        if state.t < self.bid_steps:
-            state.bids[state.t] = k
+        state.history[t] = a
+        if t < self.bid_steps:
+            state.bids[t] = k
         else:
             self._play(state, a, bit)
-        state.t += 1
-        if self.is_over(state):
+        state.t = t + 1
+        if state.t >= self.length:
             state.points = self._by_seat(state, self.score(state))
-            state.legal[:] = 0
+            state.legal = np.zeros(state.games, dtype=np.uint64)
         else:
             self._set_legal(state)
         return state
@@ -244,6 +252,12 @@ class TrickGame:
             return np.full(state.games, -1, dtype=np.int64)
         return (state.dealer + 1 + self._mover(state)) % self.players
 
+    def tricks(self, state: TrickState) -> I64:
+        """(players, games) tricks taken so far, by order from the dealer's left."""
+        done = max(0, state.t - self.bid_steps) // self.players
+        won = state.winners[:done]
+        return np.stack([(won == k).sum(axis=0) for k in range(self.players)])
+
     def mask(self, state: TrickState) -> npt.NDArray[np.bool_]:
         """(games, num_actions) the legal actions of the player to move."""
         out = np.zeros((state.games, self.num_actions), dtype=np.bool_)
@@ -258,7 +272,8 @@ class TrickGame:
 
     def random_actions(self, state: TrickState, rng: np.random.Generator) -> I64:
         """A uniformly random legal action per game (the random player of benchmarks)."""
-        return random_member(state.legal, rng.random(state.games)) + state.offset
+        return random_member(state.legal, rng.bit_generator.random_raw(state.games),
+                             state.offset)
 
     # ------------------------------------------------------------ internals
     def _mover(self, state: TrickState) -> I64 | int:
@@ -267,45 +282,59 @@ class TrickGame:
             return t
         return (state.leader + (t - self.bid_steps) % self.players) % self.players
 
+    def _leader_of(self, state: TrickState, trick: int) -> I64:
+        return state.winners[trick - 1] if trick else np.zeros(state.games, dtype=np.int64)
+
     def _by_seat(self, state: TrickState, by_order: F32) -> F32:
         """(players, games) from order-from-the-dealer's-left to seats."""
         n = self.players
         idx = (self._rows - state.dealer[None, :] - 1) % n
         return np.take_along_axis(by_order, idx, axis=0)
 
+    def _rotation(self, games: int) -> list[I64]:
+        """Per row k, the flat index offset of row (k + w) % n for w = 0..n-1."""
+        rot = self._rotations.get(games)
+        if rot is None:
+            n = self.players
+            rot = self._rotations[games] = [
+                np.array([((k + w) % n) * games for w in range(n)], dtype=np.int64)
+                for k in range(n)]
+        return rot
+
     def _play(self, state: TrickState, a: I64, bit: U64) -> None:
         n = self.players
-        j = (state.t - self.bid_steps) % n
+        p = state.t - self.bid_steps
+        j = p % n
         state.hands[j] ^= bit
-        state.trick[j] = a
         if j == 0:
-            state.leaders[(state.t - self.bid_steps) // n] = state.leader
-            led = self.suit_of[a]
-            state.led_bits = self.suit_bits[led]
-            state.base = state.trump_base + led * _STRIDE
-            state.best = self.strength[state.base + a]
-            state.best_pos[:] = 0
+            led = self.suit_of.take(a)
+            state.led_bits = self.suit_bits.take(led)
+            led *= _STRIDE
+            led += state.trump_base
+            state.base = led
+            state.best = self.keyed[0].take(led + a)
             return
-        s = self.strength[state.base + a]
-        np.copyto(state.best_pos, j, where=s > state.best)
-        np.maximum(s, state.best, out=state.best)
+        np.maximum(self.keyed[j].take(state.base + a), state.best, out=state.best)
         if j < n - 1:
             return
         # the trick is complete: the winner takes it and leads the next
-        w = state.best_pos
-        winner = (state.leader + w) % n
-        state.tricks[winner, np.arange(state.games)] += 1
+        w = state.best & 7
+        winner = state.leader + w
+        np.subtract(winner, n, out=winner, where=winner >= n)
+        state.winners[p // n] = winner
         state.leader = winner
-        state.hands = np.take_along_axis(state.hands, (self._rows + w[None, :]) % n, axis=0)
-        for row in state.trick:
-            state.played |= ONE << row.astype(np.uint64)
-        state.trick.fill(-1)
+        flat, games = state.hands.reshape(-1), state.games
+        ar = np.arange(games)
+        rotated = np.empty_like(state.hands)
+        for k, rot in enumerate(self._rotation(games)):
+            flat.take(rot.take(w) + ar, out=rotated[k])
+        state.hands = rotated
 
     def _set_legal(self, state: TrickState) -> None:
         t = state.t
         if t < self.bid_steps:
             state.offset = CARDS
-            state.legal = np.full(state.games, (1 << (self.hand + 1)) - 1, dtype=np.uint64)
+            state.legal = np.full(state.games, self._bids, dtype=np.uint64)
             return
         state.offset = 0
         j = (t - self.bid_steps) % self.players
@@ -313,13 +342,13 @@ class TrickGame:
         if j == 0:
             state.legal = h.copy()
             return
-        # follow the led suit; if void, trump (Opendaum) — else anything
-        follow = h & state.led_bits
-        out = np.where(follow != 0, follow, h)
+        # follow the led suit; if void, trump (Opendaum) — else anything. Branch-free:
+        # min(x, 1) - 1 is all ones where x is empty, zero elsewhere.
+        legal = h & state.led_bits
         if self.follow_trump:
-            trumps = h & state.trump_bits
-            out = np.where(follow != 0, follow, np.where(trumps != 0, trumps, h))
-        state.legal = out
+            legal |= (h & state.trump_bits) & (np.minimum(legal, ONE) - ONE)
+        legal |= h & (np.minimum(legal, ONE) - ONE)
+        state.legal = legal
 
     # ------------------------------------------------------------ views
     def observation_layout(self) -> list[tuple[str, int]]:
@@ -349,22 +378,28 @@ class TrickGame:
         t = state.t
         bidding = t < self.bid_steps
         j = 0 if bidding else (t - self.bid_steps) % n
+        start = t - j            # the current trick's first step
         row = t if bidding else j
         obs[:, 0:CARDS] = unpack(state.hands[row], CARDS)
-        obs[:, CARDS:2 * CARDS] = unpack(state.played, CARDS)
+        in_trick = np.zeros(games, dtype=np.uint64)
+        for p in range(j):
+            in_trick |= np.left_shift(ONE, state.history[start + p].astype(np.uint64))
+        held = np.bitwise_or.reduce(state.hands, axis=0)
+        obs[:, CARDS:2 * CARDS] = unpack(state.dealt & ~held & ~in_trick, CARDS)
         off = 2 * CARDS
         for k in range(1, n):
             p = (j + k) % n
             if not bidding and p < j:
-                obs[ar, off + state.trick[p]] = 1
+                obs[ar, off + state.history[start + p]] = 1
             off += CARDS
         has = state.trump_card >= 0
         obs[ar[has], off + state.trump_card[has]] = 1
         off += CARDS
         obs[ar[has], off + state.trump[has]] = 1
         off += 4
+        tricks = self.tricks(state)
         for k in range(n):
-            obs[ar, off + state.tricks[(me + k) % n, ar]] = 1
+            obs[ar, off + tricks[(me + k) % n, ar]] = 1
             off += h + 1
         if self.bidding:
             for k in range(n):
@@ -400,7 +435,7 @@ class TrickGame:
                 k = t
             else:
                 p = t - self.bid_steps
-                k = int(state.leaders[p // n, game]) + p % n
+                k = int(self._leader_of(state, p // n)[game]) + p % n
             out.append({"seat": (d + 1 + k) % n,
                         "action": self.action_text(int(state.history[t, game]))})
         return out

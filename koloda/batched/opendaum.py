@@ -56,7 +56,7 @@ class Opendaum(TrickGame):
         return card // 13, card
 
     def score(self, state: TrickState) -> F32:
-        bids, tricks = state.bids, state.tricks
+        bids, tricks = state.bids, self.tricks(state)
         return np.where(bids == tricks, 5 * bids + 5, tricks).astype(np.float32)
 
     def record_options(self) -> dict[str, Any]:
