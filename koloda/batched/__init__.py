@@ -1,6 +1,6 @@
 """A batched simulator (numpy, the pgx style): many deals advanced together.
 
-    from koloda.batched import Opendaum
+    from koloda.batched import Opendaum, Trinka
     game = Opendaum(players=4, hand=8)          # the OpenSpiel oh_hell shape
     state = game.init(keys)                      # one deal per key, dealt from the key
     mask = game.mask(state)                      # (games, num_actions) bool
@@ -16,5 +16,6 @@ of a batch and compare every legal set and every score. Needs numpy (an optional
 
 from koloda.batched.core import IllegalBatchAction, TrickGame, TrickState
 from koloda.batched.opendaum import Opendaum
+from koloda.batched.trinka import Trinka
 
-__all__ = ["IllegalBatchAction", "Opendaum", "TrickGame", "TrickState"]
+__all__ = ["IllegalBatchAction", "Opendaum", "TrickGame", "TrickState", "Trinka"]

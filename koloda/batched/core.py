@@ -158,7 +158,8 @@ class TrickGame:
         raise NotImplementedError
 
     def score(self, state: TrickState) -> F32:
-        """(players, games) points by order from the dealer's left, once the deal is over."""
+        """(players, games) each seat's points once the deal is over (``by_seat`` turns
+        the internal order-from-the-dealer's-left into seats)."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ API
@@ -233,7 +234,7 @@ class TrickGame:
             self._play(state, a, bit)
         state.t = t + 1
         if state.t >= self.length:
-            state.points = self._by_seat(state, self.score(state))
+            state.points = self.score(state)
             state.legal = np.zeros(state.games, dtype=np.uint64)
         else:
             self._set_legal(state)
@@ -285,7 +286,7 @@ class TrickGame:
     def _leader_of(self, state: TrickState, trick: int) -> I64:
         return state.winners[trick - 1] if trick else np.zeros(state.games, dtype=np.int64)
 
-    def _by_seat(self, state: TrickState, by_order: F32) -> F32:
+    def by_seat(self, state: TrickState, by_order: npt.NDArray[Any]) -> npt.NDArray[Any]:
         """(players, games) from order-from-the-dealer's-left to seats."""
         n = self.players
         idx = (self._rows - state.dealer[None, :] - 1) % n

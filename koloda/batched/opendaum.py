@@ -57,7 +57,8 @@ class Opendaum(TrickGame):
 
     def score(self, state: TrickState) -> F32:
         bids, tricks = state.bids, self.tricks(state)
-        return np.where(bids == tricks, 5 * bids + 5, tricks).astype(np.float32)
+        points = np.where(bids == tricks, 5 * bids + 5, tricks).astype(np.float32)
+        return self.by_seat(state, points)
 
     def record_options(self) -> dict[str, Any]:
         # the engine's schedule deals `hand` cards at position hand - 1 (1, 2, …, M, M, …)
