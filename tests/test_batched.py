@@ -50,7 +50,7 @@ def play_and_compare(game: TrickGame, keys: np.ndarray, seed: int) -> tuple[int,
     rewards = None
     while not game.is_over(state):
         state, obs, mask, reward = game.step(state, game.random_actions(state, rng))
-        assert obs.shape == (state.games, sum(w for _, w in game.observation_layout()))
+        assert obs.shape == (state.games, game.observation_size)
         masks.append(mask)
         movers.append(game.to_move(state))
         rewards = reward
@@ -172,3 +172,79 @@ def test_shuffle_is_a_permutation_of_the_deck() -> None:
 def test_unpack_reads_bits_in_card_order() -> None:
     x = np.array([1 << 51 | 1 << 3 | 1], dtype=np.uint64)
     assert np.flatnonzero(unpack(x, 52)[0]).tolist() == [0, 3, 51]
+
+
+def reference_views(game: TrickGame, record: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the player to move knows before each action, kept by plain bookkeeping over the
+    record (whose seats and legal sets the engine has checked): a trick's winner is the
+    seat that leads the next."""
+    from koloda.cards import TEXT_CARD
+    n = game.players
+    deal = record["deals"][0]
+    hands = [{TEXT_CARD[c] for c in h} for h in deal["hands"]]
+    tc = deal["trump_card"]
+    trump_card = TEXT_CARD[tc] if tc is not None else None
+    played: set[int] = set()
+    trick: dict[int, int] = {}
+    bids: dict[int, int] = {}
+    tricks = [0] * n
+    views = []
+    for act in record["actions"]:
+        seat = act["seat"]
+        verb, arg = act["action"].split()[:2]
+        if verb == "play" and len(trick) == n:          # the last trick's winner leads
+            tricks[seat] += 1
+            played |= set(trick.values())
+            trick = {}
+        views.append({"seat": seat, "hand": set(hands[seat]), "played": set(played),
+                      "trick": dict(trick), "bids": dict(bids), "tricks": list(tricks),
+                      "trump_card": trump_card, "bidding": verb == "bid"})
+        if verb == "bid":
+            bids[seat] = int(arg)
+        else:
+            c = TEXT_CARD[arg]
+            hands[seat].discard(c)
+            trick[seat] = c
+    return views
+
+
+def decode(game: TrickGame, obs: np.ndarray) -> dict[str, list[int]]:
+    return {name: np.flatnonzero(obs[off:off + width]).tolist()
+            for name, off, width in game.observation_layout()}
+
+
+@pytest.mark.parametrize("game", [Opendaum(), Opendaum(3, 12), Opendaum(4, 9), Trinka()],
+                         ids=["opendaum-4-8", "opendaum-3-12", "opendaum-4-9", "trinka"])
+def test_observations_say_what_the_player_to_move_knows(game: TrickGame) -> None:
+    n = game.players
+    state = game.init(np.arange(60) + 4242)
+    rng = np.random.default_rng(2)
+    observations = [game.observe(state)]
+    while not game.is_over(state):
+        state, obs, _, _ = game.step(state, game.random_actions(state, rng))
+        observations.append(obs)
+    assert not observations[-1].any()
+    covered = {off + i for _, off, width in game.observation_layout() for i in range(width)}
+    for g in range(state.games):
+        record = game.record(state, g)
+        dealer = record["deals"][0]["dealer"]
+        for t, view in enumerate(reference_views(game, record)):
+            got = decode(game, observations[t][g])
+            seat = view["seat"]
+            rel = [(seat + k) % n for k in range(n)]
+            assert set(got["hand"]) == view["hand"], (g, t)
+            assert set(got["played"]) == view["played"], (g, t)
+            for k in range(1, n):
+                c = view["trick"].get(rel[k])
+                assert got[f"trick_card_of_seat_+{k}"] == ([] if c is None else [c]), (g, t)
+            tc = view["trump_card"]
+            assert got["trump_card"] == ([] if tc is None else [tc])
+            assert got["trump_suit"] == ([] if tc is None else [tc // 13])
+            for k in range(n):
+                assert got[f"tricks_taken_by_seat_+{k}"] == [view["tricks"][rel[k]]], (g, t)
+                if game.bidding:
+                    b = view["bids"].get(rel[k])
+                    assert got[f"bid_of_seat_+{k}"] == [0 if b is None else b + 1], (g, t)
+            assert got["dealer_seat_+"] == [(dealer - seat) % n]
+            assert got["bidding"] == ([0] if view["bidding"] else [])
+            assert set(np.flatnonzero(observations[t][g]).tolist()) <= covered

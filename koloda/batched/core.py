@@ -352,64 +352,86 @@ class TrickGame:
         state.legal = legal
 
     # ------------------------------------------------------------ views
-    def observation_layout(self) -> list[tuple[str, int]]:
-        """(name, width) of each part of the observation, in order."""
+    def observation_layout(self) -> list[tuple[str, int, int]]:
+        """(name, first feature, width) of each part of the observation.
+
+        Every part starts on a multiple of 64 (parts that share a 64-bit word say so by
+        their offsets): the observation is built as one uint64 word per part and unpacked
+        once, which is what makes it cheap. The padding features are always 0. Seats are
+        relative, ``+k`` = k seats to the left of the player to move."""
         n, h = self.players, self.hand
-        parts = [("hand", CARDS), ("played", CARDS)]
-        parts += [(f"trick_seat_plus_{k}", CARDS) for k in range(1, n)]
-        parts += [("trump_card", CARDS), ("trump_suit", 4)]
-        parts += [(f"tricks_seat_plus_{k}", h + 1) for k in range(n)]
+        parts = [("hand", 0, CARDS), ("played", 64, CARDS)]
+        parts += [(f"trick_card_of_seat_+{k}", 64 * (k + 1), CARDS) for k in range(1, n)]
+        w = n + 1
+        parts += [("trump_card", 64 * w, CARDS)]
+        w += 1
+        parts += [(f"tricks_taken_by_seat_+{k}", 64 * w + k * (h + 1), h + 1) for k in range(n)]
         if self.bidding:
-            parts += [(f"bid_seat_plus_{k}", h + 2) for k in range(n)]
-        parts += [("dealer_seat_plus", n), ("bidding", 1)]
+            w += 1
+            # one-hot of 1 + the bid (feature 0: not bid yet)
+            parts += [(f"bid_of_seat_+{k}", 64 * w + k * (h + 2), h + 2) for k in range(n)]
+        w += 1
+        parts += [("trump_suit", 64 * w, 4), ("dealer_seat_+", 64 * w + 4, n),
+                  ("bidding", 64 * w + 4 + n, 1)]
+        assert n * (h + 2) <= 64, "the small parts fit one word each"
         return parts
 
-    def observe(self, state: TrickState) -> npt.NDArray[np.uint8]:
-        """(games, features) 0/1 bytes: what the player to move may know (layout in
-        ``observation_layout``); relative seats, ``k`` = k seats to the mover's left.
+    @property
+    def observation_size(self) -> int:
+        return 64 * (self.players + 4 + (1 if self.bidding else 0))
 
-        Built only on request (``advance`` never builds one): it costs more than a step."""
+    def observe(self, state: TrickState) -> npt.NDArray[np.uint8]:
+        """(games, observation_size) 0/1 bytes: what the player to move may know (layout in
+        ``observation_layout``); all zero once the deal is over.
+
+        Built only on request (``advance`` never builds one): one word per part, then one
+        ``unpackbits`` — a few times the cost of a step."""
         n, h, games = self.players, self.hand, state.games
-        width = sum(w for _, w in self.observation_layout())
-        obs = np.zeros((games, width), dtype=np.uint8)
+        words = self.observation_size // 64
         if self.is_over(state):
-            return obs
+            return np.zeros((games, 64 * words), dtype=np.uint8)
+        out = np.zeros((games, words), dtype=np.uint64)
         ar = np.arange(games)
-        me = np.asarray(self._mover(state)) % n * np.ones(games, dtype=np.int64)
         t = state.t
         bidding = t < self.bid_steps
         j = 0 if bidding else (t - self.bid_steps) % n
+        me = np.full(games, t) if bidding else (state.leader + j) % n
         start = t - j            # the current trick's first step
-        row = t if bidding else j
-        obs[:, 0:CARDS] = unpack(state.hands[row], CARDS)
+        out[:, 0] = state.hands[t if bidding else j]
         in_trick = np.zeros(games, dtype=np.uint64)
-        for p in range(j):
-            in_trick |= np.left_shift(ONE, state.history[start + p].astype(np.uint64))
-        held = np.bitwise_or.reduce(state.hands, axis=0)
-        obs[:, CARDS:2 * CARDS] = unpack(state.dealt & ~held & ~in_trick, CARDS)
-        off = 2 * CARDS
         for k in range(1, n):
-            p = (j + k) % n
+            p = (j + k) % n      # the position in the trick of the seat k to my left
             if not bidding and p < j:
-                obs[ar, off + state.history[start + p]] = 1
-            off += CARDS
+                card = np.left_shift(ONE, state.history[start + p].astype(np.uint64))
+                out[:, k + 1] = card
+                in_trick |= card
+        held = np.bitwise_or.reduce(state.hands, axis=0)
+        out[:, 1] = state.dealt & ~held & ~in_trick
+        w = n + 1
         has = state.trump_card >= 0
-        obs[ar[has], off + state.trump_card[has]] = 1
-        off += CARDS
-        obs[ar[has], off + state.trump[has]] = 1
-        off += 4
-        tricks = self.tricks(state)
+        out[:, w] = np.where(has, np.left_shift(ONE, np.maximum(state.trump_card, 0)
+                                                .astype(np.uint64)), np.uint64(0))
+        w += 1
+        flat_tricks = self.tricks(state).reshape(-1)
         for k in range(n):
-            obs[ar, off + tricks[(me + k) % n, ar]] = 1
-            off += h + 1
+            seat = (me + k) % n * games + ar
+            out[:, w] |= np.left_shift(ONE, (flat_tricks.take(seat) + k * (h + 1))
+                                       .astype(np.uint64))
         if self.bidding:
+            w += 1
+            flat_bids = state.bids.reshape(-1)
             for k in range(n):
-                obs[ar, off + 1 + state.bids[(me + k) % n, ar]] = 1
-                off += h + 2
-        obs[ar, off + (n - 1 - me) % n] = 1
-        off += n
-        obs[:, off] = bidding
-        return obs
+                seat = (me + k) % n * games + ar
+                out[:, w] |= np.left_shift(ONE, (flat_bids.take(seat) + 1 + k * (h + 2))
+                                           .astype(np.uint64))
+        w += 1
+        misc = np.where(has, np.left_shift(ONE, np.maximum(state.trump, 0).astype(np.uint64)),
+                        np.uint64(0))
+        misc |= np.left_shift(ONE, ((n - 1 - me) % n + 4).astype(np.uint64))
+        if bidding:
+            misc |= np.uint64(1 << (4 + n))
+        out[:, w] = misc
+        return np.unpackbits(out.view(np.uint8), axis=1, bitorder="little")
 
     # ------------------------------------------------------------ records
     def action_text(self, action: int) -> str:
