@@ -250,13 +250,13 @@ class BatchedSideBySide:
         return [a / b for a, b in zip(ours, self.cpp, strict=False) if b]
 
 
-def batched_side_by_side(hands: int, cpp_hands: int, seed: int,
-                         rounds: int = 5) -> BatchedSideBySide | None:
+def batched_side_by_side(hands: int, cpp_hands: int, seed: int, rounds: int = 5,
+                         openspiel: bool = True) -> BatchedSideBySide | None:
     """The batched simulator against OpenSpiel's ``evaluate_bots`` (None without numpy;
-    ``cpp`` stays empty without OpenSpiel)."""
-    if batched_opendaum(BATCH, seed) is None:       # also warms numpy up
+    ``cpp`` stays empty without OpenSpiel, or with ``openspiel`` false)."""
+    if batched_opendaum(min(hands, BATCH), seed) is None:       # also warms numpy up
         return None
-    have_cpp = openspiel_cpp(1, seed) is not None
+    have_cpp = openspiel and openspiel_cpp(1, seed) is not None
     out = BatchedSideBySide(hands, cpp_hands, seed, [], [], [], [])
     for r in range(rounds):
         s = seed + r * hands

@@ -43,10 +43,10 @@ def bench(
         _fail("--deals and --matches must be ≥ 0, --hands, --rounds and --batched-hands ≥ 1")
     if batched_only:
         deals = matches = 0
-        openspiel, batched = False, True
+        batched = True
     figures = b.bench_all(deals, matches, seed, game) if deals or matches else []
-    side = _side_by_side(hands, seed, rounds) if openspiel else None
-    batch = _batched(batched_hands, hands, seed, rounds) if batched else None
+    side = _side_by_side(hands, seed, rounds) if openspiel and not batched_only else None
+    batch = _batched(batched_hands, hands, seed, rounds, openspiel) if batched else None
     if as_json:
         print(json.dumps({"figures": [f.to_json() for f in figures], "side_by_side": side,
                           "batched": batch}))
@@ -70,7 +70,8 @@ def bench(
             console.print(line)
 
 
-def _batched(hands: int, cpp_hands: int, seed: int, rounds: int) -> dict[str, Any]:
+def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,
+             openspiel: bool) -> dict[str, Any]:
     """The batched simulator's hands/s beside OpenSpiel's C++ loop, as printed lines."""
     import statistics
 
@@ -79,7 +80,7 @@ def _batched(hands: int, cpp_hands: int, seed: int, rounds: int) -> dict[str, An
     out: dict[str, Any] = {"hands": hands, "cpp_hands": cpp_hands, "rounds": rounds,
                            "seed": seed, "batch": b.BATCH, "lines": lines,
                            "clock": "CPU time of this process"}
-    sbs = b.batched_side_by_side(hands, cpp_hands, seed, rounds)
+    sbs = b.batched_side_by_side(hands, cpp_hands, seed, rounds, openspiel)
     if sbs is None:
         lines.append("batched simulator: numpy not installed (pip install numpy)")
         return out
@@ -97,7 +98,8 @@ def _batched(hands: int, cpp_hands: int, seed: int, rounds: int) -> dict[str, An
     lines.append(f"  the same through step (observation and mask every step): "
                  f"{med(sbs.observed):,.0f} hands/s ({max(hands // 8, 1)} hands a round)")
     if not sbs.cpp:
-        lines.append("  OpenSpiel not installed (pip install '.[bench]'): no side-by-side")
+        lines.append("  OpenSpiel not installed (pip install '.[bench]'): no side-by-side"
+                     if openspiel else "  (--no-openspiel: no side-by-side)")
         return out
     ratios, obs_ratios = sbs.ratios(sbs.batched), sbs.ratios(sbs.observed)
     out |= {"openspiel_cpp_hands_per_s": round(med(sbs.cpp), 1),
