@@ -57,8 +57,14 @@ def play_and_compare(game: TrickGame, keys: np.ndarray, seed: int) -> tuple[int,
     assert rewards is not None
     assert not masks[-1].any()
     steps = 0
+    tricks, bids = game.by_seat_tricks(state), game.by_seat_bids(state)
+    assert (tricks.sum(axis=0) == game.hand).all()
     for g in range(state.games):
         record = game.record(state, g)
+        if game.bidding:
+            said = {a["seat"]: int(a["action"].split()[1]) for a in record["actions"]
+                    if a["action"].startswith("bid")}
+            assert bids[:, g].tolist() == [said[s] for s in range(game.players)]
         match = engine_match(record)
         for t, act in enumerate(record["actions"]):
             want = sorted(index_of(game, a) for a in match.legal_actions())
@@ -69,6 +75,7 @@ def play_and_compare(game: TrickGame, keys: np.ndarray, seed: int) -> tuple[int,
             steps += 1
         assert match.is_over and match.result is not None
         assert match.current.payoffs() == rewards[g].tolist(), (g, record)
+        assert match.current.tricks == tricks[:, g].tolist()
         if isinstance(game, Opendaum):
             assert list(match.result.scores) == rewards[g].tolist(), (g, record)
         else:   # a single Trinka deal: the pair that wrote off wins, 9–0 at double stake

@@ -34,8 +34,6 @@ from koloda.batched.bits import (
     U64,
     as_keys,
     key_stream,
-    lowest_bit_index,
-    popcount,
     random_member,
     shuffled,
     unpack,
@@ -280,6 +278,14 @@ class TrickGame:
         won = state.winners[:done]
         return np.stack([(won == k).sum(axis=0) for k in range(self.players)])
 
+    def by_seat_tricks(self, state: TrickState) -> I64:
+        """(players, games) tricks taken so far, by seat."""
+        return self.by_seat(state, self.tricks(state))
+
+    def by_seat_bids(self, state: TrickState) -> I64:
+        """(players, games) bids by seat (-1: not bid yet)."""
+        return self.by_seat(state, state.bids)
+
     def mask(self, state: TrickState) -> npt.NDArray[np.bool_]:
         """(games, num_actions) the legal actions of the player to move."""
         a = self.num_actions
@@ -501,10 +507,4 @@ class TrickGame:
         return {}
 
 
-def lowest_card(x: U64) -> I64:
-    """The lowest card of each nonempty set (a cheap deterministic player)."""
-    return lowest_bit_index(x)
-
-
-__all__ = ["CARDS", "IllegalBatchAction", "TrickGame", "TrickState", "lowest_card",
-           "popcount"]
+__all__ = ["CARDS", "IllegalBatchAction", "TrickGame", "TrickState"]
