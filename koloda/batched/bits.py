@@ -131,6 +131,11 @@ def random_member(x: U64, raw: U64, offset: int = 0) -> I64:
     r = raw >> _S32
     r *= popcount(x)
     r >>= _S32
+    if not (x & (x + ONE)).any():
+        # every set is bits 0..k-1 (all bids open): the r-th set bit is bit r
+        out = r.astype(np.int64)
+        out += offset
+        return out
     x = x.copy()
     top = int(r.max()) if len(r) else 0
     step = np.empty_like(x)

@@ -377,13 +377,13 @@ class TrickGame:
         if j == 0:
             state.legal = h.copy()
             return
-        # follow the led suit; if void, trump (Opendaum) — else anything. Branch-free:
-        # min(x, 1) - 1 is all ones where x is empty, zero elsewhere.
-        legal = h & state.led_bits
+        # follow the led suit; if void, trump (Opendaum) — else anything
+        follow = h & state.led_bits
         if self.follow_trump:
-            legal |= (h & state.trump_bits) & (np.minimum(legal, ONE) - ONE)
-        legal |= h & (np.minimum(legal, ONE) - ONE)
-        state.legal = legal
+            trumps = h & state.trump_bits
+            state.legal = np.where(follow != 0, follow, np.where(trumps != 0, trumps, h))
+        else:
+            state.legal = np.where(follow != 0, follow, h)
 
     # ------------------------------------------------------------ views
     def observation_layout(self) -> list[tuple[str, int, int]]:
