@@ -204,18 +204,20 @@ BATCH = 8192
 
 
 def batched_opendaum(hands: int, seed: int, observe: bool = False,
-                     batch: int = BATCH) -> tuple[float, int] | None:
+                     batch: int = BATCH, game_name: str = "opendaum"
+                     ) -> tuple[float, int] | None:
     """``hands`` random-play hands of ``koloda.batched.Opendaum`` in the oh_hell shape
-    (4 players, 36 cards, 8 each): deal, bids, eight tricks, scores — (CPU seconds,
-    steps), or None without numpy. ``observe``: through ``step`` (observation and mask
-    built every step) instead of ``advance`` (the legal set kept as bits)."""
+    (4 players, 36 cards, 8 each; ``game_name="trinka"``: a Trinka deal instead): deal,
+    bids, the tricks, scores — (CPU seconds, steps), or None without numpy. ``observe``:
+    through ``step`` (observation and mask built every step) instead of ``advance`` (the
+    legal set kept as bits)."""
     try:
         import numpy as np
 
-        from koloda.batched import Opendaum
+        from koloda.batched import Opendaum, Trinka
     except ImportError:
         return None
-    game = Opendaum(players=4, hand=8)
+    game = Opendaum(players=4, hand=8) if game_name == "opendaum" else Trinka()
     rng = np.random.default_rng(seed)
     done = steps = 0
     start = time.process_time()
@@ -244,6 +246,7 @@ class BatchedSideBySide:
     batched: list[float]
     batched_steps: list[float]
     observed: list[float]
+    trinka: list[float]
     cpp: list[float]
 
     def ratios(self, ours: list[float]) -> list[float]:
@@ -257,7 +260,7 @@ def batched_side_by_side(hands: int, cpp_hands: int, seed: int, rounds: int = 5,
     if batched_opendaum(min(hands, BATCH), seed) is None:       # also warms numpy up
         return None
     have_cpp = openspiel and openspiel_cpp(1, seed) is not None
-    out = BatchedSideBySide(hands, cpp_hands, seed, [], [], [], [])
+    out = BatchedSideBySide(hands, cpp_hands, seed, [], [], [], [], [])
     for r in range(rounds):
         s = seed + r * hands
         fast = batched_opendaum(hands, s)
@@ -266,6 +269,9 @@ def batched_side_by_side(hands: int, cpp_hands: int, seed: int, rounds: int = 5,
         out.batched.append(hands / fast[0] if fast[0] else 0.0)
         out.batched_steps.append(fast[1] / fast[0] if fast[0] else 0.0)
         out.observed.append(max(hands // 8, 1) / slow[0] if slow[0] else 0.0)
+        trinka = batched_opendaum(hands, s, game_name="trinka")
+        assert trinka is not None
+        out.trinka.append(hands / trinka[0] if trinka[0] else 0.0)
         if have_cpp:
             cpp = openspiel_cpp(cpp_hands, s)
             assert cpp is not None

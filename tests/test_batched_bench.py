@@ -21,7 +21,7 @@ def test_bench_batched_only_prints_hands_per_second() -> None:
     assert data["figures"] == [] and data["side_by_side"] is None
     batched = data["batched"]
     assert batched["batched_hands_per_s"] > 0 and batched["batched_observed_hands_per_s"] > 0
-    assert "hands/s" in batched["lines"][1]
+    assert "hands/s" in batched["lines"][2]
 
 
 def test_bench_batched_beside_openspiel_cpp() -> None:

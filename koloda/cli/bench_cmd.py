@@ -88,15 +88,16 @@ def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,
     out |= {"batched_hands_per_s": round(med(sbs.batched), 1),
             "batched_steps_per_s": round(med(sbs.batched_steps), 1),
             "batched_observed_hands_per_s": round(med(sbs.observed), 1),
+            "batched_trinka_hands_per_s": round(med(sbs.trinka), 1),
             "rounds_hands_per_s": [round(x, 1) for x in sbs.batched]}
-    lines.append(f"batched simulator (koloda.batched, numpy, one core), {rounds} rounds, "
-                 f"seeds from {seed}, hands per CPU second, median of the rounds:")
-    lines.append(f"  Opendaum 4 players, 36 cards, 8 each, random play, legal sets as bits "
-                 f"(advance): {med(sbs.batched):,.0f} hands/s "
-                 f"({med(sbs.batched_steps):,.0f} steps/s; {hands} hands a round, "
-                 f"{b.BATCH} games a batch)")
-    lines.append(f"  the same through step (observation and mask every step): "
-                 f"{med(sbs.observed):,.0f} hands/s ({max(hands // 8, 1)} hands a round)")
+    lines.append(f"batched simulator (koloda.batched, numpy, one core), {rounds} rounds,")
+    lines.append(f"  seeds from {seed}, hands per CPU second (median of the rounds):")
+    lines.append(f"  opendaum 4p, 36 cards, 8 each, advance: {med(sbs.batched):,.0f} hands/s")
+    lines.append(f"    ({med(sbs.batched_steps):,.0f} steps/s; {hands} hands a round, "
+                 f"{b.BATCH} a batch)")
+    lines.append(f"  opendaum through step (observation + mask): {med(sbs.observed):,.0f} "
+                 f"hands/s")
+    lines.append(f"  trinka 4p, 9 each, advance: {med(sbs.trinka):,.0f} hands/s")
     if not sbs.cpp:
         lines.append("  OpenSpiel not installed (pip install '.[bench]'): no side-by-side"
                      if openspiel else "  (--no-openspiel: no side-by-side)")
@@ -106,11 +107,11 @@ def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,
             "ratio_vs_cpp": round(med(ratios), 3),
             "ratios_vs_cpp": [round(x, 3) for x in ratios],
             "observed_ratio_vs_cpp": round(med(obs_ratios), 3)}
-    lines.append(f"  OpenSpiel {b.OH_HELL} in C++ (evaluate_bots): {med(sbs.cpp):,.0f} "
-                 f"hands/s ({cpp_hands} hands a round)")
-    lines.append(f"  ratio batched / OpenSpiel-C++: {med(ratios):.2f}× (rounds: "
-                 f"{', '.join(f'{x:.2f}' for x in ratios)}); with observations: "
-                 f"{med(obs_ratios):.2f}×")
+    lines.append(f"  OpenSpiel oh_hell in C++ (evaluate_bots): {med(sbs.cpp):,.0f} hands/s "
+                 f"({cpp_hands} a round)")
+    lines.append(f"  ratio batched / OpenSpiel-C++: {med(ratios):.2f}× (advance), "
+                 f"{med(obs_ratios):.2f}× (step)")
+    lines.append(f"    advance, by round: {', '.join(f'{x:.2f}' for x in ratios)}")
     return out
 
 
