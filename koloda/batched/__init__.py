@@ -12,6 +12,11 @@ whole-batch operations. ``advance`` is ``step`` without the observation and mask
 legal set stays as bits in ``state.legal``) — the loop to time. ``record(state, i)``
 writes game ``i`` as a koloda-record/1 the engine replays: the tests replay every game
 of a batch and compare every legal set and every score. Needs numpy (an optional extra).
+
+Action spaces: ``Opendaum`` 0..51 play a card, ``52 + k`` bid k; ``Trinka`` 0..51. The
+observation layout: ``game.observation_layout()``. A Gymnasium vector env (self-play):
+``koloda.batched.vector_env.BatchedVectorEnv`` (needs gymnasium). ``koloda bench``
+prints the random-play hands/s beside OpenSpiel's C++ loop.
 """
 
 from koloda.batched.core import IllegalBatchAction, TrickGame, TrickState
