@@ -127,7 +127,7 @@ class TrickGame:
         n = self.players
         if n > 8:
             raise ValueError("at most 8 players: a trick's best card keeps its position in "
-                             "3 bits, the packed counts one byte a seat")
+                             "3 bits")
         self.bid_steps = n if self.bidding else 0
         self.length = self.bid_steps + n * self.hand
         self.num_actions = CARDS + (self.hand + 1 if self.bidding else 0)
