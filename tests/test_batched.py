@@ -255,3 +255,21 @@ def test_observations_say_what_the_player_to_move_knows(game: TrickGame) -> None
             assert got["dealer_seat_+"] == [(dealer - seat) % n]
             assert got["bidding"] == ([0] if view["bidding"] else [])
             assert set(np.flatnonzero(observations[t][g]).tolist()) <= covered
+
+
+def test_a_copied_state_branches_and_states_pickle() -> None:
+    import pickle
+    game = Opendaum()
+    state = game.init(np.arange(16))
+    rng = np.random.default_rng(4)
+    for _ in range(10):
+        game.advance(state, game.random_actions(state, rng))
+    branch = state.copy()
+    again = pickle.loads(pickle.dumps((game, state)))[1]
+    actions = game.random_actions(state, rng)
+    game.advance(state, actions)
+    assert branch.t == 10 and not (branch.hands == state.hands).all()
+    game.advance(branch, actions)
+    game.advance(again, actions)
+    for other in (branch, again):
+        assert (other.hands == state.hands).all() and (other.legal == state.legal).all()

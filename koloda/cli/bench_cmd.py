@@ -111,7 +111,7 @@ def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,
                  f"({cpp_hands} a round)")
     lines.append(f"  ratio batched / OpenSpiel-C++: {med(ratios):.2f}× (advance), "
                  f"{med(obs_ratios):.2f}× (step)")
-    lines.append(f"    by round (advance): {', '.join(f'{x:.2f}' for x in ratios)}")
+    lines.append(f"    by round (advance): {', '.join(f'{x:.1f}' for x in ratios)}")
     return out
 
 
