@@ -273,3 +273,16 @@ def test_a_copied_state_branches_and_states_pickle() -> None:
     game.advance(again, actions)
     for other in (branch, again):
         assert (other.hands == state.hands).all() and (other.legal == state.legal).all()
+
+
+def test_classic_opendaum_refuses_no_bid_the_hook_rule_is_33s_alone() -> None:
+    """RULES.md §1a: every bid 0..hand is open to every bidder, the dealer too — the hook
+    rule (the dealer may not make the bids add up to the hand) is §1c's alone."""
+    game = Opendaum()
+    state = game.init(np.arange(5))
+    for bid in (2, 3, 1):                      # 6 bid before the dealer; 8 cards each
+        game.advance(state, np.full(5, 52 + bid))
+    assert (game.to_move(state) == state.dealer).all()
+    assert game.mask(state)[:, 52:].all()      # 2 (making 8) is open too
+    game.advance(state, np.full(5, 52 + 2))
+    assert (game.by_seat_bids(state).sum(axis=0) == 8).all()
