@@ -286,3 +286,17 @@ def test_classic_opendaum_refuses_no_bid_the_hook_rule_is_33s_alone() -> None:
     assert game.mask(state)[:, 52:].all()      # 2 (making 8) is open too
     game.advance(state, np.full(5, 52 + 2))
     assert (game.by_seat_bids(state).sum(axis=0) == 8).all()
+
+
+def test_trump_is_the_stock_top_card_else_the_dealers_last_card() -> None:
+    """RULES.md §1a: the stock's top card is turned for trump; with no stock (4 × 9 of 36)
+    the dealer's last card is shown, and the dealer keeps it."""
+    with_stock, whole = Opendaum(4, 8), Opendaum(4, 9)
+    a, b = with_stock.init(np.arange(50)), whole.init(np.arange(50))
+    assert (a.trump_card == a.order[:, 32]).all()
+    assert not (a.dealt & (np.uint64(1) << a.trump_card.astype(np.uint64))).any()
+    assert (b.trump_card == b.order[:, 35]).all() and (a.trump == a.trump_card // 13).all()
+    for g in range(50):
+        deal = whole.deal_json(b, g)
+        from koloda.cards import CARD_TEXT
+        assert deal["hands"][deal["dealer"]][-1] == CARD_TEXT[int(b.trump_card[g])]
