@@ -17,6 +17,7 @@ import pytest
 
 from koloda.batched import IllegalBatchAction, Opendaum, TrickGame, Trinka
 from koloda.batched.bits import random_member, shuffled, unpack
+from koloda.cards import CARD_TEXT, TEXT_CARD
 from koloda.engine.match import Match
 from koloda.engine.records import parse_record, replay
 from koloda.engine.registry import get_spec
@@ -37,7 +38,6 @@ def index_of(game: TrickGame, text: str) -> int:
     verb, arg = text.split()[:2]
     if verb == "bid":
         return 52 + int(arg)
-    from koloda.cards import TEXT_CARD
     return TEXT_CARD[arg]
 
 
@@ -185,7 +185,6 @@ def reference_views(game: TrickGame, record: dict[str, Any]) -> list[dict[str, A
     """What the player to move knows before each action, kept by plain bookkeeping over the
     record (whose seats and legal sets the engine has checked): a trick's winner is the
     seat that leads the next."""
-    from koloda.cards import TEXT_CARD
     n = game.players
     deal = record["deals"][0]
     hands = [{TEXT_CARD[c] for c in h} for h in deal["hands"]]
@@ -298,5 +297,4 @@ def test_trump_is_the_stock_top_card_else_the_dealers_last_card() -> None:
     assert (b.trump_card == b.order[:, 35]).all() and (a.trump == a.trump_card // 13).all()
     for g in range(50):
         deal = whole.deal_json(b, g)
-        from koloda.cards import CARD_TEXT
         assert deal["hands"][deal["dealer"]][-1] == CARD_TEXT[int(b.trump_card[g])]
