@@ -279,6 +279,7 @@ class TableManager:
         self.writer = Writer(self.sessions)
         self._store: Any = None
         self._ticker: asyncio.Task[None] | None = None
+        self._stopping = False
         self.started = time.monotonic()
         self.accepted = 0
         #: how late the ticker woke (seconds): how long the event loop was busy
@@ -311,6 +312,7 @@ class TableManager:
         gc.freeze()
 
     async def stop(self) -> None:
+        self._stopping = True
         if self._ticker is not None:
             self._ticker.cancel()
         for table in self.tables.values():
@@ -620,6 +622,19 @@ class TableManager:
         table.bot_task = asyncio.create_task(self._bot_move(table, seat, spec))
 
     async def _bot_move(self, table: Table, seat: int, spec: str) -> None:
+        """One computer move. ``table.bot_task`` stays set until the move is stored (so
+        the ticker cannot start a second stand-in during the commit); then the next
+        computer move, if any, is started here — by this task's own ``finally``."""
+        me = asyncio.current_task()
+        try:
+            await self._bot_decide_and_submit(table, seat, spec)
+        finally:
+            if table.bot_task is me:
+                table.bot_task = None
+            if not self._stopping:
+                self._kick(table)
+
+    async def _bot_decide_and_submit(self, table: Table, seat: int, spec: str) -> None:
         start = time.monotonic()
         version = table.version
         m = table.match
@@ -635,9 +650,10 @@ class TableManager:
         wait = self.bot_delay - (time.monotonic() - start)
         if wait > 0:
             await asyncio.sleep(wait)
-        table.bot_task = None
         if table.seats[seat].kind == "person" and table.seats[seat].conns:
             return  # the person came back while the stand-in was thinking
+        if table.version != version:
+            return  # the person came back and moved meanwhile
         result = await self.submit(table, seat, version, action)
         if isinstance(result, Refusal) and result.code != "stale":
             log.error("table %s: bot %s refused: %s", table.id, spec, result.reason)
