@@ -36,3 +36,47 @@ def test_tables_with_an_away_person_and_computer_seats_never_freeze(tmp_path: Pa
         stuck = [(t, server_table(c, t).version, server_table(c, t).match.to_move)
                  for t in ids if not server_table(c, t).match.is_over]
         assert stuck == []
+
+
+# ------------------------------------------------------ a client reading too slowly
+def test_a_connection_whose_send_queue_fills_is_closed_once_and_detached(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A client that never reads: its queue fills; it is closed (the page reconnects),
+    its seat no longer shows connected, and one line is logged — not one per message."""
+    import asyncio
+
+    from koloda.web.tables import Conn, TableManager
+
+    async def scenario() -> tuple[list[int], Any, int, bool]:
+        manager = TableManager(f"sqlite:///{tmp_path / 'k.db'}", bot_workers=0,
+                               bot_delay=0, use_store=False)
+        await manager.start()
+        try:
+            table, token, _ = await manager.create(
+                "durak", 2, {}, [{"kind": "person"}, {"kind": "person"}], "Anna", 0, {})
+            closed: list[int] = []
+            stuck = asyncio.Event()
+
+            async def send(_text: str) -> None:
+                await stuck.wait()           # the client never reads
+
+            async def close(code: int = 1000) -> None:
+                closed.append(code)
+            conn = Conn(send, close, client="10.0.0.9")
+            manager.attach(table, conn, 0)
+            for _ in range(Conn.QUEUE * 3):
+                table.broadcast_state()
+                conn.push("x")
+            await asyncio.sleep(0.05)
+            seats = table.seats_json()
+            return closed, seats[0], len(table.conns), conn.dead
+        finally:
+            await manager.stop()
+
+    with caplog.at_level("WARNING", logger="koloda.web"):
+        closed, seat0, conns, dead = asyncio.run(scenario())
+    assert closed == [Conn.SLOW_CODE]
+    assert dead and conns == 0
+    assert not seat0["connected"] and seat0["away"]
+    slow = [r for r in caplog.records if "reads too slowly" in r.getMessage()]
+    assert len(slow) == 1

@@ -205,12 +205,15 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
             await ws.send_json(Refusal("no_table", f"no table {table_id!r}").to_json())
             await ws.close(code=4404)
             return
-        conn = Conn(ws.send_text, ws.close)
+        conn = Conn(ws.send_text, ws.close, client=ws.client.host if ws.client else None)
         greeted = False
         try:
             while True:
-                frame = await ws.receive()
-                if frame["type"] == "websocket.disconnect":
+                try:
+                    frame = await ws.receive()
+                except RuntimeError:    # closed by us (a client reading too slowly)
+                    break
+                if frame["type"] == "websocket.disconnect" or conn.dead:
                     break
                 msg = parse(frame.get("text") if frame.get("text") is not None
                             else frame.get("bytes"))

@@ -83,28 +83,59 @@ def _dumps(data: Any) -> str:
 # ---------------------------------------------------------------- connections
 class Conn:
     """One websocket: its seat (None: a spectator) and its own outgoing queue, so a slow
-    client never holds up the others."""
+    client never holds up the others. A client that lets ``QUEUE`` messages pile up is
+    closed (once, with one log line): the page reconnects and gets the state as it is
+    now, instead of a seat that shows connected and a page that hears nothing."""
 
     QUEUE = 512
+    #: websocket close code for a client that reads too slowly ("try again later")
+    SLOW_CODE = 1013
 
     def __init__(self, send: Callable[[str], Awaitable[None]],
-                 close: Callable[[], Awaitable[None]] | None = None) -> None:
+                 close: Callable[..., Awaitable[None]] | None = None,
+                 client: str | None = None) -> None:
         self._send = send
         self._close = close
+        self.client = client
         self.seat: int | None = None
         self.table: Table | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(self.QUEUE)
+        #: closed for reading too slowly (or shut): later messages are dropped silently
+        self.dead = False
+        #: called once when the connection is given up (the manager detaches it)
+        self.on_dead: Callable[[Conn], None] | None = None
+        self._closer: asyncio.Task[None] | None = None
         self.task = asyncio.create_task(self._pump())
 
     def push(self, text: str) -> None:
+        if self.dead:
+            return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            log.warning("a client reads too slowly; closing its connection")
-            self.shut()
+            log.warning("a client (%s) reads too slowly: %d messages waiting; closing its "
+                        "connection", self.client or "?", self.QUEUE)
+            self.abandon()
 
     def push_json(self, data: dict[str, Any]) -> None:
         self.push(_dumps(data))
+
+    def abandon(self) -> None:
+        """Give the connection up now: nothing more is queued, the socket is closed."""
+        if self.dead:
+            return
+        self.dead = True
+        self.task.cancel()
+        if self.on_dead is not None:
+            with contextlib.suppress(Exception):
+                self.on_dead(self)
+        if self._close is not None:
+            self._closer = asyncio.create_task(self._close_now())
+
+    async def _close_now(self) -> None:
+        assert self._close is not None
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._close(code=self.SLOW_CODE), 5)
 
     def shut(self) -> None:
         try:
@@ -484,7 +515,10 @@ class TableManager:
 
     # -------------------------------------------------------- connections
     def attach(self, table: Table, conn: Conn, seat: int | None) -> None:
+        if conn.dead:
+            return
         conn.table, conn.seat = table, seat
+        conn.on_dead = self.detach
         table.conns.add(conn)
         if seat is not None:
             s = table.seats[seat]
