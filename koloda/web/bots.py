@@ -10,9 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import logging
 import multiprocessing
+import os
 import random
+import select
+import signal
+import threading
+import time
 from functools import cache
 from typing import Any
 
@@ -72,7 +78,39 @@ def choose(spec: str, game: str, observation: dict[str, Any], legal: list[str],
     return action if action in legal else legal[0]
 
 
-def _warm() -> None:
+def _watch_parent(server_pid: int) -> None:
+    """End this worker as soon as the server ``server_pid`` is gone, however it went
+    (kill -9 included): nothing else would — a worker holds the ends of its own pipes,
+    and the forkserver's, so it never sees them close."""
+    try:
+        fd = os.pidfd_open(server_pid)
+    except (AttributeError, OSError):
+        fd = None
+    if fd is not None:
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        while not poller.poll(None):
+            pass
+    else:   # no pidfd (an old kernel): look twice a second
+        while True:
+            try:
+                os.kill(server_pid, 0)
+            except ProcessLookupError:
+                break
+            except PermissionError:
+                pass
+            time.sleep(0.5)
+    os._exit(0)
+
+
+def _worker_start(server_pid: int) -> None:
+    """Each worker: ends with the server, ends on SIGTERM, leaves Ctrl-C to the server
+    (which then ends its workers itself); and has the games loaded before its first
+    decision."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(server_pid,), daemon=True,
+                     name="koloda-watch-server").start()
     import koloda.engine.registry as registry
     registry.registry()
 
@@ -91,7 +129,8 @@ class BotPool:
                 ctx = multiprocessing.get_context("forkserver")
                 ctx.set_forkserver_preload(["koloda.web.bots"])
                 self._pool = concurrent.futures.ProcessPoolExecutor(
-                    self.workers, mp_context=ctx, initializer=_warm)
+                    self.workers, mp_context=ctx, initializer=_worker_start,
+                    initargs=(os.getpid(),))
             else:
                 self._pool = concurrent.futures.ThreadPoolExecutor(
                     2, thread_name_prefix="koloda-bot")
@@ -112,7 +151,25 @@ class BotPool:
             log.warning("%s at %s ran out of time; a random legal action instead", spec, game)
             return random.Random(seed).choice(legal)
 
+    def processes(self) -> list[int]:
+        """The worker processes' ids (none with threads, or before the first use)."""
+        procs = getattr(self._pool, "_processes", None) or {}
+        return [p.pid for p in procs.values() if p.pid is not None]
+
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Stop every worker now, busy or not (a decision in progress is not needed any
+        more: the server is stopping)."""
+        if self._pool is None:
+            return
+        pool, self._pool = self._pool, None
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in procs:
+            with contextlib.suppress(Exception):
+                p.terminate()
+        deadline = time.monotonic() + 2
+        for p in procs:
+            with contextlib.suppress(Exception):
+                p.join(max(0.0, deadline - time.monotonic()))
+                if p.is_alive():
+                    p.kill()
