@@ -52,7 +52,7 @@ def test_a_connection_whose_send_queue_fills_is_closed_once_and_detached(
                                bot_delay=0, use_store=False)
         await manager.start()
         try:
-            table, token, _ = await manager.create(
+            table, _token, _ = await manager.create(
                 "durak", 2, {}, [{"kind": "person"}, {"kind": "person"}], "Anna", 0, {})
             closed: list[int] = []
             stuck = asyncio.Event()
