@@ -8,6 +8,7 @@ browser code are static files of this package; the only live channel is
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -23,6 +24,7 @@ from koloda.engine.messages import Value
 from koloda.engine.registry import get_spec, registry
 from koloda.i18n import option_allowed, option_name
 from koloda.web.bots import bots_for
+from koloda.web.limits import Limits
 from koloda.web.protocol import Message, Refusal, parse
 from koloda.web.tables import Conn, TableError, TableManager
 from koloda.web.texts import TEXTS
@@ -86,14 +88,22 @@ def games_json() -> list[dict[str, Any]]:
     return out
 
 
+def _client(conn: Request | WebSocket) -> str:
+    """The client's address (behind a proxy: what uvicorn's --proxy-headers made of
+    X-Forwarded-For, from the proxies it trusts)."""
+    return conn.client.host if conn.client is not None else "?"
+
+
 def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float = 0.8,
-               use_store: bool = True, tick: float = 0.25) -> FastAPI:
+               use_store: bool = True, tick: float = 0.25,
+               limits: Limits | None = None) -> FastAPI:
     """The web app on ``db_url`` (default: the store's database)."""
     if db_url is None:
         from koloda.store import default_url
         db_url = default_url()
+    limits = limits or Limits()
     manager = TableManager(db_url, bot_workers=bot_workers, bot_delay=bot_delay,
-                           use_store=use_store, tick=tick)
+                           use_store=use_store, tick=tick, limits=limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -119,7 +129,10 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
 
     @app.exception_handler(TableError)
     async def _table_error(_req: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        headers = {}
+        if exc.retry_after is not None:
+            headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
 
     # ------------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
@@ -165,10 +178,10 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
         return manager.lobby()
 
     @app.post("/api/tables", status_code=201)
-    async def create(body: CreateIn) -> dict[str, Any]:
+    async def create(body: CreateIn, request: Request) -> dict[str, Any]:
         table, token, notes = await manager.create(
             body.game, body.players, body.options, [s.model_dump() for s in body.seats],
-            body.name, body.sit, body.settings)
+            body.name, body.sit, body.settings, client=_client(request))
         return {"id": table.id, "seat": body.sit, "token": token, "notes": notes,
                 "table": table.info(), "url": f"/t/{table.id}"}
 

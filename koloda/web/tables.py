@@ -37,6 +37,7 @@ from koloda.engine.registry import get_spec, new_game, registry
 from koloda.engine.spec import GameSpec
 from koloda.web import persist
 from koloda.web.bots import BotPool, bots_for, resolve_bot
+from koloda.web.limits import TEXTS, Buckets, Limits, Said
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
 from koloda.web.views import LogEntry, guarded, hidden_texts, log_entry, public_view
@@ -44,7 +45,6 @@ from koloda.web.views import LogEntry, guarded, hidden_texts, log_entry, public_
 log = logging.getLogger("koloda.web")
 
 AWAY_POLICIES = ("wait", "computer")
-MAX_TABLES = 5000
 MAX_NAME = 40
 #: seconds a finished table stays in memory once nobody watches it
 KEEP_FINISHED = 3600.0
@@ -59,15 +59,20 @@ class TableError(ValueError):
     ``ConfigError``'s), the answer also carries the Russian sentence (``error_ru``)."""
 
     def __init__(self, reason: str, status: int = 400, **args: Any) -> None:
-        if args or (not isinstance(reason, Reason) and reason in CATALOG):
-            reason = Reason(reason, **args)
+        if not isinstance(reason, Reason | Said):
+            if reason in CATALOG:
+                reason = Reason(reason, **args)
+            elif reason in TEXTS:
+                reason = Said(reason, **args)
         super().__init__(reason)
         self.reason = reason
         self.status = status
+        #: seconds after which trying again may work (429): the Retry-After header
+        self.retry_after: float | None = None
 
     def to_json(self) -> dict[str, str]:
         out = {"error": str(self.reason)}
-        if isinstance(self.reason, Reason):
+        if isinstance(self.reason, Reason | Said):
             out["error_ru"] = self.reason.render("ru")
         return out
 
@@ -197,6 +202,12 @@ class Table:
     settings: dict[str, Any]
     created: float
     finished: bool = False
+    #: idle too long: stored as abandoned, no longer played (shown, not listed)
+    abandoned: bool = False
+    #: when an action was last accepted (or the table made, a seat taken), monotonic
+    last_active: float = field(default_factory=time.monotonic)
+    #: the address that created it (per-client limits; not stored)
+    client: str | None = None
     game_id: int | None = None
     store_error: str | None = None
     log: list[LogEntry] = field(default_factory=list)
@@ -212,6 +223,15 @@ class Table:
     _logs: dict[int | None, list[tuple[int, str]]] = field(default_factory=dict)
     #: index in ``log`` of the current deal's first entry
     deal_start: int = 0
+
+    @property
+    def closed(self) -> bool:
+        """No longer played: finished (stored) or abandoned."""
+        return self.finished or self.abandoned
+
+    @property
+    def in_play(self) -> bool:
+        return not self.finished and not self.abandoned
 
     @property
     def version(self) -> int:
@@ -257,7 +277,8 @@ class Table:
             "players": m.players, "options": self.spec.changed_options(m.players,
                                                                       self.options),
             "settings": self.settings, "seats": self.seats_json(), "version": self.version,
-            "over": m.is_over, "finished": self.finished, "game_id": self.game_id,
+            "over": m.is_over, "finished": self.finished, "abandoned": self.abandoned,
+            "game_id": self.game_id,
             "spectators": sum(1 for c in self.conns if c.seat is None),
             "open_seats": [i for i, s in enumerate(self.seats) if not s.taken],
         }
@@ -271,12 +292,15 @@ class Table:
         m = self.match
         hidden = hidden_texts(m, viewer)
         view = m.observation(viewer) if viewer is not None else public_view(m, hidden)
-        legal = m.legal_actions() if viewer is not None and viewer == m.to_move else []
+        legal = m.legal_actions() if viewer is not None and viewer == m.to_move \
+            and not self.abandoned else []
         entries = self.log_for(viewer)
         msg = {"type": "state", "table": self.id, "version": version, "seat": viewer,
                "view": view, "legal": legal, "log": entries,
                "result": m.result.to_json() if m.result is not None else None,
-               "game_id": self.game_id}
+               "game_id": self.game_id,
+               # "abandoned" once the table was given up for idleness (no more moves)
+               "closed": "abandoned" if self.abandoned else None}
         text = guarded(msg, hidden, _dumps)
         self._cache[viewer] = (version, text)
         return text
@@ -297,7 +321,18 @@ class TableManager:
     """Every live table: creating, seating, connecting, acting, bots, persistence."""
 
     def __init__(self, db_url: str, bot_workers: int = 2, bot_delay: float = 0.8,
-                 use_store: bool = True, tick: float = 0.25) -> None:
+                 use_store: bool = True, tick: float = 0.25,
+                 limits: Limits | None = None) -> None:
+        self.limits = limits = limits or Limits()
+        #: creations under way (checked, not yet stored): counted against the caps, so
+        #: concurrent requests cannot overshoot them
+        self._creating = 0
+        self._creating_by: dict[str, int] = {}
+        #: tables in play per creating address
+        self._by_client: dict[str, set[str]] = {}
+        self._creations = Buckets(limits.creations_per_minute / 60.0,
+                                  limits.creations_per_minute)
+        self.abandoned = 0
         self.db_url = db_url
         self.bot_delay = bot_delay
         self.use_store = use_store
@@ -311,6 +346,8 @@ class TableManager:
         self._store: Any = None
         self._ticker: asyncio.Task[None] | None = None
         self._stopping = False
+        self._background: set[asyncio.Task[Any]] = set()
+        self._pruned = time.monotonic()
         self.started = time.monotonic()
         self.accepted = 0
         #: how late the ticker woke (seconds): how long the event loop was busy
@@ -320,15 +357,26 @@ class TableManager:
     async def start(self) -> None:
         self.writer.start()
         self.started = time.monotonic()
+        stale: list[str] = []
+        wall = persist.now()
         for stored in persist.load_unfinished(self.sessions):
+            idle = (wall - (stored.last_at or stored.row.created)).total_seconds()
+            if idle > self.idle_limit(stored.row.settings):
+                stale.append(stored.row.id)     # given up while the server was down
+                continue
             try:
                 table = self._rebuild(stored)
             except Exception as exc:  # one broken table must not stop the server
                 log.error("table %s cannot be resumed: %s", stored.row.id, exc)
                 continue
             self.tables[table.id] = table
+            table.last_active = time.monotonic() - max(0.0, idle)
             log.info("resumed table %s (%s) at version %d", table.id, table.spec.name,
                      table.version)
+        if stale:
+            await self.writer.run(lambda s: persist.mark_abandoned(s, stale))
+            self.abandoned += len(stale)
+            log.info("%d idle table(s) stored as abandoned, not resumed", len(stale))
         for table in self.tables.values():
             if table.match.is_over:
                 self._spawn_finish(table)
@@ -370,7 +418,8 @@ class TableManager:
                 s.away_since = time.monotonic()
         table = Table(row.id, spec, match, row.seed, dict(row.options), seats,
                       dict(row.settings), row.created.timestamp(),
-                      finished=row.finished is not None, game_id=row.game_id)
+                      finished=row.finished is not None,
+                      abandoned=row.abandoned is not None, game_id=row.game_id)
         for i, (seat, action) in enumerate(stored.actions):
             if seat != match.to_move:
                 raise IllegalAction("stored_out_of_turn", i=i, seat=seat)
@@ -399,14 +448,70 @@ class TableManager:
 
     def lobby(self) -> list[dict[str, Any]]:
         return [t.info() for t in sorted(self.tables.values(), key=lambda t: -t.created)
-                if not t.finished]
+                if t.in_play]
+
+    def idle_limit(self, settings: dict[str, Any]) -> float:
+        """Seconds without an accepted action after which a table is abandoned (waiting
+        for an away person or for someone to sit counts as idle)."""
+        return self.limits.idle_timeout
+
+    def playing(self) -> int:
+        return sum(1 for t in self.tables.values() if t.in_play)
+
+    def _reserve(self, client: str | None) -> None:
+        """Count a creation against the server's cap and the client's, or say which is
+        full. Synchronous (no await between the check and the count), so the caps are
+        exact however many requests come at once."""
+        lim = self.limits
+        if self.playing() + self._creating >= lim.max_tables:
+            raise TableError("server_full", 503)
+        key = client or "?"
+        mine = len(self._by_client.get(key, ())) + self._creating_by.get(key, 0)
+        if mine >= lim.tables_per_client:
+            raise TableError("too_many_tables", 429, n=lim.tables_per_client)
+        bucket = self._creations.get(key)
+        if not bucket.take():
+            wait = bucket.wait()
+            err = TableError("creating_too_fast", 429, s=max(1, round(wait)))
+            err.retry_after = wait
+            raise err
+        self._creating += 1
+        self._creating_by[key] = self._creating_by.get(key, 0) + 1
+
+    def _release(self, client: str | None) -> None:
+        key = client or "?"
+        self._creating -= 1
+        left = self._creating_by.get(key, 1) - 1
+        if left > 0:
+            self._creating_by[key] = left
+        else:
+            self._creating_by.pop(key, None)
+
+    def _closed(self, table: Table) -> None:
+        """A table left play (finished or abandoned): its creator may make another."""
+        if table.client is not None:
+            mine = self._by_client.get(table.client)
+            if mine is not None:
+                mine.discard(table.id)
+                if not mine:
+                    del self._by_client[table.client]
 
     async def create(self, game: str, players: int | None, options: dict[str, Any],
                      seats: list[dict[str, Any]], name: str | None, sit: int | None,
-                     settings: dict[str, Any]) -> tuple[Table, str | None, list[str]]:
+                     settings: dict[str, Any], client: str | None = None
+                     ) -> tuple[Table, str | None, list[str]]:
         """A new table; returns it, the creator's seat token (if they sit) and notes."""
-        if len(self.tables) >= MAX_TABLES:
-            raise TableError("server_full", 503)
+        self._reserve(client)
+        try:
+            return await self._create(game, players, options, seats, name, sit, settings,
+                                      client)
+        finally:
+            self._release(client)
+
+    async def _create(self, game: str, players: int | None, options: dict[str, Any],
+                      seats: list[dict[str, Any]], name: str | None, sit: int | None,
+                      settings: dict[str, Any], client: str | None
+                      ) -> tuple[Table, str | None, list[str]]:
         try:
             spec = get_spec(game)
             n = spec.check_players(spec.default_players if players is None else players)
@@ -440,7 +545,7 @@ class TableManager:
         seed = secrets.randbelow(2**63)
         match = new_game(spec.name, players=n, seed=seed, **options)
         table = Table(secrets.token_urlsafe(6), spec, match, seed, dict(match.options), made,
-                      settings, time.time())
+                      settings, time.time(), client=client or "?")
 
         def write(s: Session) -> None:
             s.add(LiveTable(id=table.id, game=spec.name, players=n, options=table.options,
@@ -451,6 +556,7 @@ class TableManager:
                                bot=seat.bot, token_hash=seat.token_hash))
         await self.writer.run(write)
         self.tables[table.id] = table
+        self._by_client.setdefault(table.client or "?", set()).add(table.id)
         self._kick(table)
         return table, token, notes
 
@@ -500,8 +606,11 @@ class TableManager:
                 ses.execute(update(LiveSeat)
                             .where(LiveSeat.table_id == table.id, LiveSeat.seat == seat)
                             .values(name=name, token_hash=digest))
+            if table.abandoned:
+                raise TableError(self._abandoned_text(table), 409)
             await self.writer.run(write)
             s.name, s.token_hash, s.away_since = name, digest, time.monotonic()
+            table.last_active = time.monotonic()
         table.broadcast_seats()
         self._kick(table)
         return token
@@ -550,6 +659,8 @@ class TableManager:
             m = table.match
             if seat is None:
                 return Refusal("spectator", Reason("spectator"), msg_id)
+            if table.abandoned:
+                return Refusal("abandoned", self._abandoned_text(table), msg_id)
             if m.is_over:
                 return Refusal("over", Reason("match_over"), msg_id)
             if version != table.version:
@@ -587,6 +698,7 @@ class TableManager:
                     LiveAction.table_id == table.id, LiveAction.idx == index)))
                 return self._engine_failed(table, text, exc, msg_id)
             self.accepted += 1
+            table.last_active = time.monotonic()
             if conn is not None:
                 conn.push_json({"type": "ok", "id": msg_id, "version": table.version,
                                 "action": text})
@@ -648,7 +760,7 @@ class TableManager:
             return
         m = table.match
         seat = m.to_move
-        if m.is_over or seat is None or table.finished:
+        if m.is_over or seat is None or table.closed:
             return
         spec = self._bot_for(table, seat)
         if spec is None:
@@ -699,18 +811,68 @@ class TableManager:
             await asyncio.sleep(self.tick)
             now = time.monotonic()
             self.lags.append(now - slept - self.tick)
+            idle: list[Table] = []
             for table in list(self.tables.values()):
-                if table.finished and not table.conns and table.finished_at is not None \
+                if table.closed and not table.conns and table.finished_at is not None \
                         and now - table.finished_at > KEEP_FINISHED:
                     del self.tables[table.id]
                     continue
+                if table.in_play and not table.finishing \
+                        and now - table.last_active > self.idle_limit(table.settings):
+                    idle.append(table)
+                    continue
                 seat = table.match.to_move
-                if seat is None or table.finished or table.seats[seat].kind != "person":
+                if seat is None or table.closed or table.seats[seat].kind != "person":
                     continue
                 before = table.bot_task
                 self._kick(table)
                 if table.bot_task is not before:
                     table.broadcast_seats()
+            if idle:
+                self._spawn(self._abandon(idle))
+            if now - self._pruned > 60:
+                self._pruned = now
+                self._creations.prune()
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def _abandoned_text(self, table: Table) -> Said:
+        return Said("abandoned", m=max(1, round(self.idle_limit(table.settings) / 60)))
+
+    async def _abandon(self, tables: list[Table]) -> None:
+        """Idle tables leave play: stored as abandoned (their actions stay), no longer
+        played, listed or resumed; whoever watches is told."""
+        now = time.monotonic()
+        gone = [t for t in tables if t.in_play and not t.finishing
+                and now - t.last_active > self.idle_limit(t.settings)]
+        if not gone:
+            return
+        for t in gone:
+            t.abandoned = True        # no move from now on (submit checks it)
+        try:
+            await self.writer.run(lambda s: persist.mark_abandoned(s, [t.id for t in gone]))
+        except Exception as exc:      # not stored: they stay in play, to try again later
+            log.error("idle tables not stored as abandoned: %s", exc)
+            for t in gone:
+                t.abandoned = False
+                t.last_active = time.monotonic()
+            return
+        self.abandoned += len(gone)
+        for t in gone:
+            t.finished_at = time.monotonic()
+            t._cache = {}
+            self._closed(t)
+            notice = _dumps({"type": "closed", "reason": "abandoned",
+                             "text": str(self._abandoned_text(t)),
+                             "text_ru": self._abandoned_text(t).render("ru")})
+            for c in list(t.conns):
+                c.push(notice)
+            t.broadcast_state()
+            t.broadcast_seats()
+        log.info("%d idle table(s) stored as abandoned", len(gone))
 
     def stats(self) -> dict[str, Any]:
         """Figures for operators and the load benchmark."""
@@ -724,7 +886,7 @@ class TableManager:
         lags = list(self.lags)
         return {
             "tables": len(self.tables),
-            "playing": sum(1 for t in self.tables.values() if not t.finished),
+            "playing": self.playing(), "abandoned": self.abandoned,
             "connections": sum(len(t.conns) for t in self.tables.values()),
             "actions_accepted": self.accepted, "transactions": self.writer.commits,
             "commit_ms": {"p50": pct(commits, .5), "p99": pct(commits, .99),
@@ -761,6 +923,7 @@ class TableManager:
         await self.writer.run(write)
         table.finished, table.game_id = True, game_id
         table.finished_at = time.monotonic()
+        self._closed(table)
         table._cache = {}
         table.broadcast_state()
         table.broadcast_seats()

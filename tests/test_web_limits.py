@@ -1,0 +1,149 @@
+"""What one server allows: table creation per client and in all (exact caps), idle
+tables expiring, body and field sizes, connections and messages per client, names."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+from koloda.web.limits import Limits
+from koloda.web.tables import TableError, TableManager
+from tests.test_web import Sock, client_for, create, db_url, server_table
+
+TWO = [{"kind": "person"}, {"kind": "person"}]
+
+
+def _manager(tmp_path: Path, **limits: Any) -> TableManager:
+    return TableManager(db_url(tmp_path), bot_workers=0, bot_delay=0, use_store=False,
+                        tick=0.05, limits=Limits(**limits))
+
+
+# --------------------------------------------------------------- table creation
+def test_one_client_cannot_shut_table_creation_for_everyone(tmp_path: Path) -> None:
+    """One address may have ``tables_per_client`` tables in play; others still create."""
+    async def scenario() -> tuple[list[str], int]:
+        m = _manager(tmp_path, tables_per_client=3, creations_per_minute=1000)
+        await m.start()
+        try:
+            errors = []
+            for _ in range(5):
+                try:
+                    await m.create("durak", 2, {}, TWO, None, None, {}, client="10.0.0.1")
+                except TableError as exc:
+                    errors.append(f"{exc.status} {exc}")
+            await m.create("durak", 2, {}, TWO, None, None, {}, client="10.0.0.2")
+            return errors, m.playing()
+        finally:
+            await m.stop()
+    errors, playing = asyncio.run(scenario())
+    assert playing == 4
+    assert errors == ["429 you have 3 tables in play, the most one address may have; "
+                      "finish or leave one first"] * 2
+
+
+def test_the_server_wide_table_cap_is_exact_under_concurrent_creation(
+        tmp_path: Path) -> None:
+    """Many creations at once never overshoot the cap (it was 5 022 with 5 000)."""
+    async def scenario() -> tuple[int, int, set[int]]:
+        m = _manager(tmp_path, max_tables=25, tables_per_client=10**6,
+                     creations_per_minute=10**6)
+        await m.start()
+        try:
+            got = await asyncio.gather(*(
+                m.create("durak", 2, {}, TWO, None, None, {}, client=f"10.0.{i}.1")
+                for i in range(80)), return_exceptions=True)
+            statuses = {g.status for g in got if isinstance(g, TableError)}
+            return sum(1 for g in got if not isinstance(g, BaseException)), m.playing(), \
+                statuses
+        finally:
+            await m.stop()
+    made, playing, statuses = asyncio.run(scenario())
+    assert made == playing == 25
+    assert statuses == {503}
+
+
+def test_creating_tables_too_fast_is_refused_with_retry_after(tmp_path: Path) -> None:
+    with client_for(tmp_path, limits=Limits(creations_per_minute=2)) as c:
+        create(c)
+        create(c)
+        res = c.post("/api/tables", json={"game": "durak", "players": 2, "seats": TWO})
+        assert res.status_code == 429
+        assert "too many tables created from your address" in res.json()["error"]
+        assert res.json()["error_ru"].startswith("с вашего адреса")
+        assert int(res.headers["retry-after"]) >= 1
+
+
+def test_a_finished_table_no_longer_counts_against_its_creator(tmp_path: Path) -> None:
+    async def scenario() -> int:
+        m = _manager(tmp_path, tables_per_client=1, creations_per_minute=1000)
+        await m.start()
+        try:
+            seats = [{"kind": "computer", "bot": "random"}] * 2
+            table, _, _ = await m.create("durak", 2, {}, seats, None, None, {}, client="a")
+            for _ in range(400):
+                if table.finished:
+                    break
+                await asyncio.sleep(0.01)
+            await m.create("durak", 2, {}, TWO, None, None, {}, client="a")
+            return m.playing()
+        finally:
+            await m.stop()
+    assert asyncio.run(scenario()) == 1
+
+
+# ------------------------------------------------------------------ idle tables
+def test_idle_tables_expire_stored_as_abandoned_and_are_not_reloaded(
+        tmp_path: Path) -> None:
+    """Waiting for an away person, or for anyone to sit: after the idle timeout the
+    table is stored as abandoned (its actions kept), refuses moves, leaves the lobby,
+    tells its watchers, and is not resumed by the next start."""
+    with client_for(tmp_path, limits=Limits(idle_timeout=0.6)) as c:
+        away = create(c, "durak", settings={"away_policy": "wait", "away_timeout": 1})
+        nobody = create(c, "durak", sit=None)
+        watched = create(c, "durak")
+        busy = create(c, "durak", seats=[{"kind": "computer", "bot": "random"}] * 2,
+                      sit=None)
+        me = Sock(c, watched["id"], watched["token"])
+        closed = me.expect("closed", timeout=5)
+        assert closed["reason"] == "abandoned" and closed["text_ru"]
+        state = me.until(lambda s: s["closed"] == "abandoned", timeout=5)
+        assert state["legal"] == []
+        refused = me.act("take", state["version"])
+        assert refused["code"] == "abandoned" and refused["reason_ru"]
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and not all(
+                server_table(c, t["id"]).abandoned for t in (away, nobody)):
+            time.sleep(0.05)
+        assert all(server_table(c, t["id"]).abandoned for t in (away, nobody, watched))
+        assert c.get("/api/tables").json() == []
+        assert server_table(c, busy["id"]).finished        # played on to its end
+        assert not server_table(c, busy["id"]).abandoned
+        me.close()
+    with sqlite3.connect(tmp_path / "koloda.db") as db:
+        rows = dict(db.execute("select id, abandoned is not null from web_tables"))
+    assert rows == {away["id"]: 1, nobody["id"]: 1, watched["id"]: 1, busy["id"]: 0}
+    with client_for(tmp_path) as c:
+        manager = c.app.state.manager  # type: ignore[attr-defined]
+        assert manager.tables == {}
+        info = c.get(f"/api/tables/{away['id']}").json()   # kept: still shown
+        assert info["abandoned"] is True and info["finished"] is False
+
+
+def test_tables_idle_while_the_server_was_down_are_abandoned_at_start(
+        tmp_path: Path) -> None:
+    with client_for(tmp_path) as c:
+        made = create(c, "durak")
+    time.sleep(0.4)
+    with client_for(tmp_path, limits=Limits(idle_timeout=0.3)) as c:
+        assert c.app.state.manager.tables == {}  # type: ignore[attr-defined]
+        assert c.get(f"/api/tables/{made['id']}").json()["abandoned"] is True
+    with client_for(tmp_path) as c:      # and never again
+        assert c.app.state.manager.tables == {}  # type: ignore[attr-defined]
