@@ -46,12 +46,12 @@ class Refusal:
     def to_json(self, version: int | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "refused", "code": self.code, "reason": self.reason}
         render = getattr(self.reason, "render", None)
-        if isinstance(self.reason, Reason) or render is not None:
+        if render is not None:
             # a refusal from the engine's message catalog (or the server's own): the
             # browser shows the player's language (``reason`` stays the English
             # sentence, for programs and logs)
             out["reason"] = str(self.reason)
-            out["reason_ru"] = self.reason.render("ru") if render is None else render("ru")
+            out["reason_ru"] = render("ru")
         if self.id is not None:
             out["id"] = self.id
         if version is not None:
