@@ -19,8 +19,6 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from koloda.engine.messages import Reason
-
 #: bytes of one client message; a real one is under 200
 MAX_MESSAGE = 2048
 MAX_ACTION = 200
