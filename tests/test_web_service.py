@@ -80,3 +80,92 @@ def test_a_connection_whose_send_queue_fills_is_closed_once_and_detached(
     assert not seat0["connected"] and seat0["away"]
     slow = [r for r in caplog.records if "reads too slowly" in r.getMessage()]
     assert len(slow) == 1
+
+
+# ------------------------------------------------------------------ fair computers
+def _slow_bot(monkeypatch: pytest.MonkeyPatch, seconds: float, order: list[int]) -> None:
+    """Every bot decision takes ``seconds`` (in the pool's threads) and is legal[-1];
+    ``order`` gets each decision's seed as it starts."""
+    import koloda.web.bots as bots
+
+    def choose(spec: str, game: str, obs: Any, legal: list[str], seed: int) -> str:
+        order.append(seed)
+        time.sleep(seconds)
+        return legal[-1]
+    monkeypatch.setattr(bots, "choose", choose)
+
+
+def test_computers_at_peoples_tables_are_served_before_unwatched_tables(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    from koloda.web.bots import NOBODY, PEOPLE, BotPool
+    order: list[int] = []
+    _slow_bot(monkeypatch, 0.1, order)
+
+    async def scenario() -> None:
+        pool = BotPool(0)                       # two threads
+        legal = [f"m{i}" for i in range(20)]
+        try:
+            jobs = [asyncio.create_task(pool.decide("heuristic", "durak", {}, legal, 100 + i,
+                                                    NOBODY)) for i in range(8)]
+            await asyncio.sleep(0.02)           # two unwatched decisions are running
+            jobs.append(asyncio.create_task(pool.decide("heuristic", "durak", {}, legal, 1,
+                                                        PEOPLE)))
+            await asyncio.gather(*jobs)
+        finally:
+            pool.close()
+    asyncio.run(scenario())
+    assert order.index(1) == 2, order           # right after the two already running
+
+
+def test_a_computer_at_a_peoples_table_never_falls_back_to_random_while_queued(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """40 unwatched tables' computers used to push people's computers past their time
+    limit (which counted the wait in the queue) and into random moves."""
+    import asyncio
+
+    import koloda.web.bots as bots
+    order: list[int] = []
+    _slow_bot(monkeypatch, 0.1, order)
+    monkeypatch.setattr(bots, "hard_limit", lambda spec: 0.4)   # 4 decisions' time
+
+    async def scenario() -> tuple[list[str], int]:
+        pool = bots.BotPool(0)
+        legal = [f"m{i}" for i in range(20)]
+        try:
+            jobs = [pool.decide("search:hard", "durak", {}, legal, i, bots.NOBODY)
+                    for i in range(12)]
+            jobs += [pool.decide("heuristic", "durak", {}, legal, 50 + i, bots.PEOPLE)
+                     for i in range(6)]
+            got = await asyncio.gather(*jobs)
+            return [d.action for d in got], pool.fallbacks
+        finally:
+            pool.close()
+    actions, fallbacks = asyncio.run(scenario())
+    assert fallbacks == 0
+    assert actions == ["m19"] * 18                 # every one the bot's own
+
+
+def test_an_overloaded_machine_tells_the_page_why_a_computer_played_at_random(
+        tmp_path: Path) -> None:
+    from tests.test_web import Sock
+    with client_for(tmp_path) as c:
+        pool = c.app.state.manager.pool  # type: ignore[attr-defined]
+        pool.slots, pool.max_wait = 0, 0.05          # no worker ever free: overloaded
+        made = create(c, "durak", 2, seats=[{"kind": "person"},
+                                             {"kind": "computer", "bot": "heuristic"}])
+        me = Sock(c, made["id"], made["token"])
+        seen = -1
+        while True:
+            st = me.until(lambda s, v=seen: s["version"] > v, timeout=10)
+            if st["view"]["to_move"] == 1 or st["view"]["match_over"]:
+                seen = st["version"]
+                continue
+            if st["version"] > 0 and st["notice"] is not None:
+                break
+            assert me.act(st["legal"][0])["type"] == "ok"
+            seen = st["version"]
+        assert st["notice"]["code"] == "overloaded"
+        assert "overloaded" in st["notice"]["en"] and "перегружен" in st["notice"]["ru"]
+        assert pool.fallbacks >= 1

@@ -36,7 +36,7 @@ from koloda.engine.records import from_record
 from koloda.engine.registry import get_spec, new_game, registry
 from koloda.engine.spec import GameSpec
 from koloda.web import persist
-from koloda.web.bots import BotPool, bots_for, resolve_bot
+from koloda.web.bots import NOBODY, PEOPLE, SEATED, BotPool, bots_for, resolve_bot
 from koloda.web.limits import TEXTS, Buckets, Limits, Said
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
@@ -208,6 +208,8 @@ class Table:
     last_active: float = field(default_factory=time.monotonic)
     #: the address that created it (per-client limits; not stored)
     client: str | None = None
+    #: said with the latest state: a computer had to play a random move (overloaded)
+    notice: Said | None = None
     game_id: int | None = None
     store_error: str | None = None
     log: list[LogEntry] = field(default_factory=list)
@@ -300,7 +302,11 @@ class Table:
                "result": m.result.to_json() if m.result is not None else None,
                "game_id": self.game_id,
                # "abandoned" once the table was given up for idleness (no more moves)
-               "closed": "abandoned" if self.abandoned else None}
+               "closed": "abandoned" if self.abandoned else None,
+               # {"code", "en", "ru"}: something the page should say about the last
+               # move (e.g. the server was overloaded and a computer played at random)
+               "notice": None if self.notice is None else
+               {"code": self.notice.key, **self.notice.to_json()}}
         text = guarded(msg, hidden, _dumps)
         self._cache[viewer] = (version, text)
         return text
@@ -652,7 +658,8 @@ class TableManager:
 
     # ------------------------------------------------------------- acting
     async def submit(self, table: Table, seat: int | None, version: int, action: str,
-                     conn: Conn | None = None, msg_id: Any = None) -> Refusal | str:
+                     conn: Conn | None = None, msg_id: Any = None,
+                     notice: Said | None = None) -> Refusal | str:
         """Apply ``action`` for ``seat`` if it is that seat's move at ``version``; store
         it; acknowledge to ``conn``; broadcast. Refused: nothing changes."""
         async with table.lock:
@@ -699,6 +706,7 @@ class TableManager:
                 return self._engine_failed(table, text, exc, msg_id)
             self.accepted += 1
             table.last_active = time.monotonic()
+            table.notice = notice
             if conn is not None:
                 conn.push_json({"type": "ok", "id": msg_id, "version": table.version,
                                 "action": text})
@@ -754,6 +762,15 @@ class TableManager:
             return str(st["away_bot"])
         return None
 
+    @staticmethod
+    def _priority(table: Table) -> int:
+        """How urgent a computer's move at ``table`` is for the bot scheduler."""
+        if any(s.kind == "person" and s.conns for s in table.seats):
+            return PEOPLE
+        if table.conns or any(s.kind == "person" and s.taken for s in table.seats):
+            return SEATED
+        return NOBODY
+
     def _kick(self, table: Table) -> None:
         """Start the computer's move if a computer (or a stand-in) is to move."""
         if table.bot_task is not None and not table.bot_task.done():
@@ -786,9 +803,14 @@ class TableManager:
         m = table.match
         legal = list(m.legal_actions())
         seed = (table.seed + version * 7919) % 2**63
+        notice = None
+        priority = self._priority(table)
         try:
-            action = await self.pool.choose(spec, table.spec.name, m.observation(seat), legal,
-                                            seed)
+            decision = await self.pool.decide(spec, table.spec.name, m.observation(seat),
+                                              legal, seed, priority)
+            action = decision.action
+            if decision.fallback == "overloaded" and priority < NOBODY:
+                notice = Said("overloaded", seat=seat + 1)
         except Exception:
             log.exception("table %s: bot %s failed; a random legal action instead",
                           table.id, spec)
@@ -800,7 +822,7 @@ class TableManager:
             return  # the person came back while the stand-in was thinking
         if table.version != version:
             return  # the person came back and moved meanwhile
-        result = await self.submit(table, seat, version, action)
+        result = await self.submit(table, seat, version, action, notice=notice)
         if isinstance(result, Refusal) and result.code != "stale":
             log.error("table %s: bot %s refused: %s", table.id, spec, result.reason)
 
@@ -895,6 +917,7 @@ class TableManager:
             "loop_lag_ms": {"p50": pct(lags, .5), "p99": pct(lags, .99),
                             "max": pct(lags, 1.0)},
             "uptime_s": round(time.monotonic() - self.started, 1),
+            "bots": self.pool.stats(),
         }
 
     # ------------------------------------------------------------- finish
