@@ -169,3 +169,56 @@ def test_an_overloaded_machine_tells_the_page_why_a_computer_played_at_random(
         assert st["notice"]["code"] == "overloaded"
         assert "overloaded" in st["notice"]["en"] and "перегружен" in st["notice"]["ru"]
         assert pool.fallbacks >= 1
+
+
+# ------------------------------------------------------------- presence fan-out
+def test_spectators_joining_and_leaving_cost_frames_linear_not_quadratic(
+        tmp_path: Path) -> None:
+    """Every join or leave used to send a ``seats`` frame to every connection: 2 000
+    spectators took 17 s to open and stalled the loop for every table. Now one frame per
+    table per short tick carries all of them."""
+    import asyncio
+
+    from koloda.web.tables import Conn, TableManager
+    n = 1500
+
+    async def scenario() -> tuple[int, float, list[int], int]:
+        manager = TableManager(f"sqlite:///{tmp_path / 'k.db'}", bot_workers=0,
+                               bot_delay=0, use_store=False)
+        await manager.start()
+        seats_frames = 0
+        last_count: dict[int, int] = {}
+        try:
+            table, _, _ = await manager.create(
+                "durak", 2, {}, [{"kind": "person"}, {"kind": "person"}], "Anna", 0, {})
+            conns = []
+
+            def sender(i: int) -> Any:
+                async def send(text: str) -> None:
+                    nonlocal seats_frames
+                    if text.startswith('{"type":"seats"'):
+                        seats_frames += 1
+                        last_count[i] = int(text.rsplit('"spectators":', 1)[1].rstrip("}"))
+                return send
+            start = time.perf_counter()
+            for i in range(n):
+                conn = Conn(sender(i))
+                manager.attach(table, conn, None)
+                conns.append(conn)
+                if i % 100 == 0:
+                    await asyncio.sleep(0)      # the clients arrive over a few ticks
+            busy = time.perf_counter() - start
+            await asyncio.sleep(0.3)
+            joined = [last_count.get(i, -1) for i in range(0, n, 300)]
+            for conn in conns[: n // 2]:
+                manager.detach(conn)
+            await asyncio.sleep(0.3)
+            left = table.info()["spectators"]
+            return seats_frames, busy, joined, left
+        finally:
+            await manager.stop()
+    frames, busy, joined, left = asyncio.run(scenario())
+    assert frames <= 6 * n, frames            # n joins + n/2 leaves: a few frames each
+    assert joined == [n] * len(joined)        # everyone's latest frame counts them all
+    assert left == n - n // 2
+    assert busy < 2.0, busy

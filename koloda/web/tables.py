@@ -50,6 +50,8 @@ MAX_NAME = 40
 KEEP_FINISHED = 3600.0
 #: log entries a state carries (the current deal's latest)
 LOG_LENGTH = 60
+#: seconds presence changes are gathered into one ``seats`` frame
+PRESENCE_DELAY = 0.1
 
 
 class TableError(ValueError):
@@ -225,6 +227,9 @@ class Table:
     _logs: dict[int | None, list[tuple[int, str]]] = field(default_factory=dict)
     #: index in ``log`` of the current deal's first entry
     deal_start: int = 0
+    #: connections watching (no seat)
+    spectators: int = 0
+    _seats_timer: asyncio.TimerHandle | None = None
 
     @property
     def closed(self) -> bool:
@@ -281,7 +286,7 @@ class Table:
             "settings": self.settings, "seats": self.seats_json(), "version": self.version,
             "over": m.is_over, "finished": self.finished, "abandoned": self.abandoned,
             "game_id": self.game_id,
-            "spectators": sum(1 for c in self.conns if c.seat is None),
+            "spectators": self.spectators,
             "open_seats": [i for i, s in enumerate(self.seats) if not s.taken],
         }
 
@@ -316,10 +321,26 @@ class Table:
             c.push(self.state_text(c.seat))
 
     def broadcast_seats(self) -> None:
+        """Presence to everyone now (rare events: a finish, an abandon)."""
+        if self._seats_timer is not None:
+            self._seats_timer.cancel()
+            self._seats_timer = None
         text = _dumps({"type": "seats", "seats": self.seats_json(),
-                       "spectators": sum(1 for c in self.conns if c.seat is None)})
+                       "spectators": self.spectators})
         for c in list(self.conns):
             c.push(text)
+
+    def seats_changed(self) -> None:
+        """Presence changed (someone came, left, sat, or a computer stepped in): one
+        ``seats`` frame goes to everyone within ``PRESENCE_DELAY``, however many changes
+        came meanwhile — so n people joining cost n frames, not n²."""
+        if self._seats_timer is None:
+            loop = asyncio.get_running_loop()
+            self._seats_timer = loop.call_later(PRESENCE_DELAY, self._flush_seats)
+
+    def _flush_seats(self) -> None:
+        self._seats_timer = None
+        self.broadcast_seats()
 
 
 # -------------------------------------------------------------------- manager
@@ -639,13 +660,18 @@ class TableManager:
             s = table.seats[seat]
             s.conns.add(conn)
             s.away_since = None
+        else:
+            table.spectators += 1
         conn.push_json({"type": "welcome", "table": table.info(), "seat": seat})
         conn.push(table.state_text(seat))
-        table.broadcast_seats()
+        table.seats_changed()
 
     def detach(self, conn: Conn) -> None:
         table = conn.table
         if table is None:
+            return
+        if conn not in table.conns:
+            conn.table = None
             return
         table.conns.discard(conn)
         if conn.seat is not None:
@@ -653,8 +679,10 @@ class TableManager:
             s.conns.discard(conn)
             if not s.conns:
                 s.away_since = time.monotonic()
+        else:
+            table.spectators -= 1
         conn.table = None
-        table.broadcast_seats()
+        table.seats_changed()
 
     # ------------------------------------------------------------- acting
     async def submit(self, table: Table, seat: int | None, version: int, action: str,
@@ -849,7 +877,7 @@ class TableManager:
                 before = table.bot_task
                 self._kick(table)
                 if table.bot_task is not before:
-                    table.broadcast_seats()
+                    table.seats_changed()
             if idle:
                 self._spawn(self._abandon(idle))
             if now - self._pruned > 60:
