@@ -147,3 +147,34 @@ def test_tables_idle_while_the_server_was_down_are_abandoned_at_start(
         assert c.get(f"/api/tables/{made['id']}").json()["abandoned"] is True
     with client_for(tmp_path) as c:      # and never again
         assert c.app.state.manager.tables == {}  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------ names
+@pytest.mark.parametrize(("name", "what"), [
+    ("\u202eecilA", "a text-direction override (U+202E, character 1)"),
+    ("Ali\u200bce", "an invisible (zero-width) character (U+200B, character 4)"),
+    ("Al\x00ice", "NUL (U+0000, character 3)"),
+    ("Al\x07ice", "a control character (U+0007, character 3)"),
+    ("Alice\u2066", "a text-direction override (U+2066, character 6)"),
+    ("Al\ufeffice", "an invisible (zero-width) character (U+FEFF, character 3)"),
+    ("Al\nice", "a control character (U+000A, character 3)"),
+])
+def test_names_with_control_zero_width_or_bidi_characters_are_refused(
+        tmp_path: Path, name: str, what: str) -> None:
+    with client_for(tmp_path) as c:
+        res = c.post("/api/tables", json={"game": "durak", "players": 2, "seats": TWO,
+                                          "sit": 0, "name": name})
+        assert res.status_code == 400
+        assert res.json()["error"] == f"name: {what} may not be in a name"
+        assert res.json()["error_ru"].startswith("имя: ")
+        tid = create(c, sit=None)["id"]
+        res = c.post(f"/api/tables/{tid}/sit", json={"seat": 0, "name": name})
+        assert res.status_code == 400 and what in res.json()["error"]
+        assert c.get(f"/api/tables/{tid}").json()["seats"][0]["taken"] is False
+
+
+def test_names_are_normalised_to_nfc(tmp_path: Path) -> None:
+    """«Алёна» typed with a combining diaeresis is the same name as the composed one."""
+    with client_for(tmp_path) as c:
+        made = create(c, name="Але\u0308на  Ивановна")
+        assert made["table"]["seats"][0]["name"] == "Алёна Ивановна"

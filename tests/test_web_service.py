@@ -222,3 +222,25 @@ def test_spectators_joining_and_leaving_cost_frames_linear_not_quadratic(
     assert joined == [n] * len(joined)        # everyone's latest frame counts them all
     assert left == n - n // 2
     assert busy < 2.0, busy
+
+
+# ------------------------------------------------------------------ the last check
+def test_ok_and_refused_frames_pass_the_hidden_card_check(tmp_path: Path) -> None:
+    """A refusal that names a card the receiver cannot know (here: the engine echoing
+    an attack with the opponent's card) shows it face down, as every state does."""
+    from tests.test_web import two_seated
+    with client_for(tmp_path) as c:
+        tid, socks, _ = two_seated(c, "durak")
+        match = server_table(c, tid).match
+        mover = match.to_move
+        theirs = match.observation(1 - mover)["hand"]
+        known = match.observation(mover)["known_cards"][1 - mover]
+        secret = next(card for card in theirs if card not in known)
+        if match.observation(mover)["phase"] == "defend":
+            pytest.skip("the deal starts with a defence")
+        r = socks[mover].act(f"attack {secret}")
+        assert r["type"] == "refused" and r["code"] == "illegal"
+        assert secret not in r["reason"] and "??" in r["reason"], r
+        assert secret not in r["reason_ru"]
+        ok = socks[mover].act(socks[mover].state["legal"][0])
+        assert ok["type"] == "ok"

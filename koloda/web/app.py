@@ -231,7 +231,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
                 msg = parse(frame.get("text") if frame.get("text") is not None
                             else frame.get("bytes"))
                 if isinstance(msg, Refusal):
-                    conn.push_json(msg.to_json(table.version))
+                    manager.send(table, conn, msg.to_json(table.version))
                     continue
                 if msg.type == "ping":
                     conn.push_json({"type": "pong", "id": msg.id, "version": table.version})
@@ -245,7 +245,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
                     result = await manager.submit(table, conn.seat, msg.fields["version"],
                                                   msg.fields["action"], conn, msg.id)
                     if isinstance(result, Refusal):
-                        conn.push_json(result.to_json(table.version))
+                        manager.send(table, conn, result.to_json(table.version))
         except WebSocketDisconnect:
             pass
         finally:

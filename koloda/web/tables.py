@@ -20,6 +20,7 @@ import logging
 import random
 import secrets
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -37,7 +38,7 @@ from koloda.engine.registry import get_spec, new_game, registry
 from koloda.engine.spec import GameSpec
 from koloda.web import persist
 from koloda.web.bots import NOBODY, PEOPLE, SEATED, BotPool, bots_for, resolve_bot
-from koloda.web.limits import TEXTS, Buckets, Limits, Said
+from koloda.web.limits import TEXTS, Buckets, Limits, Said, bad_name_char
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
 from koloda.web.views import LogEntry, guarded, hidden_texts, log_entry, public_view
@@ -589,8 +590,15 @@ class TableManager:
 
     @staticmethod
     def _check_name(name: Any) -> str:
+        """A name as the table shows it: NFC, spaces collapsed; a control, NUL,
+        zero-width, direction-override, separator or private-use character is refused
+        (saying which and where), so two names that look alike are alike."""
         if not isinstance(name, str) or not name.strip():
             raise TableError("name_missing")
+        name = unicodedata.normalize("NFC", name)
+        bad = bad_name_char(name)
+        if bad is not None:
+            raise TableError(bad)
         name = " ".join(name.split())
         if len(name) > MAX_NAME:
             raise TableError("name_too_long", n=MAX_NAME)
@@ -650,6 +658,12 @@ class TableManager:
         return None
 
     # -------------------------------------------------------- connections
+    @staticmethod
+    def send(table: Table, conn: Conn, msg: dict[str, Any]) -> None:
+        """``msg`` to ``conn`` through the last check (its receiver's hidden cards
+        redacted): for the frames not built as states — ``ok``, ``refused``."""
+        conn.push(guarded(msg, hidden_texts(table.match, conn.seat), _dumps))
+
     def attach(self, table: Table, conn: Conn, seat: int | None) -> None:
         if conn.dead:
             return
@@ -736,8 +750,8 @@ class TableManager:
             table.last_active = time.monotonic()
             table.notice = notice
             if conn is not None:
-                conn.push_json({"type": "ok", "id": msg_id, "version": table.version,
-                                "action": text})
+                self.send(table, conn, {"type": "ok", "id": msg_id,
+                                        "version": table.version, "action": text})
         table.broadcast_state()
         if table.match.is_over:
             self._spawn_finish(table)
