@@ -123,8 +123,10 @@ def test_idle_tables_expire_stored_as_abandoned_and_are_not_reloaded(
                 server_table(c, t["id"]).abandoned for t in (away, nobody)):
             time.sleep(0.05)
         assert all(server_table(c, t["id"]).abandoned for t in (away, nobody, watched))
-        assert c.get("/api/tables").json() == []
+        while time.monotonic() < deadline and not server_table(c, busy["id"]).finished:
+            time.sleep(0.05)
         assert server_table(c, busy["id"]).finished        # played on to its end
+        assert c.get("/api/tables").json() == []
         assert not server_table(c, busy["id"]).abandoned
         me.close()
     with sqlite3.connect(tmp_path / "koloda.db") as db:
@@ -178,3 +180,82 @@ def test_names_are_normalised_to_nfc(tmp_path: Path) -> None:
     with client_for(tmp_path) as c:
         made = create(c, name="Але\u0308на  Ивановна")
         assert made["table"]["seats"][0]["name"] == "Алёна Ивановна"
+
+
+# ------------------------------------------------------------------ HTTP sizes
+def test_a_50_mb_body_is_refused_with_413_before_it_is_parsed(tmp_path: Path) -> None:
+    with client_for(tmp_path) as c:
+        big = b'{"game": "durak", "seats": [], "options": {"' + b"x" * (50 << 20) + b'": 1}}'
+        res = c.post("/api/tables", content=big,
+                     headers={"content-type": "application/json"})
+        assert res.status_code == 413
+        assert res.json()["error"] == "request body too large: at most 65536 bytes"
+        assert len(res.content) < 300
+
+        def chunks() -> Any:               # no Content-Length: counted as it comes
+            yield b'{"game": "durak", "options": {"'
+            for _ in range(200):
+                yield b"x" * 4096
+        res = c.post("/api/tables", content=chunks(),
+                     headers={"content-type": "application/json"})
+        assert res.status_code == 413
+        assert c.get("/api/tables").json() == []
+
+
+def test_a_huge_option_name_or_value_is_refused_and_never_echoed(tmp_path: Path) -> None:
+    with client_for(tmp_path) as c:
+        for options, words in [({"y" * 60000: 1}, "an option name is at most 40"),
+                               ({"games": "z" * 60000}, "options.games: a text value"),
+                               ({f"o{i}": 1 for i in range(300)}, "at most 40 options"),
+                               ({"games": [[[1]]]}, "options.games: a number")]:
+            res = c.post("/api/tables", json={"game": "durak", "players": 2,
+                                              "seats": TWO, "options": options})
+            assert res.status_code == 400, res.text
+            assert words in res.json()["error"] and res.json()["error_ru"]
+            assert len(res.content) < 500
+        res = c.post("/api/tables", json={"game": "durak", "players": 2, "seats": TWO,
+                                          "sit": 0, "name": "n" * 60000})
+        assert res.status_code == 422 and len(res.content) < 500   # FastAPI's, no echo
+        assert "name" in res.text
+        assert c.get("/api/tables").json() == []
+
+
+# ------------------------------------------------- connections and messages
+def test_connections_per_client_are_limited(tmp_path: Path) -> None:
+    with client_for(tmp_path, limits=Limits(connections_per_client=3)) as c:
+        tid = create(c)["id"]
+        socks = [Sock(c, tid, None) for _ in range(3)]
+        extra = Sock(c, tid, None, hello=False)
+        msg = extra.recv()
+        assert msg["code"] == "too_many_connections" and "at most 3" in msg["reason"]
+        assert msg["reason_ru"]
+        with pytest.raises(ConnectionError, match="1013"):
+            extra.recv()
+        extra.close()
+        socks[0].close()
+        time.sleep(0.1)
+        again = Sock(c, tid, None)          # room again
+        assert again.state is not None
+
+
+def test_messages_per_client_are_rate_limited_and_a_flood_is_closed(
+        tmp_path: Path) -> None:
+    with client_for(tmp_path, limits=Limits(messages_per_second=5)) as c:
+        tid = create(c)["id"]
+        s = Sock(c, tid, None)        # the hello took one of the burst of 10
+        for i in range(20):
+            s.send({"type": "ping", "id": i})
+        answers = [s.recv() for _ in range(20)]
+        codes = [a.get("code", a["type"]) for a in answers]
+        assert codes.count("pong") in (8, 9, 10) and "rate_limited" in codes
+        limited = next(a for a in answers if a.get("code") == "rate_limited")
+        assert "at most 5 a second" in limited["reason"] and limited["reason_ru"]
+        time.sleep(0.5)
+        s.send({"type": "ping", "id": "later"})
+        assert s.expect("pong")["id"] == "later"     # still served at the rate
+        for i in range(200):                          # a flood: closed
+            s.send({"type": "ping", "id": i})
+        with pytest.raises(ConnectionError):
+            while True:
+                s.recv(timeout=5)
+        s.close()

@@ -7,6 +7,7 @@ browser code are static files of this package; the only live channel is
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 from collections.abc import AsyncIterator
@@ -15,6 +16,7 @@ from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,12 +26,14 @@ from koloda.engine.messages import Value
 from koloda.engine.registry import get_spec, registry
 from koloda.i18n import option_allowed, option_name
 from koloda.web.bots import bots_for
-from koloda.web.limits import Limits
+from koloda.web.limits import Buckets, Limits, Said
 from koloda.web.protocol import Message, Refusal, parse
 from koloda.web.tables import Conn, TableError, TableManager
 from koloda.web.texts import TEXTS
 
 log = logging.getLogger("koloda.web")
+#: messages in a row refused for the rate after which a connection is closed
+RATE_STRIKES = 50
 STATIC = resources.files("koloda.web").joinpath("static")
 
 
@@ -88,6 +92,63 @@ def games_json() -> list[dict[str, Any]]:
     return out
 
 
+class BodyLimit:
+    """Refuse an HTTP request body over ``limit`` bytes with 413 before anything parses
+    it: at once if its Content-Length says so, else as soon as that many have come."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        for key, value in scope.get("headers", ()):
+            if key == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = -1
+                if declared > self.limit or declared < 0:
+                    await self._refuse(send)
+                    return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.limit:
+                await self._refuse(send)
+                return
+            chunks.append(body)
+            if not message.get("more_body"):
+                break
+        whole = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Any:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": whole, "more_body": False}
+            return await receive()
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Any) -> None:
+        said = Said("body_too_large", n=self.limit)
+        body = json.dumps({"error": str(said), "error_ru": said.render("ru")},
+                          ensure_ascii=False).encode("utf-8")
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
+
+
 def _client(conn: Request | WebSocket) -> str:
     """The client's address (behind a proxy: what uvicorn's --proxy-headers made of
     X-Forwarded-For, from the proxies it trusts)."""
@@ -113,6 +174,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
 
     app = FastAPI(title="koloda", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.manager = manager
+    app.add_middleware(BodyLimit, limit=limits.max_body)
 
     @app.middleware("http")
     async def _headers(request: Request, call_next: Any) -> Any:
@@ -126,6 +188,14 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_req: Request, exc: RequestValidationError) -> JSONResponse:
+        """FastAPI's 422, without the ``input`` it would echo back (a 60 KB field
+        would come back whole): where, what and why only."""
+        detail = [{k: e[k] for k in ("loc", "msg", "type") if k in e}
+                  for e in exc.errors()][:20]
+        return JSONResponse({"detail": detail}, status_code=422)
 
     @app.exception_handler(TableError)
     async def _table_error(_req: Request, exc: TableError) -> JSONResponse:
@@ -210,16 +280,37 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
         return table
 
     # -------------------------------------------------------------- websocket
+    open_by: dict[str, int] = {}
+    messages = Buckets(limits.messages_per_second, limits.messages_per_second * 2)
+
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
+        client = _client(ws)
+        if open_by.get(client, 0) >= limits.connections_per_client:
+            said = Said("too_many_connections", n=limits.connections_per_client)
+            await ws.send_json(Refusal("too_many_connections", said).to_json())
+            await ws.close(code=1013)
+            return
+        open_by[client] = open_by.get(client, 0) + 1
+        try:
+            await _play(ws, table_id, client)
+        finally:
+            left = open_by.get(client, 1) - 1
+            if left > 0:
+                open_by[client] = left
+            else:
+                open_by.pop(client, None)
+
+    async def _play(ws: WebSocket, table_id: str, client: str) -> None:
         table = await manager.find(table_id)
         if table is None:
             await ws.send_json(Refusal("no_table", f"no table {table_id!r}").to_json())
             await ws.close(code=4404)
             return
-        conn = Conn(ws.send_text, ws.close, client=ws.client.host if ws.client else None)
+        conn = Conn(ws.send_text, ws.close, client=client)
         greeted = False
+        strikes = 0
         try:
             while True:
                 try:
@@ -228,6 +319,19 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
                     break
                 if frame["type"] == "websocket.disconnect" or conn.dead:
                     break
+                if not messages.take(client):
+                    # over the address's rate: not read; far over it, closed
+                    strikes += 1
+                    if strikes > RATE_STRIKES:
+                        log.warning("a client (%s) sends too fast; closing its "
+                                    "connection", client)
+                        conn.abandon()
+                        break
+                    said = Said("rate_limited", n=round(limits.messages_per_second))
+                    manager.send(table, conn, Refusal("rate_limited", said)
+                                 .to_json(table.version))
+                    continue
+                strikes = 0
                 msg = parse(frame.get("text") if frame.get("text") is not None
                             else frame.get("bytes"))
                 if isinstance(msg, Refusal):

@@ -88,6 +88,27 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
+def _small_value(value: Any, text: int, depth: int) -> bool:
+    """A number, a short text, true/false, null, or a short list/object of them."""
+    if value is None or isinstance(value, bool | int | float):
+        return True
+    if isinstance(value, str):
+        return len(value) <= text
+    if depth <= 0:
+        return False
+    if isinstance(value, list):
+        return len(value) <= 64 and all(_small_value(v, text, depth - 1) for v in value)
+    if isinstance(value, dict):
+        return len(value) <= 64 and all(isinstance(k, str) and len(k) <= text
+                                        and _small_value(v, text, depth - 1)
+                                        for k, v in value.items())
+    return False
+
+
+def _long_text(value: Any, text: int) -> bool:
+    return isinstance(value, str) and len(value) > text
+
+
 # ---------------------------------------------------------------- connections
 class Conn:
     """One websocket: its seat (None: a spectator) and its own outgoing queue, so a slow
@@ -540,6 +561,8 @@ class TableManager:
                       seats: list[dict[str, Any]], name: str | None, sit: int | None,
                       settings: dict[str, Any], client: str | None
                       ) -> tuple[Table, str | None, list[str]]:
+        self._check_sizes(options, "options")
+        self._check_sizes(settings, "settings")
         try:
             spec = get_spec(game)
             n = spec.check_players(spec.default_players if players is None else players)
@@ -587,6 +610,25 @@ class TableManager:
         self._by_client.setdefault(table.client or "?", set()).add(table.id)
         self._kick(table)
         return table, token, notes
+
+    def _check_sizes(self, given: Any, what: str) -> None:
+        """Options (or settings) small enough to be read, and named briefly enough to be
+        echoed in an error: checked before the engine sees them, so an error never
+        repeats a huge name or value."""
+        lim = self.limits
+        if not isinstance(given, dict):
+            raise TableError("options_not_object")
+        if len(given) > lim.max_options:
+            raise TableError("too_many_options", n=lim.max_options)
+        for name, value in given.items():
+            if not isinstance(name, str) or len(name) > lim.max_option_name:
+                raise TableError("option_name_long", n=lim.max_option_name,
+                                 given=len(str(name)))
+            if not _small_value(value, lim.max_option_text, 2):
+                kind = "option_value_long" if _long_text(value, lim.max_option_text) \
+                    else "option_value_kind"
+                raise TableError(kind, name=f"{name}" if what == "options"
+                                 else f"{name} ({what})", n=lim.max_option_text)
 
     @staticmethod
     def _check_name(name: Any) -> str:
