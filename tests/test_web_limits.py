@@ -259,3 +259,48 @@ def test_messages_per_client_are_rate_limited_and_a_flood_is_closed(
             while True:
                 s.recv(timeout=5)
         s.close()
+
+
+# ------------------------------------------------------------------------ lobby
+def test_the_lobby_is_paginated_and_keeps_its_shape(tmp_path: Path) -> None:
+    """At 5 000 tables the lobby was 3.1 MB, polled every 3 s: now a page (100 by
+    default), the same list of tables, with the total and the next page in headers."""
+    with client_for(tmp_path, limits=Limits(lobby_page=3)) as c:
+        ids = [create(c, sit=None)["id"] for _ in range(7)]
+        create(c, "pyanitsy", sit=None)
+        res = c.get("/api/tables")
+        first = res.json()
+        assert isinstance(first, list) and len(first) == 3
+        assert set(first[0]) >= {"id", "game", "seats", "open_seats", "version"}
+        assert res.headers["x-total-count"] == "8"
+        assert res.headers["link"] == '</api/tables?offset=3&limit=3>; rel="next"'
+        seen = [t["id"] for t in first]
+        url = "/api/tables?offset=3&limit=3"
+        while True:
+            res = c.get(url)
+            seen += [t["id"] for t in res.json()]
+            if "link" not in res.headers:
+                break
+            url = res.headers["link"][1:].split(">")[0]
+        assert len(seen) == 8 and set(ids) <= set(seen)
+        durak = c.get("/api/lobby?game=durak&limit=50").json()
+        assert durak["total"] == 7 and len(durak["tables"]) == 7 and durak["limit"] == 50
+        assert c.get("/api/lobby?limit=100000").json()["limit"] == 500
+
+
+def test_the_lobby_is_pushed_when_it_changes(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    import koloda.web.app as web_app
+    import koloda.web.tables as web_tables
+    monkeypatch.setattr(web_app, "LOBBY_PUSH", 0.05)
+    monkeypatch.setattr(web_tables, "LOBBY_FRESH", 0.0)
+    with client_for(tmp_path) as c:
+        create(c, sit=None)
+        with c.websocket_connect("/ws/lobby?limit=10") as ws:
+            first = json.loads(ws.receive_text())
+            assert first["type"] == "lobby" and first["total"] == 1
+            create(c, sit=None)
+            second = json.loads(ws.receive_text())
+            assert second["total"] == 2 and len(second["tables"]) == 2

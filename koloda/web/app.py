@@ -7,6 +7,7 @@ browser code are static files of this package; the only live channel is
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import math
@@ -14,8 +15,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
+from urllib.parse import quote
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -32,6 +34,8 @@ from koloda.web.tables import Conn, TableError, TableManager
 from koloda.web.texts import TEXTS
 
 log = logging.getLogger("koloda.web")
+#: seconds between two looks at a pushed lobby page
+LOBBY_PUSH = 2.0
 #: messages in a row refused for the rate after which a connection is closed
 RATE_STRIKES = 50
 STATIC = resources.files("koloda.web").joinpath("static")
@@ -244,8 +248,64 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
         return manager.stats()
 
     @app.get("/api/tables")
-    async def tables() -> list[dict[str, Any]]:
-        return manager.lobby()
+    async def tables(response: Response, offset: int = 0, limit: int | None = None,
+                     game: str | None = None) -> list[dict[str, Any]]:
+        """A page of the tables in play, newest first (``limit`` default 100, at most
+        500): the same list as ever; the total is in ``X-Total-Count`` and the next page
+        in ``Link: <…>; rel="next"``."""
+        page = manager.lobby_page(offset, limit, game)
+        response.headers["X-Total-Count"] = str(page["total"])
+        following = page["offset"] + page["limit"]
+        if following < page["total"]:
+            query = f"offset={following}&limit={page['limit']}" + (
+                f"&game={quote(game)}" if game else "")
+            response.headers["Link"] = f'</api/tables?{query}>; rel="next"'
+        tables: list[dict[str, Any]] = page["tables"]
+        return tables
+
+    @app.get("/api/lobby")
+    async def lobby(offset: int = 0, limit: int | None = None,
+                    game: str | None = None) -> dict[str, Any]:
+        """The same page with its figures: ``{"tables", "total", "offset", "limit"}``."""
+        return manager.lobby_page(offset, limit, game)
+
+    @app.websocket("/ws/lobby")
+    async def lobby_feed(ws: WebSocket, offset: int = 0, limit: int | None = None,
+                         game: str | None = None) -> None:
+        """The lobby pushed: ``{"type": "lobby", "tables", "total", "offset", "limit"}``
+        now and whenever that page changes (looked at every ``LOBBY_PUSH`` seconds)."""
+        await ws.accept()
+        client = _client(ws)
+        if open_by.get(client, 0) >= limits.connections_per_client:
+            said = Said("too_many_connections", n=limits.connections_per_client)
+            await ws.send_json(Refusal("too_many_connections", said).to_json())
+            await ws.close(code=1013)
+            return
+        open_by[client] = open_by.get(client, 0) + 1
+
+        async def watch_close() -> None:
+            while (await ws.receive())["type"] != "websocket.disconnect":
+                pass
+        closer = asyncio.create_task(watch_close())
+        last = None
+        try:
+            while not closer.done():
+                page = manager.lobby_page(offset, limit, game)
+                text = json.dumps({"type": "lobby", **page}, ensure_ascii=False,
+                                  separators=(",", ":"))
+                if text != last:
+                    await ws.send_text(text)
+                    last = text
+                await asyncio.wait([closer], timeout=LOBBY_PUSH)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            closer.cancel()
+            left = open_by.get(client, 1) - 1
+            if left > 0:
+                open_by[client] = left
+            else:
+                open_by.pop(client, None)
 
     @app.post("/api/tables", status_code=201)
     async def create(body: CreateIn, request: Request) -> dict[str, Any]:

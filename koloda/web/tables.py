@@ -53,6 +53,8 @@ KEEP_FINISHED = 3600.0
 LOG_LENGTH = 60
 #: seconds presence changes are gathered into one ``seats`` frame
 PRESENCE_DELAY = 0.1
+#: seconds a lobby page is served from its cache
+LOBBY_FRESH = 1.0
 
 
 class TableError(ValueError):
@@ -396,6 +398,8 @@ class TableManager:
         self._ticker: asyncio.Task[None] | None = None
         self._stopping = False
         self._background: set[asyncio.Task[Any]] = set()
+        self._lobby_cache: dict[tuple[int, int, str | None], tuple[float, dict[str, Any]]] \
+            = {}
         self._pruned = time.monotonic()
         self.started = time.monotonic()
         self.accepted = 0
@@ -496,8 +500,35 @@ class TableManager:
         return table
 
     def lobby(self) -> list[dict[str, Any]]:
-        return [t.info() for t in sorted(self.tables.values(), key=lambda t: -t.created)
-                if t.in_play]
+        """Every table in play, newest first (all of them: see ``lobby_page``)."""
+        return [t.info() for t in self._in_play_newest()]
+
+    def _in_play_newest(self, game: str | None = None) -> list[Table]:
+        return sorted((t for t in self.tables.values()
+                       if t.in_play and (game is None or t.spec.name == game
+                                         or t.spec.family == game)),
+                      key=lambda t: -t.created)
+
+    def lobby_page(self, offset: int = 0, limit: int | None = None,
+                   game: str | None = None) -> dict[str, Any]:
+        """One page of the lobby, newest first: ``{"tables", "total", "offset",
+        "limit"}``. Built at most once a second per page asked for, however many lobbies
+        ask (only the page's tables are described)."""
+        lim = self.limits
+        limit = lim.lobby_page if limit is None else max(1, min(limit, lim.lobby_page_max))
+        offset = max(0, offset)
+        key = (offset, limit, game)
+        now = time.monotonic()
+        cached = self._lobby_cache.get(key)
+        if cached is not None and now - cached[0] < LOBBY_FRESH:
+            return cached[1]
+        tables = self._in_play_newest(game)
+        page = {"tables": [t.info() for t in tables[offset:offset + limit]],
+                "total": len(tables), "offset": offset, "limit": limit}
+        if len(self._lobby_cache) > 256:
+            self._lobby_cache.clear()
+        self._lobby_cache[key] = (now, page)
+        return page
 
     def idle_limit(self, settings: dict[str, Any]) -> float:
         """Seconds without an accepted action after which a table is abandoned (waiting
