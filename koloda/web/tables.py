@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import json
 import logging
+import os
 import random
 import secrets
 import time
@@ -88,6 +89,16 @@ def token_hash(token: str) -> str:
 
 def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _cpu_of(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` (0 if it cannot be read)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def _small_value(value: Any, text: int, depth: int) -> bool:
@@ -247,6 +258,7 @@ class Table:
     #: when the match was stored (monotonic), to let the table leave memory later
     finished_at: float | None = None
     _cache: dict[int | None, tuple[int, str]] = field(default_factory=dict)
+    _hidden: dict[int | None, tuple[int, frozenset[str]]] = field(default_factory=dict)
     #: each viewer's log as it may see it, built once per entry
     _logs: dict[int | None, list[tuple[int, str]]] = field(default_factory=dict)
     #: index in ``log`` of the current deal's first entry
@@ -314,6 +326,16 @@ class Table:
             "open_seats": [i for i, s in enumerate(self.seats) if not s.taken],
         }
 
+    def hidden_for(self, viewer: int | None) -> frozenset[str]:
+        """The card texts ``viewer`` cannot know now (cached per version)."""
+        cached = self._hidden.get(viewer)
+        version = self.version
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        hidden = hidden_texts(self.match, viewer)
+        self._hidden[viewer] = (version, hidden)
+        return hidden
+
     def state_text(self, viewer: int | None) -> str:
         """The ``state`` message for a seat (None: spectators), cached per version."""
         cached = self._cache.get(viewer)
@@ -321,7 +343,7 @@ class Table:
         if cached is not None and cached[0] == version:
             return cached[1]
         m = self.match
-        hidden = hidden_texts(m, viewer)
+        hidden = self.hidden_for(viewer)
         view = m.observation(viewer) if viewer is not None else public_view(m, hidden)
         legal = m.legal_actions() if viewer is not None and viewer == m.to_move \
             and not self.abandoned else []
@@ -735,7 +757,7 @@ class TableManager:
     def send(table: Table, conn: Conn, msg: dict[str, Any]) -> None:
         """``msg`` to ``conn`` through the last check (its receiver's hidden cards
         redacted): for the frames not built as states — ``ok``, ``refused``."""
-        conn.push(guarded(msg, hidden_texts(table.match, conn.seat), _dumps))
+        conn.push(guarded(msg, table.hidden_for(conn.seat), _dumps))
 
     def attach(self, table: Table, conn: Conn, seat: int | None) -> None:
         if conn.dead:
@@ -861,6 +883,7 @@ class TableManager:
                              "players": table.match.players, "options": table.options,
                              "seed": table.seed, "deals": [], "actions": []})
         table.match, table.log, table._cache, table._logs = fresh, [], {}, {}
+        table._hidden = {}
         table.deal_start = 0
         for seat, action in stored:
             table.apply_logged(seat, action)
@@ -1033,6 +1056,10 @@ class TableManager:
                             "max": pct(lags, 1.0)},
             "uptime_s": round(time.monotonic() - self.started, 1),
             "bots": self.pool.stats(),
+            # CPU seconds used so far (user + system): this process, its bot workers
+            "cpu_s": {"server": round(sum(os.times()[:2]), 3),
+                      "bot_workers": round(sum(_cpu_of(p) for p in self.pool.processes()),
+                                           3)},
         }
 
     # ------------------------------------------------------------- finish
