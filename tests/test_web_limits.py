@@ -304,3 +304,28 @@ def test_the_lobby_is_pushed_when_it_changes(tmp_path: Path,
             create(c, sit=None)
             second = json.loads(ws.receive_text())
             assert second["total"] == 2 and len(second["tables"]) == 2
+
+
+def test_an_ended_match_not_yet_stored_is_never_abandoned(tmp_path: Path) -> None:
+    """Its store failed (to be tried again at the next start): idle or not, it must stay
+    a table to finish, never become an abandoned one."""
+    async def scenario() -> tuple[bool, bool, bool]:
+        m = TableManager(db_url(tmp_path), bot_workers=0, bot_delay=0, use_store=True,
+                         tick=0.05, limits=Limits(idle_timeout=0.2))
+
+        def broken(_record: Any) -> int:
+            raise OSError("disk full")
+        m._store_game = broken  # type: ignore[method-assign]
+        await m.start()
+        try:
+            seats = [{"kind": "computer", "bot": "random"}] * 2
+            table, _, _ = await m.create("durak", 2, {}, seats, None, None, {})
+            for _ in range(300):
+                if table.match.is_over and not table.finishing:
+                    break
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.6)
+            return table.match.is_over, table.finished, table.abandoned
+        finally:
+            await m.stop()
+    assert asyncio.run(scenario()) == (True, False, False)

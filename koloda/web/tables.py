@@ -54,6 +54,8 @@ KEEP_FINISHED = 3600.0
 LOG_LENGTH = 60
 #: seconds presence changes are gathered into one ``seats`` frame
 PRESENCE_DELAY = 0.1
+#: seconds before a computer's move that failed is tried again
+BOT_RETRY = 1.0
 #: seconds a lobby page is served from its cache
 LOBBY_FRESH = 1.0
 
@@ -436,14 +438,14 @@ class TableManager:
         wall = persist.now()
         for stored in persist.load_unfinished(self.sessions):
             idle = (wall - (stored.last_at or stored.row.created)).total_seconds()
-            if idle > self.idle_limit(stored.row.settings):
-                stale.append(stored.row.id)     # given up while the server was down
-                continue
             try:
                 table = self._rebuild(stored)
             except Exception as exc:  # one broken table must not stop the server
                 log.error("table %s cannot be resumed: %s", stored.row.id, exc)
                 continue
+            if idle > self.idle_limit(stored.row.settings) and not table.match.is_over:
+                stale.append(table.id)     # given up while the server was down
+                continue                   # (an ended match is stored, never given up)
             self.tables[table.id] = table
             table.last_active = time.monotonic() - max(0.0, idle)
             log.info("resumed table %s (%s) at version %d", table.id, table.spec.name,
@@ -927,13 +929,21 @@ class TableManager:
         the ticker cannot start a second stand-in during the commit); then the next
         computer move, if any, is started here — by this task's own ``finally``."""
         me = asyncio.current_task()
+        failed = False
         try:
             await self._bot_decide_and_submit(table, seat, spec)
+        except Exception:
+            failed = True
+            log.exception("table %s: the computer's move failed; tried again in %.0f s",
+                          table.id, BOT_RETRY)
         finally:
             if table.bot_task is me:
                 table.bot_task = None
             if not self._stopping:
-                self._kick(table)
+                if failed:      # not at once: a move that fails every time must not spin
+                    asyncio.get_running_loop().call_later(BOT_RETRY, self._kick, table)
+                else:
+                    self._kick(table)
 
     async def _bot_decide_and_submit(self, table: Table, seat: int, spec: str) -> None:
         start = time.monotonic()
@@ -961,7 +971,7 @@ class TableManager:
         if table.version != version:
             return  # the person came back and moved meanwhile
         result = await self.submit(table, seat, version, action, notice=notice)
-        if isinstance(result, Refusal) and result.code != "stale":
+        if isinstance(result, Refusal) and result.code not in ("stale", "abandoned"):
             log.error("table %s: bot %s refused: %s", table.id, spec, result.reason)
 
     async def _tick(self) -> None:
@@ -977,7 +987,7 @@ class TableManager:
                         and now - table.finished_at > KEEP_FINISHED:
                     del self.tables[table.id]
                     continue
-                if table.in_play and not table.finishing \
+                if table.in_play and not table.finishing and not table.match.is_over \
                         and now - table.last_active > self.idle_limit(table.settings):
                     idle.append(table)
                     continue
@@ -1007,6 +1017,7 @@ class TableManager:
         played, listed or resumed; whoever watches is told."""
         now = time.monotonic()
         gone = [t for t in tables if t.in_play and not t.finishing
+                and not t.match.is_over
                 and now - t.last_active > self.idle_limit(t.settings)]
         if not gone:
             return
