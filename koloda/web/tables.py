@@ -52,8 +52,12 @@ MAX_NAME = 40
 KEEP_FINISHED = 3600.0
 #: log entries a state carries (the current deal's latest)
 LOG_LENGTH = 60
-#: seconds presence changes are gathered into one ``seats`` frame
+#: seconds presence changes are gathered into one ``seats`` frame (longer at a crowded
+#: table: ``seats`` frames to at most PRESENCE_RATE connections a second, but never
+#: more than PRESENCE_MAX seconds late)
 PRESENCE_DELAY = 0.1
+PRESENCE_RATE = 2000.0
+PRESENCE_MAX = 2.0
 #: seconds before a computer's move that failed is tried again
 BOT_RETRY = 1.0
 #: seconds a lobby page is served from its cache
@@ -384,7 +388,9 @@ class Table:
         came meanwhile — so n people joining cost n frames, not n²."""
         if self._seats_timer is None:
             loop = asyncio.get_running_loop()
-            self._seats_timer = loop.call_later(PRESENCE_DELAY, self._flush_seats)
+            # a crowded table waits longer: at most ~PRESENCE_RATE frames a second in all
+            delay = min(PRESENCE_MAX, max(PRESENCE_DELAY, len(self.conns) / PRESENCE_RATE))
+            self._seats_timer = loop.call_later(delay, self._flush_seats)
 
     def _flush_seats(self) -> None:
         self._seats_timer = None
