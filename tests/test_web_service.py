@@ -109,14 +109,19 @@ def test_computers_at_peoples_tables_are_served_before_unwatched_tables(
         try:
             jobs = [asyncio.create_task(pool.decide("heuristic", "durak", {}, legal, 100 + i,
                                                     NOBODY)) for i in range(8)]
-            await asyncio.sleep(0.02)           # two unwatched decisions are running
-            jobs.append(asyncio.create_task(pool.decide("heuristic", "durak", {}, legal, 1,
-                                                        PEOPLE)))
+            await asyncio.sleep(0.02)           # one unwatched decision is running (the
+            t0 = time.monotonic()               # other worker is kept for people)
+            people = asyncio.create_task(pool.decide("heuristic", "durak", {}, legal, 1,
+                                                     PEOPLE))
+            await people
+            waited.append(time.monotonic() - t0)
             await asyncio.gather(*jobs)
         finally:
             pool.close()
+    waited: list[float] = []
     asyncio.run(scenario())
-    assert order.index(1) == 2, order           # right after the two already running
+    assert order[:2] == [100, 1], order         # at once, beside the one running
+    assert waited[0] < 0.1 + 0.08, waited       # its own decision's time, no queue
 
 
 def test_a_computer_at_a_peoples_table_never_falls_back_to_random_while_queued(

@@ -12,6 +12,7 @@ import asyncio
 import concurrent.futures
 import concurrent.futures.process
 import contextlib
+import functools
 import heapq
 import logging
 import multiprocessing
@@ -167,6 +168,8 @@ class BotPool:
         self._queue: list[_Job] = []
         self._seq = 0
         self.busy = 0
+        #: of which for tables where nobody sits
+        self.busy_nobody = 0
         self.fallbacks = 0
         self.decided = 0
         #: (priority, seconds waited) of the latest decisions, for /api/stats
@@ -235,11 +238,17 @@ class BotPool:
                         time.monotonic() - job.enqueued)
 
     def _dispatch(self) -> None:
-        """Hand waiting decisions to free workers, the most urgent first."""
+        """Hand waiting decisions to free workers, the most urgent first. Tables where
+        nobody sits never take the last free worker: it is kept for people's tables, so
+        a person's computer does not wait for a long search at an unwatched one."""
         while self.busy < self.slots and self._queue:
-            job = heapq.heappop(self._queue)
+            job = self._queue[0]
             if job.started.done():           # given up while waiting
+                heapq.heappop(self._queue)
                 continue
+            if job.priority >= NOBODY and self.busy_nobody >= max(1, self.slots - 1):
+                return                       # (the queue's head is the most urgent)
+            heapq.heappop(self._queue)
             loop = asyncio.get_running_loop()
             try:
                 fut = loop.run_in_executor(self._executor(), choose, *job.args)
@@ -247,12 +256,15 @@ class BotPool:
                 job.started.set_exception(exc)
                 continue
             self.busy += 1
-            fut.add_done_callback(self._finished)
+            nobody = job.priority >= NOBODY
+            self.busy_nobody += nobody
+            fut.add_done_callback(functools.partial(self._finished, nobody=nobody))
             job.started.set_result(fut)
 
-    def _finished(self, fut: asyncio.Future[str]) -> None:
+    def _finished(self, fut: asyncio.Future[str], *, nobody: bool) -> None:
         # the worker is free only now — even if its caller stopped waiting long ago
         self.busy -= 1
+        self.busy_nobody -= nobody
         if not fut.cancelled():
             fut.exception()                  # retrieved: no "never retrieved" warning
         self._dispatch()
