@@ -14,6 +14,13 @@ p50, p90, p99 and max.
 
 The script's clients share the machine with the server (2 cores here): the figures are
 for both together. Every request loop is bounded by ``--seconds``; it stops by itself.
+
+All of its tables come from one address, so the server it starts runs without the
+per-client limits (``Limits.unlimited()``); a server given with ``--url`` keeps its own:
+creations refused 429/503 are tried again (honouring Retry-After) and acts refused
+``rate_limited`` are sent again after a pause — the figures then show the limits. The
+server's CPU per action comes from its ``/api/stats`` (bot workers included), so it is
+there with ``--url`` too.
 """
 
 from __future__ import annotations
