@@ -184,6 +184,7 @@ def test_spectators_joining_and_leaving_cost_frames_linear_not_quadratic(
     table per short tick carries all of them."""
     import asyncio
 
+    from koloda.web import tables
     from koloda.web.tables import Conn, TableManager
     n = 1500
 
@@ -213,11 +214,13 @@ def test_spectators_joining_and_leaving_cost_frames_linear_not_quadratic(
                 if i % 100 == 0:
                     await asyncio.sleep(0)      # the clients arrive over a few ticks
             busy = time.perf_counter() - start
-            await asyncio.sleep(0.3)
+            settle = min(tables.PRESENCE_MAX,
+                         max(tables.PRESENCE_DELAY, n / tables.PRESENCE_RATE)) + 0.25
+            await asyncio.sleep(settle)
             joined = [last_count.get(i, -1) for i in range(0, n, 300)]
             for conn in conns[: n // 2]:
                 manager.detach(conn)
-            await asyncio.sleep(0.3)
+            await asyncio.sleep(settle)
             left = table.info()["spectators"]
             return seats_frames, busy, joined, left
         finally:
