@@ -252,3 +252,39 @@ def test_ok_and_refused_frames_pass_the_hidden_card_check(tmp_path: Path) -> Non
         assert secret not in r["reason_ru"]
         ok = socks[mover].act(socks[mover].state["legal"][0])
         assert ok["type"] == "ok"
+
+
+def test_a_stand_in_thinking_about_a_gone_state_does_not_hold_up_the_next_computer(
+        tmp_path: Path) -> None:
+    """The person came back and moved while their stand-in still waited for a worker:
+    the computer after them plays at once, instead of after the stale stand-in."""
+    from tests.test_web import Sock
+    with client_for(tmp_path) as c:
+        pool = c.app.state.manager.pool  # type: ignore[attr-defined]
+        pool.slots, pool.max_wait = 0, 30.0          # the stand-in's decision never starts
+        made = create(c, "durak", 2, seats=[{"kind": "person"},
+                                             {"kind": "computer", "bot": "random"}],
+                      settings={"away_policy": "computer", "away_timeout": 1,
+                                "away_bot": "heuristic"})
+        table = server_table(c, made["id"])
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not (
+                table.match.to_move == 0 and len(table.match.legal_actions()) > 1
+                and table.bot_task is not None and not table.bot_task.done()):
+            time.sleep(0.02)
+        stand_in = table.bot_task
+        assert stand_in is not None and not stand_in.done()   # waits for a worker
+        me = Sock(c, made["id"], made["token"])
+        while True:
+            st = me.until(lambda s: s["view"]["to_move"] == 0 and bool(s["legal"]))
+            answer = me.act(st["legal"][0])
+            assert answer["type"] == "ok"
+            now = me.until(lambda s, v=answer["version"]: s["version"] >= v)
+            if now["view"]["to_move"] == 1 or now["view"]["match_over"]:
+                break
+        start = time.monotonic()
+        after = me.until(lambda s, v=answer["version"]: s["version"] > v
+                         or s["view"]["match_over"], timeout=5)
+        assert time.monotonic() - start < 2, "the computer waited for the stale stand-in"
+        assert stand_in.cancelled() or stand_in.done()
+        assert after is not None

@@ -209,6 +209,10 @@ class BotPool:
         wait = self.max_wait if priority < NOBODY else None
         try:
             fut = await asyncio.wait_for(asyncio.shield(job.started), wait)
+        except asyncio.CancelledError:
+            if not job.started.done():
+                job.started.cancel()         # not needed any more: off the queue
+            raise
         except TimeoutError:
             if not job.started.done():
                 job.started.cancel()         # taken off the queue (skipped when popped)

@@ -259,6 +259,9 @@ class Table:
     conns: set[Conn] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    #: the version ``bot_task`` thinks about, and whether it is storing its move
+    bot_version: int = -1
+    bot_submitting: bool = False
     finishing: bool = False
     finish_task: asyncio.Task[None] | None = None
     #: when the match was stored (monotonic), to let the table leave memory later
@@ -920,7 +923,12 @@ class TableManager:
     def _kick(self, table: Table) -> None:
         """Start the computer's move if a computer (or a stand-in) is to move."""
         if table.bot_task is not None and not table.bot_task.done():
-            return
+            if table.bot_version == table.version or table.bot_submitting:
+                return
+            # still thinking about a state that is gone (the person came back and
+            # moved): not needed — stopped before it stores anything
+            table.bot_task.cancel()
+            table.bot_task = None
         m = table.match
         seat = m.to_move
         if m.is_over or seat is None or table.closed:
@@ -928,6 +936,7 @@ class TableManager:
         spec = self._bot_for(table, seat)
         if spec is None:
             return
+        table.bot_version, table.bot_submitting = table.version, False
         table.bot_task = asyncio.create_task(self._bot_move(table, seat, spec))
 
     async def _bot_move(self, table: Table, seat: int, spec: str) -> None:
@@ -976,6 +985,8 @@ class TableManager:
             return  # the person came back while the stand-in was thinking
         if table.version != version:
             return  # the person came back and moved meanwhile
+        if table.bot_task is asyncio.current_task():
+            table.bot_submitting = True     # from now on never cancelled but by stop()
         result = await self.submit(table, seat, version, action, notice=notice)
         if isinstance(result, Refusal) and result.code not in ("stale", "abandoned"):
             log.error("table %s: bot %s refused: %s", table.id, spec, result.reason)
