@@ -1,9 +1,12 @@
-"""Every text a person sees, in Russian and English.
+"""The terminal's sentences, in Russian and English; its terms come from the one vocabulary.
 
-``t(key, lang, **kw)`` formats one catalogue entry; ``label`` names an observation or score
-sheet field (falling back to the field name, so a game's new field still shows);
-``verb`` names an action verb; ``reason`` says an engine refusal in the chosen language from
-its message key and arguments (the catalog lives in the engine: koloda/engine/messages.py).
+``t(key, lang, **kw)`` formats one of the terminal's own sentences (the start screen, the
+table's notices, the command line's messages). Every *term* — a field's label, a value
+word, a verb, a suit, a computer's kind — is read from ``koloda.engine.terms``, the one
+vocabulary the browser and the engine's messages read too: ``label``, ``value_word``,
+``verb``, ``suit_word``, ``option_name`` and ``bot_label`` are thin readers of it.
+``reason`` says an engine refusal in the chosen language from its message key and
+arguments (the catalog lives in the engine: koloda/engine/messages.py).
 """
 
 from __future__ import annotations
@@ -158,13 +161,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "не удалось открыть хранилище {url}: {reason}"),
 }
 
-#: the word values of options, in Russian
-_OPTION_VALUES: dict[str, str] = {
-    "cycle": "доиграть круг",
-    "deal": "закончить сразу",
-    "all": "пока все карты не у одного",
-    "first_elimination": "до первого выбывшего",
-}
+#: option values whose word as a term means something else (``deal``, the field label)
+_OPTION_VALUES: dict[str, str] = {"deal": "закончить сразу"}
 
 #: what an option allows, in Russian (keyed by the English text of the option)
 _ALLOWED_RU = ALLOWED_RU
@@ -221,7 +219,8 @@ def option_value(value: object, lang: str = "en") -> str:
     if isinstance(value, bool) and lang == "ru":
         return "да" if value else "нет"
     if isinstance(value, str):
-        said = _OPTION_VALUES.get(value)
+        said = _OPTION_VALUES.get(value) or (terms.term(value, "ru") if terms.has_term(value)
+                                              else None)
         return f"{said} ({value})" if said is not None and lang == "ru" else value
     return json.dumps(value, ensure_ascii=False)
 

@@ -196,7 +196,7 @@ TERMS: dict[str, tuple[str, str]] = {
     'pass': ('pass', 'пас'),
     'stand': ('stand', 'играю'),
     'first': ('first', 'первый'),
-    'all': ('all', 'все'),
+    'all': ('all', 'пока все карты не у одного'),
     'first_elimination': ('first elimination', 'до первого выбывшего'),
     'cycle': ('cycle', 'доиграть круг'),
     # words the interfaces put around fields (marks, flags, headings)

@@ -306,7 +306,7 @@ def result_view(result: dict[str, Any], names: Sequence[str], lang: str) -> Rend
     details = result.get("details") or {}
     if isinstance(details.get("durak"), int):
         line = Text(t("durak_is", lang, who=seat_name(details["durak"], names)), style="bold")
-        if details.get("with_epaulettes"):
+        if details.get("epaulettes"):
             line.append(" " + t("with_epaulettes", lang), style="bold red")
         parts.append(line)
     table = Table(box=None, header_style="dim", pad_edge=False)

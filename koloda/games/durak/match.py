@@ -81,8 +81,8 @@ class DurakMatch(Match):
         scores = list(self.losses)
         last = self.games[-1] if self.games else {}
         details = {"games": self.games, "durak": last.get("durak"),
-                   "epaulettes": bool(last.get("with_epaulettes")),
-                   "epaulettes_ru": "дурак с погонами" if last.get("with_epaulettes") else None}
+                   "epaulettes": bool(last.get("epaulettes")),
+                   "epaulettes_ru": "дурак с погонами" if last.get("epaulettes") else None}
         if len(set(scores)) == 1:           # nobody lost more: a draw
             return Result.of([], self.players, scores, capped, details)
         return Result.of(best_seats(scores, higher_is_better=False), self.players, scores,
