@@ -9,7 +9,7 @@ Russian words follow the books (../shared/seeds/ in the project's steering files
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from koloda.cards import (
     RANK_NAMES,
@@ -255,6 +255,15 @@ BOTS: dict[str, tuple[str, str]] = {
 _OWNERS: dict[str, str] = {}
 
 
+#: called after every registration (an interface keeping a served copy, the browser's texts)
+_LISTENERS: list[Callable[[], None]] = []
+
+
+def on_register(callback: Callable[[], None]) -> None:
+    """Call ``callback`` whenever a game adds its terms (a catalog served as data follows)."""
+    _LISTENERS.append(callback)
+
+
 def register(terms: Mapping[str, tuple[str, str]], owner: str,
              verbs: Mapping[str, tuple[str, str]] | None = None) -> None:
     """Add a game's own terms (and verbs); the same key with other words is an error."""
@@ -266,6 +275,8 @@ def register(terms: Mapping[str, tuple[str, str]], owner: str,
                 raise ValueError(f"term {key!r}: {owner} says {pair}, {where} says {have}")
             table[key] = (pair[0], pair[1])
             _OWNERS.setdefault(("v:" if table is VERBS else "") + key, owner)
+    for callback in _LISTENERS:
+        callback()
 
 
 def term(key: str, lang: str = "en") -> str:

@@ -107,17 +107,24 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "face_down_n": ("{n} card(s) face down", "карт рубашкой вверх: {n}"),
 }
 
-def _texts() -> dict[str, dict[str, str]]:
+def _fill(out: dict[str, dict[str, str]]) -> None:
     """The sentences above and the one vocabulary (koloda.engine.terms, every game's terms
     registered): ``term.KEY`` a label or value word, ``verb.VERB``, ``suit.S``, ``rank.T``,
     ``bot.KIND`` — the browser reads terms from here, never from a table of its own."""
+    for i, lang in enumerate(("en", "ru")):
+        said = out.setdefault(lang, {})
+        said.update({k: v[i] for k, v in _PAIRS.items()})
+        for kind, table in terms.pairs().items():
+            said.update({f"{kind}.{k}": v[i] for k, v in table.items()})
+
+
+def _texts() -> dict[str, dict[str, str]]:
     from koloda.engine.registry import registry
     registry()   # every game's own terms registered
-    out: dict[str, dict[str, str]] = {"en": {}, "ru": {}}
-    for i, lang in enumerate(("en", "ru")):
-        out[lang].update({k: v[i] for k, v in _PAIRS.items()})
-        for kind, table in terms.pairs().items():
-            out[lang].update({f"{kind}.{k}": v[i] for k, v in table.items()})
+    out: dict[str, dict[str, str]] = {}
+    _fill(out)
+    # a game registered later (registry.register) adds its terms to what is served
+    terms.on_register(lambda: _fill(out))
     return out
 
 
