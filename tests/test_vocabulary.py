@@ -26,6 +26,12 @@ HOMONYMS = {
     "discard": "the verb «снести» / Durak's beaten-off pile «бито»",
 }
 
+#: one English word for two games' own terms, each its book's word (checked as documented)
+BOOKS_DIFFER = {
+    "pot": {"касса", "кон"},   # Kopilka's book «касса» (the purse kept across deals),
+                               # Stukolka's «кон» (the stake of one deal): terms pot, kon
+}
+
 STATIC = Path(koloda.__file__).parent / "web" / "static" / "js"
 
 
@@ -62,7 +68,8 @@ def _pairs() -> dict[tuple[str, str], dict[str, set[str]]]:
 
 def test_every_english_term_has_one_russian_word_in_every_interface() -> None:
     clashes = {f"{ns} {en!r}": {ru: sorted(w) for ru, w in said.items()}
-               for (ns, en), said in _pairs().items() if len(said) > 1}
+               for (ns, en), said in _pairs().items()
+               if len(said) > 1 and set(said) != BOOKS_DIFFER.get(en)}
     assert not clashes, clashes
 
 
