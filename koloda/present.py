@@ -210,8 +210,9 @@ def items_of(fields: list[Entry], names: Sequence[str], lang: str,
 
 def _trick_part(f: FieldInfo, value: Any, names: Sequence[str], lang: str,
                 public: bool) -> dict[str, Any]:
-    """A trick, a Durak table or a last trick: its plays (or pairs), who won it, and the
-    other facts it holds (the suit led, who passed)."""
+    """A trick, a Durak table or a last trick: its plays (or pairs), who won it (the view's
+    seat field, as a last trick declares it), and the other facts it holds (the suit led,
+    who passed)."""
     out: dict[str, Any] = {"label": terms.term(f.term or "trick", lang), "plays": [],
                            "pairs": [], "winner": None, "items": []}
     if f.kind == "plays":
@@ -224,9 +225,8 @@ def _trick_part(f: FieldInfo, value: Any, names: Sequence[str], lang: str,
                 out["plays"] = _plays(v or (), names, lang)
             elif g.kind == "table" and not out["pairs"]:
                 out["pairs"] = _pairs(v or (), lang)
-            elif g.kind == "seat" and out["winner"] is None and v is not None \
-                    and g.name in ("winner", "seat", "taker", "taken_by"):
-                out["winner"] = seat_name(v, names, lang)
+            elif g.kind == "seat" and out["winner"] is None and v is not None:
+                out["winner"] = seat_name(v, names, lang)   # a trick's seat: who took it
             elif g.kind != "data":
                 out["items"].append(_item(g, v, names, lang, public))
     return out
