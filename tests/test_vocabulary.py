@@ -15,7 +15,7 @@ from pathlib import Path
 import koloda
 from koloda import i18n
 from koloda.engine import messages, terms
-from koloda.web import texts
+from koloda.web import limits, texts
 
 #: one English word, two senses — said apart on purpose (the key names the sense)
 HOMONYMS = {
@@ -63,6 +63,8 @@ def _pairs() -> dict[tuple[str, str], dict[str, set[str]]]:
         add("term", f"i18n._TEXTS[{k!r}]", en, ru)
     for k, (en, ru) in texts._PAIRS.items():
         add("term", f"web.texts[{k!r}]", en, ru)
+    for k, (en, ru) in limits.TEXTS.items():
+        add("term", f"web.limits.TEXTS[{k!r}]", en, ru)
     return out
 
 
@@ -87,7 +89,8 @@ def test_no_interface_keeps_a_table_of_terms() -> None:
     prefixes = ("f_", "v_", "w_", "ph_", "suit_", "bot_")
     assert not [k for k in texts._PAIRS if k.startswith(prefixes)]
     # a catalog's own key may not be a term's key with a word of its own: sentences only
-    for catalog, name in ((i18n._TEXTS, "i18n"), (texts._PAIRS, "web.texts")):
+    for catalog, name in ((i18n._TEXTS, "i18n"), (texts._PAIRS, "web.texts"),
+                          (limits.TEXTS, "web.limits")):
         for key, (en, ru) in catalog.items():
             pair = terms.TERMS.get(key) or terms.VERBS.get(key)
             if pair is not None and "{" not in en and len(en.split()) <= 2:
