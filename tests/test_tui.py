@@ -266,7 +266,7 @@ def test_the_score_sheet_is_shown_between_deals(tmp_path: Path) -> None:
             return text
     text = run(go())
     assert "Deal 1 is over — score sheet" in text
-    assert "bid/tricks → points" in text and "Аня" in text
+    assert "(bid · tricks · points)" in text and "Аня" in text
 
 
 def test_the_last_trick_can_be_viewed(tmp_path: Path) -> None:
