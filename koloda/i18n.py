@@ -167,6 +167,13 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "record_verified": ("record verified", "запись проверена"),
     "store_open": ("cannot open the store {url}: {reason}",
                    "не удалось открыть хранилище {url}: {reason}"),
+    "store_driver": ("cannot open the store {url}: its database driver {module} is not "
+                     "installed; install it with: pip install '{package}'",
+                     "не удалось открыть хранилище {url}: не установлен драйвер базы "
+                     "{module}; установите: pip install '{package}'"),
+    "move_refused": ("move {n} ({who}: {action}) is not allowed: {reason}",
+                     "ход {n} ({who}: {action}) недопустим: {reason}"),
+    "record_broken": ("the record is broken: {reason}", "запись партии испорчена: {reason}"),
 }
 
 #: names of observation and score sheet fields (a field not here shows its own name)

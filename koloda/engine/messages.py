@@ -493,6 +493,8 @@ CATALOG: dict[str, tuple[str, str]] = {
                         "перебор пока не умеет играть в {game}: нет расклада по наблюдению"),
     # ------------------------------------------------ record files (engine/records.py)
     "cannot_read": ("cannot read {path}: {why}", "не удалось прочитать {path}: {why}"),
+    "not_utf8": ("{path} is not a text file in UTF-8 (byte {at} is not UTF-8): not a record",
+                 "{path} — не текст в UTF-8 (байт {at} не UTF-8): это не запись партии"),
     "file_missing": ("No such file or directory", "такого файла нет"),
     "file_denied": ("Permission denied", "нет доступа"),
     "file_is_dir": ("Is a directory", "это папка, а не файл"),
