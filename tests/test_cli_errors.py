@@ -115,3 +115,21 @@ def test_serve_on_a_taken_port_is_a_one_line_error() -> None:
         port = taken.getsockname()[1]
         text = _one_line_error(runner.invoke(app, ["serve", "--port", str(port)]))
     assert f"cannot listen on 127.0.0.1:{port}" in text
+
+
+def test_an_unknown_word_names_only_this_games_verbs() -> None:
+    import pytest
+
+    from koloda.engine.errors import IllegalAction
+    from koloda.engine.spec import ActionVocabulary
+    m = koloda.new_game("durak", players=2, seed=1)
+    if not m.spec.actions.verbs():   # the spec declares its vocabulary (issue 15)
+        object.__setattr__(m, "spec", __import__("dataclasses").replace(
+            m.spec, actions=ActionVocabulary(plain=("take", "pass"), multi=("attack", "throw"),
+                                             pairs=("beat",))))
+    with pytest.raises(IllegalAction) as exc:
+        m.apply("bid 3")
+    text = str(exc.value)
+    assert "attack" in text and "beat" in text and "bid" not in text.split(": ")[-1]
+    assert "flip" not in text and "knock" not in text
+    assert "нет хода" in exc.value.render("ru")
