@@ -55,6 +55,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "computer": ("Computer: {bot}", "Компьютер: {bot}"),
     "start": ("▶ Start the game", "▶ Начать игру"),
     "resume_line": ("Continue: {name}", "Продолжить: {name}"),
+    "moves_made": ("{n} moves made", "сделано ходов: {n}"),
+    "your_seat": ("Your seat", "Ваше место"),
     "option_default": ("default {value}", "по умолчанию {value}"),
     "type_value": ("Type a value for {name} and press Enter (Esc cancels)",
                    "Введите значение {name} и нажмите Enter (Esc — отмена)"),
