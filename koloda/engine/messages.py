@@ -492,6 +492,9 @@ CATALOG: dict[str, tuple[str, str]] = {
                      "игрока «по правилам опыта» для {game} пока нет"),
     "no_heuristic_here": ("no heuristic bot for this game yet",
                           "игрока «по правилам опыта» для этой игры пока нет"),
+    "no_search": ("no search bot for {game} yet", "игрока «перебор» для {game} пока нет"),
+    "no_search_here": ("no search bot for this game yet",
+                       "игрока «перебор» для этой игры пока нет"),
     "no_determinizer": ("the search bot cannot play {game} yet: no determinizer",
                         "перебор пока не умеет играть в {game}: нет расклада по наблюдению"),
     # ------------------------------------------------ record files (engine/records.py)

@@ -34,8 +34,9 @@ from koloda.engine.errors import IllegalAction
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Cards, Reason
 from koloda.engine.result import Result
-from koloda.engine.spec import GameSpec, Option, one_of
+from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, one_of
 from koloda.games._hidden import deal_hidden
+from koloda.games.dreyfus_layout import LAYOUT
 from koloda.tricks import (
     FollowElseTrump,
     Trick,
@@ -439,4 +440,9 @@ SPECS = [GameSpec(
                "козырей. Взятки сверх четырёх — под черту; первый набравший 10 выигрывает.",
     aliases=("дрейфус",),
     determinize=determinize,
+    actions=ActionVocabulary(plain=("stand",), single=("play",), multi=("discard",)),
+    bounds=Bounds(actions_per_deal=150), layout=LAYOUT,
+    bots={"heuristic": "koloda.bots.heuristic.dreyfus:make",
+          "search": "koloda.bots.dreyfus_search:make"},
+    order=4,
 )]

@@ -36,7 +36,8 @@ from koloda.engine.lots import draw_lowest_card
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Cards, Reason
 from koloda.engine.result import Result, best_seats
-from koloda.engine.spec import GameSpec
+from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec
+from koloda.games.mushka_layout import LAYOUT
 from koloda.tricks import FollowElseTrump, Trick, TrickRules, parse_play, why_not_play_text
 
 ACE_OF_SPADES = card(ACE, SPADES)
@@ -465,4 +466,9 @@ SPECS = [GameSpec(
     summary_ru="Пять карт, один прикуп, пять взяток; списывают с 25, первый до нуля выигрывает.",
     aliases=("мушка",),
     determinize=determinize,
+    actions=ActionVocabulary(plain=("stand", "pass"), single=("play",), multi=("discard",)),
+    bounds=Bounds(actions_per_deal=100), layout=LAYOUT,
+    bots={"heuristic": "koloda.bots.heuristic.mushka:make",
+          "search": "koloda.bots.mushka_search:make"},
+    order=2,
 )]

@@ -34,8 +34,9 @@ from koloda.engine.lots import draw_lowest_card
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Reason
 from koloda.engine.result import Result, best_seats
-from koloda.engine.spec import GameSpec, Option, int_range, one_of
+from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_range, one_of
 from koloda.games._hidden import deal_hidden
+from koloda.games.stukolka_layout import LAYOUT
 from koloda.tricks import (
     PLAY_TEXT,
     MustBeatPolicy,
@@ -472,4 +473,9 @@ SPECS = [GameSpec(
                "не взявший ни одной ставит ремиз.",
     aliases=("стуколка",),
     determinize=determinize,
+    actions=ActionVocabulary(plain=("knock", "drop", "golets"), single=("play",)),
+    bounds=Bounds(actions_per_deal=400), layout=LAYOUT,
+    bots={"heuristic": "koloda.bots.heuristic.stukolka:make",
+          "search": "koloda.bots.stukolka_search:make"},
+    order=6,
 )]

@@ -28,8 +28,9 @@ from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Reason
 from koloda.engine.result import Result
-from koloda.engine.spec import GameSpec, Option, int_range
+from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_range
 from koloda.games._hidden import deal_hidden
+from koloda.games.trinka_layout import LAYOUT
 from koloda.tricks import (
     PLAY_TEXT,
     FollowElseAny,
@@ -273,5 +274,10 @@ SPECS = [GameSpec(
                "«тринька» — 3; взявшие все девять проигрывают вдвойне.",
     aliases=("тринька",),
     determinize=determinize,
+    actions=ActionVocabulary(single=("play",)),
+    bounds=Bounds(actions_per_deal=50), layout=LAYOUT,
+    bots={"heuristic": "koloda.bots.heuristic.trinka:make",
+          "search": "koloda.bots.trinka_search:make"},
+    order=5,
 )]
 
