@@ -54,6 +54,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "computer": ("Computer: {bot}", "Компьютер: {bot}"),
     "start": ("▶ Start the game", "▶ Начать игру"),
     "resume_line": ("Continue: {name}", "Продолжить: {name}"),
+    "moves_made": ("{n} moves made", "сделано ходов: {n}"),
+    "your_seat": ("Your seat", "Ваше место"),
     "option_default": ("default {value}", "по умолчанию {value}"),
     "type_value": ("Type a value for {name} and press Enter (Esc cancels)",
                    "Введите значение {name} и нажмите Enter (Esc — отмена)"),
@@ -159,6 +161,13 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "record_verified": ("record verified", "запись проверена"),
     "store_open": ("cannot open the store {url}: {reason}",
                    "не удалось открыть хранилище {url}: {reason}"),
+    "store_driver": ("cannot open the store {url}: its database driver {module} is not "
+                     "installed; install it with: pip install '{package}'",
+                     "не удалось открыть хранилище {url}: не установлен драйвер базы "
+                     "{module}; установите: pip install '{package}'"),
+    "move_refused": ("move {n} ({who}: {action}) is not allowed: {reason}",
+                     "ход {n} ({who}: {action}) недопустим: {reason}"),
+    "record_broken": ("the record is broken: {reason}", "запись партии испорчена: {reason}"),
 }
 
 #: option values whose word as a term means something else (``deal``, the field label)

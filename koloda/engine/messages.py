@@ -237,6 +237,9 @@ CATALOG: dict[str, tuple[str, str]] = {
     "action_not_text": ("an action must be text, not {type}",
                         "ход записывается текстом, а не {type}"),
     "empty_action": ("empty action", "пустой ход"),
+    "unknown_action_here": ("{game} has no action {text}; its actions begin with one of: "
+                            "{verbs}",
+                            "в игре {game} нет хода {text}; ходы начинаются со слов: {verbs}"),
     "unknown_action": ("unknown action {text}; actions begin with one of: {verbs}",
                        "непонятный ход {text}; ход начинается с одного из слов: {verbs}"),
     "no_arguments": ("'{verb}' takes no arguments: {text}",
@@ -439,6 +442,8 @@ CATALOG: dict[str, tuple[str, str]] = {
                         "перебор пока не умеет играть в {game}: нет расклада по наблюдению"),
     # ------------------------------------------------ record files (engine/records.py)
     "cannot_read": ("cannot read {path}: {why}", "не удалось прочитать {path}: {why}"),
+    "not_utf8": ("{path} is not a text file in UTF-8 (byte {at} is not UTF-8): not a record",
+                 "{path} — не текст в UTF-8 (байт {at} не UTF-8): это не запись партии"),
     "file_missing": ("No such file or directory", "такого файла нет"),
     "file_denied": ("Permission denied", "нет доступа"),
     "file_is_dir": ("Is a directory", "это папка, а не файл"),
