@@ -73,6 +73,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "your_hand": ("Your hand", "Ваши карты"),
     "no_hand": ("(no cards in hand)", "(нет карт на руках)"),
     "moves": ("Moves", "Ходы"),
+    "moves_page": ("{first}–{last} of {n} (PgUp PgDn, / filter)",
+                   "{first}–{last} из {n} (PgUp PgDn, / поиск)"),
+    "filter_hint": ("type to filter the moves · Enter plays · Esc closes",
+                    "наберите часть хода · Enter — ход · Esc — закрыть"),
     "log": ("Moves so far", "Ходы партии"),
     "no_last_trick": ("No trick has been completed yet.", "Ещё не сыграно ни одной взятки."),
     "won_by": ("taken by {who}", "взял(а) {who}"),
@@ -90,9 +94,9 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "not_yours": ("Wait: it is not your move", "Подождите: сейчас не ваш ход"),
     "multi_hint": ("Space marks cards for a move of several cards ({verbs})",
                    "Пробел отмечает карты для хода из нескольких карт ({verbs})"),
-    "keys_table": ("←→ card · Space mark · Enter play · ↑↓ 1-9 moves · l last trick · "
-                   "s sheet · r rules · q save, quit",
-                   "←→ карта · Пробел отметить · Enter ход · ↑↓/1-9 ходы · l взятка · "
+    "keys_table": ("←→ card · Space mark · Enter play · ↑↓ 1-9 / moves · l last · "
+                   "s sheet · r rules · q quit",
+                   "←→ карта · Пробел отметить · Enter ход · ↑↓ 1-9 / ходы · l взятка · "
                    "s запись · r правила · q выход"),
     "sheet_between": ("Deal {n} is over — score sheet", "Сдача {n} окончена — запись"),
     "press_continue": ("Enter — continue", "Enter — дальше"),

@@ -1,8 +1,10 @@
 """The table: one screen for every game, drawn from the person's observation.
 
 Keys: ←→ move along the hand, Space marks cards (moves of several cards), Enter plays the
-marked cards or the card under the cursor; ↑↓ and the number keys choose from the list of
-moves (bids, take, pass …); l shows the last trick, s the score sheet, q saves and quits.
+marked cards or the card under the cursor; ↑↓ move the highlight in the list of moves
+(bids, take, pass …) and Enter plays it; the list of any length is shown a page of ten at
+a time (PgUp/PgDn; the number keys 1-9, 0 choose on the page) and ``/`` filters it by what
+one types; l shows the last trick, s the score sheet, q saves and quits.
 Computer seats move on a timer so a person can follow them; every action is written to
 the record at once (Session), so quitting never loses a game.
 """
@@ -20,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from koloda.cli.render import card_text
 from koloda.engine.errors import IllegalAction
@@ -44,6 +46,9 @@ from koloda.tui.view import (
     sort_hand,
 )
 
+#: moves shown at once in the Moves panel: one per digit key (1-9, 0)
+PAGE = 10
+
 
 class TableScreen(Screen[None]):
     DEFAULT_CSS = """
@@ -56,13 +61,19 @@ class TableScreen(Screen[None]):
     TableScreen #centre { min-height: 4; }
     TableScreen .active { border: round $accent; }
     TableScreen #menu { max-height: 9; }
+    TableScreen #filter { display: none; height: 1; border: none; padding: 0 1; }
+    TableScreen #filter.shown { display: block; }
     TableScreen #message { height: auto; min-height: 1; padding: 0 1; }
     TableScreen #keys { height: 1; color: $text-muted; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", show=False), Binding("right", "cursor(1)", show=False),
-        Binding("up", "menu_cursor(-1)", show=False),
-        Binding("down", "menu_cursor(1)", show=False),
+        # priority: the arrows move the Moves highlight even while the filter line is typed in
+        Binding("up", "menu_cursor(-1)", show=False, priority=True),
+        Binding("down", "menu_cursor(1)", show=False, priority=True),
+        Binding("pageup", "menu_cursor(-10)", show=False, priority=True),
+        Binding("pagedown", "menu_cursor(10)", show=False, priority=True),
+        Binding("slash", "filter", show=False),
         Binding("space", "mark", show=False), Binding("enter", "act", show=False),
         Binding("escape", "clear", show=False),
         *[Binding(str(d), f"pick({(d - 1) % 10})", show=False) for d in range(10)],
@@ -81,6 +92,7 @@ class TableScreen(Screen[None]):
         self.marked: set[str] = set()
         self.menu_items: list[str] = []
         self.menu_cursor = 0
+        self.filter = ""
         self.zone = "hand"
         self.message: Text = Text("")
         self.hand: list[str] = []
@@ -101,6 +113,7 @@ class TableScreen(Screen[None]):
                 yield Static(id="centre", classes="panel")
                 yield Static(id="hand", classes="panel")
                 yield Static(id="menu", classes="panel")
+                yield Input(id="filter", placeholder=t("filter_hint", self.lang))
                 yield Static(id="message")
             yield RichLog(id="side", wrap=True, markup=False, max_lines=1000)
         yield Static(t("keys_table", self.lang), id="keys")
@@ -110,6 +123,9 @@ class TableScreen(Screen[None]):
         self.query_one("#centre").border_title = heading(term("table", self.lang))
         self.query_one("#side").border_title = t("log", self.lang)
         log = self.query_one(RichLog)
+        log.can_focus = False      # the arrows are the Moves list's, not the log's
+        self.query_one("#filter", Input).can_focus = False    # until / opens it
+        self.set_focus(None)
         names = self.session.names()
         for seat, action in self.session.match.history:   # a resumed game: its moves so far
             log.write(self._log_line(seat, action, names))
@@ -187,17 +203,36 @@ class TableScreen(Screen[None]):
             self.menu_items = []
         else:
             self.menu_items = self.chooser.menu(frozenset(self.marked))
+        if self.filter:
+            self.menu_items = [a for a in self.menu_items if self._matches(a)]
         self.menu_cursor = max(0, min(self.menu_cursor, len(self.menu_items) - 1))
+        first = self.page_start
         items = []
-        for i, a in enumerate(self.menu_items):
-            item = Text(f"{i + 1 if i < 9 else (0 if i == 9 else ' ')} ", style="dim")
+        for i, a in enumerate(self.menu_items[first:first + PAGE], start=first):
+            item = Text(f"{(i - first + 1) % 10} ", style="dim")
             item.append_text(action_text(a, lang))
             if i == self.menu_cursor and self.zone == "menu":
                 item.stylize("reverse")
             items.append(item)
-        panel.border_title = t("moves", lang)
+        title = t("moves", lang)
+        if len(self.menu_items) > PAGE:
+            title += " " + t("moves_page", lang, first=first + 1,
+                             last=min(first + PAGE, len(self.menu_items)),
+                             n=len(self.menu_items))
+        if self.filter:
+            title += f" · /{self.filter}"
+        panel.border_title = title
         panel.update(Columns(items, padding=(0, 3)) if items else Text("…", style="dim"))
         panel.set_class(self.zone == "menu", "active")
+
+    @property
+    def page_start(self) -> int:
+        """The first move of the page the highlight is on (pages of ten: the digit keys)."""
+        return self.menu_cursor // PAGE * PAGE
+
+    def _matches(self, action: str) -> bool:
+        want = self.filter.lower()
+        return want in action.lower() or want in action_text(action, self.lang).plain.lower()
 
     def say(self, text: Text | str, style: str = "") -> None:
         self.message = text if isinstance(text, Text) else Text(text, style=style)
@@ -280,6 +315,7 @@ class TableScreen(Screen[None]):
             return
         self.marked.clear()
         self.menu_cursor = 0
+        self._close_filter()
         self.say("")
         self._logged(seat, text)
         self.advance()
@@ -330,7 +366,11 @@ class TableScreen(Screen[None]):
         if not self.menu_items:
             return
         self.zone = "menu"
-        self.menu_cursor = (self.menu_cursor + step) % len(self.menu_items)
+        n = len(self.menu_items)
+        if abs(step) == 1:
+            self.menu_cursor = (self.menu_cursor + step) % n
+        else:            # a page: to the same place on the next page, or the list's end
+            self.menu_cursor = max(0, min(self.menu_cursor + step, n - 1))
         self._draw_hand()
         self._draw_menu()
 
@@ -350,7 +390,35 @@ class TableScreen(Screen[None]):
         self._draw_hand()
         self._draw_menu()
 
+    def action_filter(self) -> None:
+        """Show the filter line: what one types keeps the moves that contain it."""
+        box = self.query_one("#filter", Input)
+        box.add_class("shown")
+        box.can_focus = True
+        box.focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.filter = event.value.strip()
+        self.zone = "menu"
+        self.menu_cursor = 0
+        self._draw_hand()
+        self._draw_menu()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.zone = "menu"
+        self.action_act()
+
+    def _close_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        if box.has_class("shown") or self.filter:
+            box.remove_class("shown")
+            box.can_focus = False
+            box.value = ""
+            self.filter = ""
+            self.set_focus(None)
+
     def action_clear(self) -> None:
+        self._close_filter()
         self.marked.clear()
         self.say("")
         self._draw_hand()
@@ -359,6 +427,7 @@ class TableScreen(Screen[None]):
     def action_pick(self, index: int) -> None:
         if self._busy():
             return
+        index += self.page_start
         if 0 <= index < len(self.menu_items):
             self.play(self.menu_items[index])
 
