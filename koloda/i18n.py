@@ -98,6 +98,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "s sheet · r rules · q quit",
                    "←→ карта · Пробел отметить · Enter ход · ↑↓ 1-9 / ходы · l взятка · "
                    "s запись · r правила · q выход"),
+    "keys_short": ("←→ Space Enter cards · ↑↓ PgDn / moves · l last · s sheet · r rules · "
+                   "q quit",
+                   "←→ Пробел Enter карты · ↑↓ PgDn / ходы · l взятка · s запись · "
+                   "r правила · q выход"),
     "sheet_between": ("Deal {n} is over — score sheet", "Сдача {n} окончена — запись"),
     "press_continue": ("Enter — continue", "Enter — дальше"),
     "press_close": ("Enter or Esc — close", "Enter или Esc — закрыть"),

@@ -18,9 +18,10 @@ from typing import Any, ClassVar
 from rich.columns import Columns
 from rich.console import Group
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
 
@@ -46,6 +47,11 @@ from koloda.tui.view import (
     sort_hand,
 )
 
+#: below this many columns the log of moves folds away; below SHORT rows the table comes
+#: first and the players scroll under it
+NARROW, SHORT = 100, 34
+#: from this many columns the log of moves is wider (a larger terminal uses the room)
+WIDE = 140
 #: moves shown at once in the Moves panel: one per digit key (1-9, 0)
 PAGE = 10
 
@@ -56,7 +62,10 @@ class TableScreen(Screen[None]):
                          text-style: bold; padding: 0 1; }
     TableScreen #body { height: 1fr; }
     TableScreen #main { width: 1fr; }
+    TableScreen #top { height: 1fr; }
     TableScreen #side { width: 36; border: round $secondary; }
+    TableScreen.narrow #side { display: none; }
+    TableScreen.wide #side { width: 52; }
     TableScreen .panel { height: auto; border: round $primary; padding: 0 1; }
     TableScreen #centre { min-height: 4; }
     TableScreen .active { border: round $accent; }
@@ -109,8 +118,10 @@ class TableScreen(Screen[None]):
         yield Static(id="title")
         with Horizontal(id="body"):
             with Vertical(id="main"):
-                yield Static(id="players", classes="panel")
-                yield Static(id="centre", classes="panel")
+                # the hand and the moves keep their room; the rest scrolls when short
+                with VerticalScroll(id="top"):
+                    yield Static(id="players", classes="panel")
+                    yield Static(id="centre", classes="panel")
                 yield Static(id="hand", classes="panel")
                 yield Static(id="menu", classes="panel")
                 yield Input(id="filter", placeholder=t("filter_hint", self.lang))
@@ -125,12 +136,35 @@ class TableScreen(Screen[None]):
         log = self.query_one(RichLog)
         log.can_focus = False      # the arrows are the Moves list's, not the log's
         self.query_one("#filter", Input).can_focus = False    # until / opens it
+        self.query_one("#top").can_focus = False
         self.set_focus(None)
+        self.fit(self.app.size.width, self.app.size.height)
         names = self.session.names()
         for seat, action in self.session.match.history:   # a resumed game: its moves so far
             log.write(self._log_line(seat, action, names))
         self._deal_header(log)
         self.advance()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """From 80×24 up the hand, the moves and the table stay on the screen: below 100
+        columns the log of moves folds away (the hand needs the width); below 34 rows the
+        table comes before the players, who scroll."""
+        self.set_class(width < NARROW, "narrow")
+        self.set_class(width >= WIDE, "wide")
+        top, players, centre = (self.query_one(q) for q in ("#top", "#players", "#centre"))
+        short = height < SHORT
+        if short != (top.children[0] is centre):
+            if short:
+                top.move_child(players, after=centre)
+            else:
+                top.move_child(centre, after=players)
+        self.query_one("#keys", Static).update(
+            t("keys_table" if width >= NARROW else "keys_short", self.lang))
+        if self.hand:
+            self._draw_hand()
 
     # ----------------------------------------------------------- drawing
     @property
@@ -192,8 +226,10 @@ class TableScreen(Screen[None]):
             title += " — " + t("multi_hint", lang, verbs=verbs)
         panel.border_title = title
         cursor = self.cursor if self.zone == "hand" and self.hand else None
+        side = 0 if self.has_class("narrow") else 52 if self.has_class("wide") else 36
+        room = self.app.size.width - side - 4
         panel.update(hand_text(self.hand, cursor, frozenset(self.marked),
-                               self.chooser.legal_cards, lang))
+                               self.chooser.legal_cards, lang, width=room))
         panel.set_class(self.zone == "hand", "active")
 
     def _draw_menu(self) -> None:

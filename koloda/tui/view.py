@@ -104,11 +104,14 @@ def sort_hand(hand: Sequence[str], trump: str | None = None) -> list[str]:
 
 # ------------------------------------------------------------------ the hand
 def hand_text(hand: Sequence[str], cursor: int | None, marked: frozenset[str],
-              legal: frozenset[str], lang: str) -> Text:
+              legal: frozenset[str], lang: str, width: int = 200) -> Text:
     """Cards face up in a row: legal ones bright, others dim; the cursor reversed; marked
-    cards lifted with a ▲ under them."""
+    cards lifted with a ▲ under them. A hand wider than ``width`` is written in one line
+    of card faces (the marked ones under ▲, the cursor reversed)."""
     if not hand:
         return Text(t("no_hand", lang), style="dim")
+    if len(hand) * 5 > width:
+        return _hand_line(hand, cursor, marked, legal, lang)
     top, face, bottom = Text(), Text(), Text()
     for i, c in enumerate(hand):
         here = i == cursor
@@ -130,6 +133,22 @@ def hand_text(hand: Sequence[str], cursor: int | None, marked: frozenset[str],
         face.append("│", style=border)
         bottom.append("╰───╯" if not here else "╰─^─╯", style=border)
     return Text("\n").join([top, face, bottom])
+
+
+def _hand_line(hand: Sequence[str], cursor: int | None, marked: frozenset[str],
+               legal: frozenset[str], lang: str) -> Text:
+    out = Text()
+    for i, c in enumerate(hand):
+        if i:
+            out.append(" ")
+        ct = card_text(c, lang)
+        style = str(ct.style) if c in legal or i == cursor else f"{ct.style} dim"
+        if c in marked:
+            style += " underline bold"
+        if i == cursor:
+            style += " reverse"
+        out.append(("▲" if c in marked else "") + ct.plain, style=style)
+    return out
 
 
 # ---------------------------------------------------------------- the seats
