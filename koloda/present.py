@@ -17,7 +17,7 @@ module, for games not yet converted to typed views (to be deleted with LegacyVie
 
 Shape (every text already in ``lang``)::
 
-    {"lang", "deal_number", "to_move", "dealer",
+    {"lang", "deal_number", "deal": {"n", "of"}, "to_move", "dealer",
      "players": {"columns": [{"name", "label"}],
                  "rows": [{"seat", "name", "me", "to_move", "dealer", "marks": [str],
                            "cells": [cell]}]},
@@ -319,17 +319,38 @@ def present(obs: Observation, lang: str = "en", names: Sequence[str] | None = No
     if not isinstance(trump, int) or isinstance(trump, bool):
         card = _role_value(deal, "trump_card", players)
         trump = card // 13 if isinstance(card, int) and not isinstance(card, bool) else None
+    deal_no = _deal_of(info, obs.deal_number, lang)
     rows = [{"seat": s, "name": seat_name(s, names, lang), "me": s == me,
              "to_move": obs.to_move == s, "dealer": obs.dealer == s,
              "marks": marks[s], "cells": cells[s]} for s in range(players)]
     return {
-        "lang": lang, "deal_number": obs.deal_number, "to_move": obs.to_move,
+        "lang": lang, "deal_number": obs.deal_number, "deal": deal_no, "to_move": obs.to_move,
         "dealer": obs.dealer, "match_over": obs.match_over,
         "trump": None if trump is None else SUITS[trump],
         "players": {"columns": columns, "rows": rows},
         "info": info, "groups": groups, "centre": centre, "last": last, "hand": hand,
         "sheet": present_sheet(sheet_view, lang, names, players, public),
     }
+
+
+#: a deal view's place in a schedule of deals (counted from 0) and the schedule's length
+SCHEDULE = ("schedule_position", "schedule_length")
+
+
+def _deal_of(info: list[dict[str, Any]], deal_number: int, lang: str) -> dict[str, Any]:
+    """Which deal this is, as the header and the table both say it: counted from 1, and
+    "12/25" where the deal view places it in a schedule (its two items become one)."""
+    found = {it["name"]: it for it in info if it["name"] in SCHEDULE}
+    pos, length = (found.get(k) for k in SCHEDULE)
+    if pos is None or not str(pos["text"]).isdigit():
+        return {"n": deal_number + 1, "of": None}
+    n = int(pos["text"]) + 1
+    of = int(length["text"]) if length is not None and str(length["text"]).isdigit() else None
+    at = info.index(pos)
+    info[:] = [it for it in info if it["name"] not in SCHEDULE]
+    info.insert(at, {"name": "deal", "label": terms.term("deal", lang),
+                     "text": f"{n}/{of}" if of else str(n)})
+    return {"n": n, "of": of}
 
 
 def present_sheet(sheet: View | Mapping[str, Any], lang: str, names: Sequence[str],

@@ -29,6 +29,7 @@ from koloda.cli.render import card_text
 from koloda.engine.errors import IllegalAction
 from koloda.engine.terms import term
 from koloda.i18n import reason, t
+from koloda.tui.chronicle import Chronicle, Event, display_after, replay
 from koloda.tui.moves import MoveChooser
 from koloda.tui.screens import InfoScreen, ResultScreen, rank_name, rules_screen, sheet_screen
 from koloda.tui.session import Session
@@ -39,6 +40,7 @@ from koloda.tui.view import (
     hand_text,
     heading,
     info_line,
+    last_round_view,
     last_trick_view,
     players_table,
     present,
@@ -109,6 +111,7 @@ class TableScreen(Screen[None]):
         self.deal_seen = len(session.match.deals)
         self.pending = False
         self.deal_log: list[Text] = []
+        self.chronicle = Chronicle()
         self.disp: Mapping[str, Any] = {}
         self.obs: Mapping[str, Any] = {}   # the observation drawn (its JSON reads as a Mapping)
         self.shown_result = False
@@ -140,9 +143,15 @@ class TableScreen(Screen[None]):
         self.set_focus(None)
         self.fit(self.app.size.width, self.app.size.height)
         names = self.session.names()
-        for seat, action in self.session.match.history:   # a resumed game: its moves so far
-            log.write(self._log_line(seat, action, names))
-        self._deal_header(log)
+        if self.session.match.history:      # a resumed game: its moves so far, as they were
+            self.chronicle, first, steps = replay(self.session.match, names, self.lang)
+            self._deal_header(log, first)
+            for seat, action, events, _ in steps:
+                log.write(self._log_line(seat, action, names))
+                self._write_events(log, events)
+        else:
+            self._deal_header(log, display_after(self.session.match, names,
+                                                 self.lang)["deal"]["n"])
         self.advance()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -180,9 +189,39 @@ class TableScreen(Screen[None]):
         line.append_text(action_text(action, self.lang))
         return line
 
-    def _deal_header(self, log: RichLog) -> None:
-        log.write(Text(f"— {t('deal_n', self.lang, n=len(self.session.match.deals))} —",
-                       style="cyan"))
+    def team_names(self) -> list[str]:
+        """The players' names with their team and partner marks (the presenter's marks
+        from a "teams" role): the score sheet and the result say who played with whom."""
+        names = self.session.names()
+        rows = (self.disp.get("players") or {}).get("rows") or []
+        words = (term("team", self.lang), term("partner", self.lang))
+        out = list(names)
+        for row in rows:
+            marks = [m for m in row["marks"] if m.startswith(words)]
+            if marks and 0 <= row["seat"] < len(out):
+                out[row["seat"]] = f"{names[row['seat']]} ({', '.join(marks)})"
+        return out
+
+    @staticmethod
+    def _deal_text(disp: Mapping[str, Any]) -> str:
+        deal = disp.get("deal") or {}
+        return f"{deal.get('n')}/{deal['of']}" if deal.get("of") else str(deal.get("n"))
+
+    def _deal_header(self, log: RichLog, n: int) -> None:
+        log.write(Text(f"— {t('deal_n', self.lang, n=n)} —", style="cyan"))
+
+    def _write_events(self, log: RichLog, events: list[Event]) -> None:
+        """After a move: who took the trick or the round; a new deal's header."""
+        names = self.session.names()
+        for ev in events:
+            if ev.kind == "deal":
+                self._deal_header(log, ev.deal)
+            elif ev.kind == "trick" and ev.who:
+                log.write(Text(f"  → {t('won_by', self.lang, who=ev.who)}", style="italic dim"))
+            elif ev.kind == "round":
+                said = (t("round_taken", self.lang, who=seat_name(ev.seat, names))
+                        if ev.seat is not None else t("round_beaten", self.lang))
+                log.write(Text(f"  → {said}", style="italic dim"))
 
     def redraw(self) -> None:
         s, lang, m = self.session, self.lang, self.session.match
@@ -191,7 +230,7 @@ class TableScreen(Screen[None]):
         obs = self.obs = m.observation(me)
         disp = self.disp = present(obs, lang, names, me)
         title = Text(f"koloda · {m.spec.title_ru if lang == 'ru' else m.spec.title_en} · "
-                     f"{t('deal_n', lang, n=len(m.deals))} · "
+                     f"{t('deal_n', lang, n=self._deal_text(disp))} · "
                      f"{t('dealer_is', lang, who=seat_name(obs.dealer, names))} · ")
         if m.is_over:
             title.append(t("over", lang), style="bold")
@@ -270,6 +309,11 @@ class TableScreen(Screen[None]):
         want = self.filter.lower()
         return want in action.lower() or want in action_text(action, self.lang).plain.lower()
 
+    def _clear_wait(self) -> None:
+        """A "not your move" said while the computers played is stale once it is yours."""
+        if self.message.plain == t("not_yours", self.lang):
+            self.say("")
+
     def say(self, text: Text | str, style: str = "") -> None:
         self.message = text if isinstance(text, Text) else Text(text, style=style)
         self.query_one("#message", Static).update(self.message)
@@ -289,13 +333,13 @@ class TableScreen(Screen[None]):
                 self.deal_seen = len(m.deals)
                 self.redraw()
                 tail, self.deal_log = self.deal_log[-m.players:], []
-                self._deal_header(self.query_one(RichLog))
                 self.app.push_screen(
-                    sheet_screen(m.sheet(), s.names(), self.lang, m.players,
+                    sheet_screen(m.sheet(), self.team_names(), self.lang, m.players,
                                  t("sheet_between", self.lang, n=ended), tail),
                     callback=lambda _: self.advance())
                 return
             if not s.bot_to_move():
+                self._clear_wait()
                 self.redraw()
                 legal = self.chooser.legal_cards
                 self.zone = "hand" if legal else "menu"
@@ -336,9 +380,14 @@ class TableScreen(Screen[None]):
         self._logged(seat, action)
 
     def _logged(self, seat: int, action: str) -> None:
-        line = self._log_line(seat, action, self.session.names())
+        m = self.session.match
+        names = self.session.names()
+        line = self._log_line(seat, action, names)
         self.deal_log.append(line)
-        self.query_one(RichLog).write(line)
+        log = self.query_one(RichLog)
+        log.write(line)
+        self._write_events(log, self.chronicle.after(
+            seat, action, display_after(m, names, self.lang), len(m.deals)))
 
     def play(self, action: str) -> None:
         """The person's move; a refusal shows the engine's reason and changes nothing."""
@@ -373,7 +422,7 @@ class TableScreen(Screen[None]):
                                     held=rank_name(ch.before, lang)), style="bold"))
         elif fin is not None and fin.error:
             notes.append(Text(fin.error, style="red"))
-        self.app.push_screen(ResultScreen(m.result.to_json(), m.sheet(), s.names(), lang,
+        self.app.push_screen(ResultScreen(m.result.to_json(), m.sheet(), self.team_names(), lang,
                                           m.players, notes), callback=self._after_result)
 
     def _after_result(self, choice: str | None) -> None:
@@ -508,13 +557,20 @@ class TableScreen(Screen[None]):
         return None
 
     def action_last_trick(self) -> None:
-        body = last_trick_view(self.disp, self.lang)
-        self.app.push_screen(InfoScreen(heading(term("last_trick", self.lang)), body,
-                                        t("press_close", self.lang)))
+        """The last trick; at a table of pairs (Durak) the last round: who laid what, who
+        covered it with what, and whether it was beaten off or taken."""
+        rnd = self.chronicle.last_round
+        if rnd is not None:
+            body = last_round_view(rnd, self.session.names(), self.lang)
+            title = t("last_round", self.lang)
+        else:
+            body = last_trick_view(self.disp, self.lang)
+            title = heading(term("last_trick", self.lang))
+        self.app.push_screen(InfoScreen(title, body, t("press_close", self.lang)))
 
     def action_sheet(self) -> None:
         m = self.session.match
-        self.app.push_screen(sheet_screen(m.sheet(), self.session.names(), self.lang,
+        self.app.push_screen(sheet_screen(m.sheet(), self.team_names(), self.lang,
                                           m.players, t("sheet_title", self.lang),
                                           keys=t("press_close", self.lang)))
 

@@ -253,6 +253,27 @@ def last_trick_view(disp: Mapping[str, Any], lang: str) -> Text:
     return out
 
 
+def last_round_view(rnd: Any, names: Sequence[str], lang: str) -> Text:
+    """A round of a table of pairs (a ``chronicle.Round``): each attack card with who laid
+    it, the card that covered it and who covered it; then beaten off or who took."""
+    out = Text()
+    for attack, cover in rnd.pairs:
+        if out:
+            out.append("\n")
+        if attack is not None:
+            out.append(f"{seat_name(rnd.laid_by.get(attack), names)} ", style="dim")
+            out.append_text(card_text(attack, lang))
+        if cover is not None:
+            out.append(f"  ← {seat_name(rnd.laid_by.get(cover), names)} ", style="dim")
+            out.append_text(card_text(cover, lang))
+        else:
+            out.append("  ← ·", style="dim")
+    out.append("\n")
+    out.append(t("round_taken", lang, who=seat_name(rnd.taken_by, names))
+               if rnd.taken_by is not None else t("round_beaten", lang), style="italic")
+    return out
+
+
 def centre(disp: Mapping[str, Any], lang: str) -> RenderableType:
     """The middle of the table: the Durak pairs, or the trick being played."""
     part = disp.get("centre")
