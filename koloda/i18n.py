@@ -94,17 +94,24 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "({examples})"),
     "which": ("Several moves use these cards: choose one with ↑↓ and Enter",
               "Эти карты можно сыграть по-разному: выберите ↑↓ и Enter"),
+    "hint_thinking": ("Hint: thinking…", "Подсказка: думаю…"),
+    "hint_is": ("Hint ({bot}): ", "Подсказка ({bot}): "),
+    "hint_by_search": ("search", "перебор"),
+    "hint_by_heuristic": ("heuristic", "эвристика"),
+    "hint_values": ("estimated values", "оценки ходов"),
+    "no_hint": ("This game has no computer player to ask for a hint",
+                "В этой игре некого спросить о подсказке"),
     "not_yours": ("Wait: it is not your move", "Подождите: сейчас не ваш ход"),
     "multi_hint": ("Space marks cards for a move of several cards ({verbs})",
                    "Пробел отмечает карты для хода из нескольких карт ({verbs})"),
-    "keys_table": ("←→ card · Space mark · Enter play · ↑↓ 1-9 / moves · l last · "
+    "keys_table": ("←→ card · Space mark · Enter play · ↑↓ 1-9 / moves · h hint · l last · "
                    "s sheet · r rules · q quit",
-                   "←→ карта · Пробел отметить · Enter ход · ↑↓ 1-9 / ходы · l взятка · "
-                   "s запись · r правила · q выход"),
-    "keys_short": ("←→ Space Enter cards · ↑↓ PgDn / moves · l last · s sheet · r rules · "
+                   "←→ карта · Пробел отметить · Enter ход · ↑↓ 1-9 / ходы · h подсказка · "
+                   "l взятка · s запись · r правила · q выход"),
+    "keys_short": ("←→ Space Enter cards · ↑↓ PgDn / moves · h hint · l last · s sheet · "
                    "q quit",
-                   "←→ Пробел Enter карты · ↑↓ PgDn / ходы · l взятка · s запись · "
-                   "r правила · q выход"),
+                   "←→ Пробел Enter карты · ↑↓ / ходы · h совет · l взятка · s запись · "
+                   "q выход"),
     "sheet_between": ("Deal {n} is over — score sheet", "Сдача {n} окончена — запись"),
     "press_continue": ("Enter — continue", "Enter — дальше"),
     "press_close": ("Enter or Esc — close", "Enter или Esc — закрыть"),

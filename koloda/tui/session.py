@@ -22,6 +22,7 @@ from koloda.bots import available_bots, make_bot
 from koloda.engine.errors import IllegalAction
 from koloda.engine.match import Match
 from koloda.engine.records import from_record, load_record, parse_record
+from koloda.engine.view import Observation
 
 
 def autosave_dir() -> Path:
@@ -138,11 +139,12 @@ class Session:
         seat, obs, legal = self.bot_question()
         return self.bot_answer(seat, self.bot_decide(seat, obs, legal))
 
-    def bot_question(self) -> tuple[int, dict[str, Any], list[str]]:
-        """What the computer seat to move is asked: its seat, observation, legal actions."""
+    def bot_question(self) -> tuple[int, Observation, list[str]]:
+        """What the computer seat to move is asked: its seat, its typed observation (as
+        the arena asks: a search bot determinizes from the typed view), legal actions."""
         seat = self.match.to_move
         assert seat is not None and seat in self.bots
-        return seat, self.match.observation(seat).to_json(), self.match.legal_actions()
+        return seat, self.match.observation(seat), self.match.legal_actions()
 
     def bot_decide(self, seat: int, obs: Mapping[str, Any], legal: list[str]) -> str:
         """The bot's choice; touches no match (a front end may run it in a thread)."""
@@ -162,6 +164,40 @@ class Session:
         text = self.match.apply(action)
         self.after_action()
         return seat, text
+
+    # -------------------------------------------------------------- hints
+    def hint_bot_name(self) -> str | None:
+        """The strongest computer player the game declares: its search, else its
+        heuristic (``spec.bots``); None when it declares neither."""
+        bots = self.match.spec.bots
+        return next((k for k in ("search", "heuristic") if k in bots), None)
+
+    def hint_question(self) -> tuple[int, Observation, list[str]]:
+        seat = self.match.to_move
+        assert seat is not None
+        return seat, self.match.observation(seat), self.match.legal_actions()
+
+    def hint_decide(self, seat: int, obs: Mapping[str, Any], legal: list[str]
+                    ) -> tuple[str, list[tuple[str, float]]] | None:
+        """What the strongest bot would play for ``seat``, and its estimated value of its
+        top moves where the bot exposes them (``top_moves()``: (action, value) pairs).
+        Touches no match and not the computer seats' generator: the game goes on exactly
+        as it would without the hint (a front end may run this in a thread)."""
+        name = self.hint_bot_name()
+        if name is None:
+            return None
+        bot = make_bot(name, self.match.spec.name)
+        rng = random.Random(((self.match.seed or 0) * 1_000_003) ^ len(self.match.history))
+        choice = legal[0] if len(legal) == 1 else bot.choose(obs, legal, rng)
+        top = getattr(bot, "top_moves", None)
+        values = list(top())[:3] if callable(top) and len(legal) > 1 else []
+        return choice, [(str(a), float(v)) for a, v in values]
+
+    def note_hint(self, seat: int) -> None:
+        """The record notes that a hint was shown: ``"hints"`` on the seat (a count; an
+        extra key of the seat's metadata, nothing else in the record changes)."""
+        self.seats[seat]["hints"] = int(self.seats[seat].get("hints", 0)) + 1
+        self.save()
 
     def after_action(self) -> None:
         self.save()

@@ -89,6 +89,7 @@ class TableScreen(Screen[None]):
         Binding("escape", "clear", show=False),
         *[Binding(str(d), f"pick({(d - 1) % 10})", show=False) for d in range(10)],
         Binding("l", "last_trick", show=False), Binding("s", "sheet", show=False),
+        Binding("h", "hint", show=False),
         Binding("r", "rules", show=False),
         Binding("q", "quit_game", show=False),
     ]
@@ -112,6 +113,7 @@ class TableScreen(Screen[None]):
         self.pending = False
         self.deal_log: list[Text] = []
         self.chronicle = Chronicle()
+        self.hint: Text | None = None
         self.disp: Mapping[str, Any] = {}
         self.obs: Mapping[str, Any] = {}   # the observation drawn (its JSON reads as a Mapping)
         self.shown_result = False
@@ -555,6 +557,38 @@ class TableScreen(Screen[None]):
                 if pair["cover"] is None and pair["attack"].get("cards"):
                     return str(pair["attack"]["cards"][0])
         return None
+
+    def action_hint(self) -> None:
+        """Ask the strongest bot the game has what it would play here (in a thread: a
+        search takes a moment); the game does not change, the record notes the hint."""
+        if self._busy():
+            return
+        if self.session.hint_bot_name() is None:
+            self.say(t("no_hint", self.lang), "yellow")
+            return
+        self.say(t("hint_thinking", self.lang), "cyan")
+        self.run_worker(self._hint(), exclusive=True, group="hint")
+
+    async def _hint(self) -> None:
+        s = self.session
+        seat, obs, legal = s.hint_question()
+        answer = await asyncio.to_thread(s.hint_decide, seat, obs, legal)
+        if answer is None or s.match.to_move != seat or s.match.is_over:
+            return
+        s.note_hint(seat)
+        choice, values = answer
+        line = Text(t("hint_is", self.lang, bot=t(f"hint_by_{s.hint_bot_name()}", self.lang)),
+                    style="cyan")
+        line.append_text(action_text(choice, self.lang))
+        if values:
+            line.append(f" — {t('hint_values', self.lang)} ", style="dim")
+            for i, (a, v) in enumerate(values):
+                if i:
+                    line.append(", ", style="dim")
+                line.append_text(action_text(a, self.lang))
+                line.append(f" {v:+.2f}", style="dim")
+        self.hint = line
+        self.say(line)
 
     def action_last_trick(self) -> None:
         """The last trick; at a table of pairs (Durak) the last round: who laid what, who
