@@ -23,6 +23,10 @@ LANGS = ("en", "ru")
 _TEXTS: dict[str, tuple[str, str]] = {
     # line mode (kept: the line mode and its tests use them)
     "your_turn": ("Your move, seat {seat}", "Ваш ход, место {seat}"),
+    "your_move_name": ("Your move, {who}", "Ваш ход, {who}"),
+    "more_moves": ("({n} moves in all: type a longer one, e.g. with several cards)",
+                   "(всего ходов {n}: длинный ход введите сами, например из нескольких карт)"),
+    "dealer_word": ("dealer", "сдаёт"),
     "choose": ("Choose a number or type an action (q saves and quits, ? lists actions)",
                "Выберите номер или введите ход (q — сохранить и выйти, ? — список ходов)"),
     "press_enter": ("Press Enter to {action} (q saves and quits)",

@@ -114,10 +114,67 @@ def test_line_mode_refuses_in_russian_with_lang_ru(db: str) -> None:
     out = runner.invoke(app, ["play", "durak", "--line", "--seed", "3", "--lang", "ru",
                               "--name", "Аня", "--bots", "random", "--db", db,
                               "--no-store"],
-                        input="play XX\nfly\nq\n")
+                        input="attack XX\nfly\nq\n")
     assert out.exit_code == 0, out.output
     assert "Нельзя: это не карта: «xx»" in out.output
-    assert "Нельзя: непонятный ход «fly»" in out.output
-    assert re.search(r"\d\.  (побить|ход|взять|подкинуть|пас)", out.output)   # moves in words
+    assert "Нельзя: в игре «Дурак простой, или подкидной» нет хода «fly»" in out.output
+    assert re.search(r"\d\. +(побить|ход|взять|подкинуть|пас)", out.output)   # moves in words
     for english in ("deal number", "to move", "match over", "trump drawn by"):
         assert english not in out.output                  # field names in Russian too
+
+
+# ------------------------------------------------------------- line mode (issue 16)
+def _line(game: str, answers: str, *extra: str) -> str:
+    out = runner.invoke(app, ["play", game, "--line", "--seed", "3", "--lang", "en",
+                              "--name", "Аня", "--bots", "random", "--no-store", *extra],
+                        input=answers)
+    assert out.exit_code == 0, out.output
+    return out.output
+
+
+def test_line_mode_names_seats_and_numbers_moves_in_a_few_lines(db: str) -> None:
+    text = _line("durak", "q\n")
+    table = text.split("— Your move, Аня —")[1].split("Choose a number")[0]
+    assert "seat 0" not in text
+    assert re.search(r"^\s+1\. ", table, re.M)                  # numbered moves
+    lines = [line for line in table.splitlines() if line.strip()
+             and not re.match(r"\s+\d+\. ", line)]
+    assert len(lines) <= 6                                       # the table in a few lines
+    for raw in ("match over", "trump drawn by", "None", "{", "["):
+        assert raw not in text
+
+
+def test_line_mode_an_error_reprints_only_the_prompt(db: str) -> None:
+    text = _line("durak", "fly\nfly\nq\n")
+    assert text.count("— Your move, Аня —") == 1
+    after = text.split("Not allowed:", 1)[1]
+    assert "Your hand" not in after and "1. " not in after     # no table, no list again
+    assert after.count("> ") >= 2
+
+
+def test_line_mode_a_question_mark_reprints_the_table(db: str) -> None:
+    assert _line("durak", "?\nq\n").count("— Your move, Аня —") == 2
+
+
+def test_line_mode_ctrl_c_saves_and_prints_the_resume_hint(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    import io
+
+    from rich.console import Console
+
+    import koloda
+    from koloda.cli.play import play_loop
+    from koloda.tui.session import Session, make_seats
+    monkeypatch.setenv("KOLODA_HOME", str(tmp_path / "home"))
+    match = koloda.new_game("durak", seed=3)
+    session = Session(match, make_seats(2, 0, ["random"], "Аня"), tmp_path / "d.json",
+                      use_store=False)
+    buf = io.StringIO()
+
+    def interrupt(prompt: str) -> str:
+        raise KeyboardInterrupt
+    code = play_loop(session, "en", Console(file=buf, width=80), input_fn=interrupt)
+    assert code == 130
+    assert f"koloda play --resume {tmp_path / 'd.json'}" in buf.getvalue().replace("\n", "")
+    assert json.loads((tmp_path / "d.json").read_text())["game"] == "durak"
