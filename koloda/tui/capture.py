@@ -18,14 +18,16 @@ from koloda.tui.table import TableScreen
 
 
 def _worth_showing(screen: TableScreen) -> bool:
-    """A defence with two or more attack cards on the table, one already covered."""
-    obs = screen.obs
-    table = obs.get("table") or []
-    return (screen.session.human_to_move() and obs.get("phase") == "defend"
-            and len(table) >= 2 and any(d is not None for _, d in table))
+    """A defence with two or more attack cards on the table, one already covered and one
+    still to beat (read from the presenter's display, as the table draws it)."""
+    pairs = (screen.disp.get("centre") or {}).get("pairs") or []
+    return (screen.session.human_to_move() and len(pairs) >= 2
+            and any(p["cover"] is not None for p in pairs)
+            and any(p["cover"] is None for p in pairs)
+            and any(a.startswith("beat ") for a in screen.session.match.legal_actions()))
 
 
-async def capture(seed: int = 4, lang: str = "en", size: tuple[int, int] = (100, 30),
+async def capture(seed: int = 4, lang: str = "en", size: tuple[int, int] = (80, 24),
                   name: str = "Anna", max_presses: int = 400) -> tuple[str, str]:
     """Play Durak for three (the person and two random computer players) with key presses
     until the table is worth showing; return (svg, text)."""
@@ -62,8 +64,10 @@ def main() -> None:  # pragma: no cover - a documentation helper
     parser.add_argument("out", help="path without extension (writes .svg and .txt)")
     parser.add_argument("--lang", default="en")
     parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--size", default="80x24", help="columns x rows (default 80x24)")
     args = parser.parse_args()
-    svg, text = asyncio.run(capture(args.seed, args.lang))
+    w, _, h = args.size.partition("x")
+    svg, text = asyncio.run(capture(args.seed, args.lang, (int(w), int(h))))
     Path(args.out + ".svg").write_text(svg, encoding="utf-8")
     Path(args.out + ".txt").write_text(text + "\n", encoding="utf-8")
 
