@@ -13,15 +13,17 @@ from koloda.bots.heuristic.kopilka import KopilkaHeuristic, rollout
 from koloda.bots.kopilka_search import KopilkaSearch
 from koloda.bots.search import SearchBot
 from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD, deck, suit_of
+from koloda.engine.view import EmptyView, Observation
 from koloda.games.kopilka import KopilkaDeal
 from koloda.games.kopilka.determinize import determinize
+from koloda.games.kopilka.views import WonTrick
 from tests.test_kopilka import EXCHANGE, EXCHANGE_TALON, FULL, run, table
 
 
-def seat_view(st: KopilkaDeal, seat: int) -> dict[str, Any]:
-    """The observation as the match gives it (the deal's own plus the match-level keys)."""
-    return {"game": "kopilka", "players": 4, "seat": seat, "dealer": st.dealer,
-            "to_move": st.to_move} | st.observation(seat)
+def seat_view(st: KopilkaDeal, seat: int) -> Observation:
+    """The observation as the match gives it (the deal's own in the match-level view)."""
+    return Observation("kopilka", 4, seat, 0, st.dealer, st.to_move, False, EmptyView(),
+                       st.observation(seat))
 
 
 def drive(match: koloda.Match, bots: list[Any], rng: random.Random) -> None:
@@ -121,7 +123,7 @@ def test_the_leader_leads_the_dearest_sure_trick() -> None:
 
 def test_void_the_bot_draws_even_with_a_trick_won_and_a_cheap_lead() -> None:
     st = table(["7D 8D", "7C 8C", "9H 9C", "TH TC"])
-    st.won[1].append({"suit": "C", "mushka": False, "value": 3, "paid": 3})
+    st.won[1].append(WonTrick(1, False, 3, 3))   # a club trick won already
     st.apply("play 7D")      # diamonds pay 2
     assert st.legal_actions() == ["pass", "draw"] and choice(st) == "draw"
 
