@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from koloda.cards import CARD_TEXT, Card
+from koloda.cards import CARD_TEXT, SUITS, Card
 from koloda.engine.view import View, item
 from koloda.games.mushka.views import LastTrick, Plays, ShapedView, plays_json
 
@@ -72,7 +72,8 @@ class SuitValues(View):
 
 
 def _won_json(won: tuple[tuple[WonTrick, ...], ...]) -> list[list[dict[str, Any]]]:
-    return [[t.to_json() for t in w] for w in won]
+    return [[{"suit": SUITS[t.suit], "mushka": t.mushka, "value": t.value, "paid": t.paid}
+             for t in w] for w in won]
 
 
 @dataclass(frozen=True)

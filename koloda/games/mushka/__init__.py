@@ -382,24 +382,32 @@ def deal_by_suit(cards: Sequence[Card], needs: Sequence[int],
     every card of a suit is alike to a void, so that is the law of every consistent deal;
     and it spares the dealer a search when such a place needs nearly all of the suit.
     """
+    bans = [_BANS[frozenset(v)] for v in voids]
+    if all(only is None for only, _ in bans):
+        return deal_hidden(cards, needs, [ban for _, ban in bans], rng)
     pool = list(cards)
     needs = list(needs)
     first: list[list[Card]] = [[] for _ in needs]
-    for i, void in enumerate(voids):
-        left = set(range(4)).difference(void)
-        if len(left) == 1 and needs[i]:
-            (suit,) = left
-            may = [c for c in pool if suit_of(c) == suit]
+    for i, (only, _) in enumerate(bans):
+        if only is not None and needs[i]:
+            may = [c for c in pool if c in SUIT_CARDS[only]]
             if len(may) < needs[i]:
                 raise ValueError("no arrangement of the unknown cards fits the voids shown")
             first[i] = rng.sample(may, needs[i])
             taken = set(first[i])
             pool = [c for c in pool if c not in taken]
             needs[i] = 0
-    no_cards: frozenset[Card] = frozenset()
-    banned = [no_cards.union(*(SUIT_CARDS[s] for s in void)) for void in voids]
-    rest = deal_hidden(pool, needs, banned, rng)
+    rest = deal_hidden(pool, needs, [ban for _, ban in bans], rng)
     return [f + r if f else r for f, r in zip(first, rest, strict=True)]
+
+
+#: for each set of suits lacked: the one suit left (or None), and the cards banned
+_BANS: dict[frozenset[int], tuple[int | None, frozenset[Card]]] = {}
+for _mask in range(16):
+    _void = frozenset(s for s in range(4) if _mask >> s & 1)
+    _left = [s for s in range(4) if s not in _void]
+    _BANS[_void] = (_left[0] if len(_left) == 1 else None,
+                    frozenset().union(*(SUIT_CARDS[s] for s in _void)))
 
 
 def _trick_of(rules: TrickRules, plays: Sequence[tuple[int, Card]]) -> Trick:

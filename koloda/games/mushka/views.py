@@ -44,18 +44,33 @@ class ShapedView(View):
 
     def to_json(self, public: bool = False) -> dict[str, Any]:
         out = View.to_json(self, public)
-        for f in fields_of(self):
-            if f.name not in out:
+        for name, shape, omit in _shaping(type(self)):
+            if name not in out:
                 continue
-            value = getattr(self, f.name)
-            if value is None and f.name in self.json_omit_none:
-                del out[f.name]
-            elif f.kind == "data" and value is not None:
-                shape = self.json_shapes.get(f.name)
-                out[f.name] = _plain(shape(value) if shape is not None else value)
+            value = out[name]
+            if value is None:
+                if omit:
+                    del out[name]
+            elif shape is not None:
+                out[name] = shape(value)
+            elif isinstance(value, tuple):
+                out[name] = _plain(value)
         if self.json_names:
             out = {self.json_names.get(k, k): v for k, v in out.items()}
         return out
+
+
+_SHAPING: dict[type, tuple[tuple[str, Callable[[Any], Any] | None, bool], ...]] = {}
+
+
+def _shaping(cls: type[ShapedView]) -> tuple[tuple[str, Callable[[Any], Any] | None, bool], ...]:
+    """The fields of ``cls`` its JSON form rewrites: (name, shape, left out when None)."""
+    known = _SHAPING.get(cls)
+    if known is None:
+        known = _SHAPING[cls] = tuple(
+            (f.name, cls.json_shapes.get(f.name), f.name in cls.json_omit_none)
+            for f in fields_of(cls) if f.kind == "data" or f.name in cls.json_omit_none)
+    return known
 
 
 @dataclass(frozen=True)
