@@ -4,6 +4,7 @@ in money, and determinizations that respect voids, shown cards and the exchange.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from typing import Any
 
@@ -15,8 +16,9 @@ from koloda.bots.search import SearchBot
 from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD, deck, suit_of
 from koloda.engine.view import EmptyView, Observation
 from koloda.games.kopilka import KopilkaDeal
-from koloda.games.kopilka.determinize import determinize
+from koloda.games.kopilka.determinize import _fits, determinize
 from koloda.games.kopilka.views import WonTrick
+from koloda.games.mushka import deal_by_suit
 from tests.test_kopilka import EXCHANGE, EXCHANGE_TALON, FULL, run, table
 
 
@@ -243,3 +245,27 @@ def test_the_offerers_cards_stay_with_their_pickers() -> None:
         assert TEXT_CARD["9H"] in det.hands[1] + det.discards[1]
         assert TEXT_CARD["7H"] in det.hands[2] + det.discards[2]
         assert det.offer is not None and det.offer.cards == st.offer.cards  # type: ignore
+
+
+def test_a_hand_left_one_suit_is_dealt_at_once() -> None:
+    """A position met in play: the hand void in all but clubs needs two of the three
+    clubs unseen. Dealt straight by the constrained dealer this took it seconds of search;
+    the place left one suit is filled first."""
+    pool = [TEXT_CARD[t] for t in "7S 8S 9C 9D 9H AH JC JH KD KH QC QD QS".split()]
+    needs = [2, 1, 4, 1, 1, 2, 2]
+    voids: list[set[int]] = [{0, 2, 3}, {1}, {1}, set(), set(), set(), set()]
+    start = time.process_time()
+    for seed in range(200):
+        out = deal_by_suit(pool, needs, voids, random.Random(seed))
+        assert [len(p) for p in out] == needs
+        assert sorted(c for p in out for c in p) == sorted(pool)
+        assert all(suit_of(c) == 1 for c in out[0])
+        assert not any(suit_of(c) == 1 for c in out[1] + out[2])
+    assert time.process_time() - start < 2.0
+
+
+def test_an_impossible_split_is_seen_at_once() -> None:
+    pool = [TEXT_CARD[t] for t in "7C 8C 9C 7H".split()]
+    assert _fits(pool, [2, 2], [{0, 2, 3}, set()])
+    assert not _fits(pool, [2, 2], [{0, 2, 3}, {1}])        # three clubs, room for two
+    assert not _fits(pool, [4, 0], [{0, 2, 3}, set()])      # a heart where only clubs go

@@ -446,6 +446,7 @@ def test_every_view_field_is_declared_with_a_term_of_the_vocabulary() -> None:
         for part in (obs.deal, obs.sheet):
             assert set(part.to_json()) == {f.name for f in fields_of(part)}
         assert set(obs.deal.voids[0]) <= {0, 1, 2, 3}
+        assert all(has_term(c) for c in obs.deal.choices if c is not None)
         assert all(v in ("S", "C", "D", "H") for vs in obs["voids"] for v in vs)
 
 
