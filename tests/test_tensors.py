@@ -16,7 +16,7 @@ import pytest
 import koloda
 import koloda.tensors as kt
 from koloda.cards import CARD_TEXT, TEXT_CARD
-from koloda.tensors.blocks import present
+from koloda.engine.layout import present
 
 OPTIONS: dict[str, dict[str, Any]] = {"pyanitsy": {"round_cap": 40}}
 CARD_WORD = re.compile(r"(?<![0-9A-Za-z])[2-9TJQKA][SCDH](?![0-9A-Za-z])")

@@ -33,43 +33,28 @@ _FACTORIES: dict[str, Callable[[str | None, str], Bot]] = {
 }
 
 
-def _search(level: str | None, game: str) -> Bot:
-    """A game may tune its own search (``koloda.bots.<family>_search.make``); else the
-    generic ISMCTS."""
-    import importlib
-
-    from koloda.bots.search import make_search_bot
-    from koloda.engine.registry import get_spec
-    family = get_spec(game).family if game else ""
-    name = f"koloda.bots.{family}_search"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return make_search_bot(level, game)
-    bot: Bot = module.make(game, level)
-    return bot
-
-
-def _heuristic(level: str | None, game: str) -> Bot:
+def game_bot(kind: str, level: str | None, game: str) -> Bot:
+    """The ``kind`` of bot (``heuristic``, ``search``) the game declares (``GameSpec.bots``:
+    a factory, or a "module:function" string imported only now), built as
+    ``factory(game, level)``. A game that declares none has none: no generic stand-in is
+    guessed (a game wanting the generic ISMCTS says ``"koloda.bots.search:make"``)."""
     import importlib
 
     from koloda.engine.registry import get_spec
-    family = get_spec(game).family if game else ""
-    try:
-        module = importlib.import_module(f"koloda.bots.heuristic.{family}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"koloda.bots.heuristic.{family}":
-            raise
-        raise ConfigError("no_heuristic" if game else "no_heuristic_here", game=game) \
-            from None
-    bot: Bot = module.make(game, level)
+    factory = get_spec(game).bots.get(kind) if game else None
+    if factory is None:
+        if kind == "search":
+            raise ConfigError("no_search" if game else "no_search_here", game=game)
+        raise ConfigError("no_heuristic" if game else "no_heuristic_here", game=game)
+    if isinstance(factory, str):
+        module, _, function = factory.partition(":")
+        factory = getattr(importlib.import_module(module), function or "make")
+    bot: Bot = factory(get_spec(game).name, level)
     return bot
 
 
-_FACTORIES["search"] = _search
-_FACTORIES["heuristic"] = _heuristic
+_FACTORIES["search"] = lambda level, game: game_bot("search", level, game)
+_FACTORIES["heuristic"] = lambda level, game: game_bot("heuristic", level, game)
 
 
 def register_bot(name: str, factory: Callable[[str | None, str], Bot]) -> None:

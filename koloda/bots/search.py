@@ -134,3 +134,9 @@ def make_search_bot(level: str | None, game: str) -> SearchBot:
         raise ConfigError("unknown_level", level=repr(lv), levels=", ".join(LEVELS))
     iterations, seconds = LEVELS[lv]
     return SearchBot(game, iterations, seconds, name=f"search:{lv}")
+
+
+def make(game: str, level: str | None = None) -> SearchBot:
+    """The generic ISMCTS for a game that asks for it in its spec
+    (``bots={"search": "koloda.bots.search:make"}``): it needs the game's determinizer."""
+    return make_search_bot(level, game)

@@ -307,42 +307,9 @@ CATALOG: dict[str, tuple[str, str]] = {
                            "play C plain)",
                            "ходят по одной карте (play C; шаху — play C wild или "
                            "play C plain)"),
-    # ------------------------------------------------ Dreyfus
-    "dreyfus_exchange_first": ("the exchange comes first: 'discard C…' to buy from the widow, "
-                               "or 'stand'",
-                               "сначала обмен: снесите карты и купите из прикупа "
-                               "(discard C…) или играйте (stand)"),
-    "dreyfus_exchange_action": ("{action} is not a Dreyfus exchange action: 'discard C…' or "
-                                "'stand'",
-                                "{action} — не ход обмена в дрейфусе: discard C… или stand"),
-    "widow_only": ("only {n} card(s) are left in the widow",
-                   "в прикупе осталось только {n:карта|карты|карт}"),
-    "widow_only_discard": ("only {n} card(s) are left in the widow: discard at most {n}",
-                           "в прикупе осталось только {n:карта|карты|карт}: снести можно "
-                           "не больше {n:карты|карт|карт}"),
-    "exchange_over": ("the exchange is over: play a card", "обмен окончен: ходите картой"),
-    "dreyfus_action": ("{action} is not a Dreyfus action: the play is 'play C'",
-                       "{action} — не ход дрейфуса: ходят картой (play C)"),
-    # ------------------------------------------------ Trinka, Pyanitsy
-    "trinka_action": ("{action} is not a Trinka action: the only action is 'play C'",
-                      "{action} — не ход триньки: в ней только ходят картой (play C)"),
+    # ------------------------------------------------ Pyanitsy
     "pyanitsy_action": ("{action} is not an action of Pyanitsy: the only action is 'flip'",
                         "{action} — не ход в пьяницы: в ней только открывают карту (flip)"),
-    # ------------------------------------------------ Stukolka
-    "golets_taken": ("the golets is taken already (by seat {seat})",
-                     "гольца уже объявили (место {seat})"),
-    "declare_first": ("declare first: 'knock' to play, 'drop' to fold or 'golets'",
-                      "сначала объявите: стучу (knock) — играть, пас (drop) или голец "
-                      "(golets)"),
-    "stukolka_declaration": ("{action} is not a Stukolka declaration: knock, drop or golets",
-                             "{action} — не объявление стуколки: стучу (knock), пас (drop) "
-                             "или голец (golets)"),
-    "declarations_over": ("the declarations are over: play a card",
-                          "объявления сделаны: ходите картой"),
-    "stukolka_action": ("{action} is not a Stukolka action: the play is 'play C'",
-                        "{action} — не ход стуколки: ходят картой (play C)"),
-    "trump_ace_lead": ("the trump ace must be led by its holder",
-                       "у кого козырный туз, тот им и ходит"),
     # ------------------------------------------------ Durak
     "durak_verb": ("'{verb}' is not a durak action; durak actions: {verbs}",
                    "«{verb}» — не ход дурака; ходы дурака: {verbs}"),
@@ -443,6 +410,9 @@ CATALOG: dict[str, tuple[str, str]] = {
                      "игрока «по правилам опыта» для {game} пока нет"),
     "no_heuristic_here": ("no heuristic bot for this game yet",
                           "игрока «по правилам опыта» для этой игры пока нет"),
+    "no_search": ("no search bot for {game} yet", "игрока «перебор» для {game} пока нет"),
+    "no_search_here": ("no search bot for this game yet",
+                       "игрока «перебор» для этой игры пока нет"),
     "no_determinizer": ("the search bot cannot play {game} yet: no determinizer",
                         "перебор пока не умеет играть в {game}: нет расклада по наблюдению"),
     # ------------------------------------------------ record files (engine/records.py)

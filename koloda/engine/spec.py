@@ -146,6 +146,8 @@ class GameSpec:
     bots: Mapping[str, BotFactory | str] = field(default_factory=dict)
     #: its typed views (the deal's observation, the score sheet), for docs and tests
     views: tuple[type, ...] = ()
+    #: its place in lists of games (the book's order); equal places go by name
+    order: int = 1000
 
     @functools.cached_property
     def all_options(self) -> tuple[Option, ...]:

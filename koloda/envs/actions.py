@@ -1,5 +1,6 @@
 """A fixed, numbered action space per game, and the masks that reach exactly the legal
-actions — standard library only (both adapters use it).
+actions — standard library only (both adapters use it). The space is built from the words
+the game declares (``GameSpec.actions``, a koloda.engine.spec.ActionVocabulary).
 
 Most actions have one index each: ``play C`` is ``PLAY + card`` (card = koloda's card int,
 suit * 13 + rank), ``beat A B`` is ``BEAT + 52 * A + B``, ``bid N`` is ``BID + N``. A
@@ -23,36 +24,6 @@ from koloda.cards import CARD_TEXT, TEXT_CARD
 from koloda.engine.registry import get_spec
 
 CARDS = 52
-
-#: per family: verbs without arguments, number verbs with their range, and which card
-#: verbs take one card (one index each) or a set (select + confirm)
-_PLAIN: dict[str, tuple[str, ...]] = {
-    "pyanitsy": ("flip",),
-    "opendaum": (),
-    "mushka": ("stand", "pass"),
-    "kopilka": ("pass", "draw"),
-    "dreyfus": ("stand",),
-    "trinka": (),
-    "stukolka": ("knock", "drop", "golets"),
-    "durak": ("take", "pass"),
-}
-_NUMBERS: dict[str, tuple[tuple[str, int], ...]] = {
-    "opendaum": (("bid", 18),),     # 0..18: the largest hand is 34 / 2 = 17 cards
-    "kopilka": (("pick", 7),),      # 0..7: at most the 8 cards of one suit are offered
-}
-_SINGLE: dict[str, tuple[str, ...]] = {
-    "opendaum": ("play",), "mushka": ("play",), "kopilka": ("play", "discard"),
-    "dreyfus": ("play",), "trinka": ("play",), "stukolka": ("play",),
-}
-_MULTI: dict[str, tuple[str, ...]] = {
-    "mushka": ("discard",), "dreyfus": ("discard",), "durak": ("attack", "throw"),
-}
-_VARIANT_MULTI: dict[str, tuple[str, ...]] = {"durak-perevodnoy": ("attack", "throw",
-                                                                    "transfer")}
-#: the shakhi, playable wild or plain
-_MODES: dict[str, tuple[str, ...]] = {
-    "opendaum-shakhi": ("6S", "6C"), "opendaum-33": ("6C",)}
-_BEAT = {"durak"}
 
 
 @dataclass(frozen=True)
@@ -85,25 +56,25 @@ class ActionSpace:
     def __init__(self, game: str) -> None:
         spec = get_spec(game)
         self.game = spec.name
-        fam = spec.family
+        words = spec.actions
         self.labels: list[str] = []
         self.index: dict[str, int] = {}
-        for verb in _PLAIN.get(fam, ()):
+        for verb in words.plain:
             self._add(verb)
-        for verb, top in _NUMBERS.get(fam, ()):
+        for verb, top in words.numbers:
             for n in range(top + 1):
                 self._add(f"{verb} {n}")
-        for verb in _SINGLE.get(fam, ()):
+        for verb in words.single:
             for c in range(CARDS):
                 self._add(f"{verb} {CARD_TEXT[c]}")
-        for card in _MODES.get(spec.name, ()):
+        for card in words.wild_cards:
             self._add(f"play {card} wild")
             self._add(f"play {card} plain")
-        if fam in _BEAT:
+        for verb in words.pairs:
             for a in range(CARDS):
                 for b in range(CARDS):
-                    self._add(f"beat {CARD_TEXT[a]} {CARD_TEXT[b]}")
-        self.multi: tuple[str, ...] = _VARIANT_MULTI.get(spec.name, _MULTI.get(fam, ()))
+                    self._add(f"{verb} {CARD_TEXT[a]} {CARD_TEXT[b]}")
+        self.multi: tuple[str, ...] = words.multi
         self.select_base = len(self.labels)
         if self.multi:
             for c in range(CARDS):
@@ -220,8 +191,8 @@ class ActionSpace:
 
 def _pattern(label: str) -> str:
     words = label.split()
-    if words[0] == "beat":
-        return "beat A B  (index = first + 52·A + B)"
+    if len(words) == 3 and words[1] in TEXT_CARD and words[2] in TEXT_CARD:
+        return f"{words[0]} A B  (index = first + 52·A + B)"
     if len(words) >= 2 and words[1] in TEXT_CARD and words[-1] not in ("wild", "plain"):
         return f"{words[0]} C  (index = first + card)"
     if len(words) == 2 and words[1].isdigit():

@@ -37,9 +37,6 @@ from koloda.envs.chance import Table
 from koloda.tensors import CARDS
 
 PREFIX = "koloda_"
-#: decisions one deal can take at most (a bound for MaxGameLength; selections included)
-_PER_DEAL = {"durak": 5000, "opendaum": 100, "mushka": 100, "kopilka": 1000,
-             "dreyfus": 150, "trinka": 50, "stukolka": 400}
 
 
 def game_name(name: str) -> str:
@@ -97,12 +94,9 @@ def _game_type(spec: GameSpec) -> pyspiel.GameType:
 
 
 def _max_length(spec: GameSpec, options: dict[str, Any]) -> int:
-    deals = options["max_deals"]
-    if spec.family == "pyanitsy":
-        per_deal = options["round_cap"] * 52
-    else:
-        per_deal = _PER_DEAL.get(spec.family, 1000)
-    return min(per_deal * deals, 2**31 - 1)
+    """MaxGameLength: the game's own bound on one deal's decisions (``GameSpec.bounds``,
+    selections included) times the deals."""
+    return min(spec.bounds.per_deal(options) * options["max_deals"], 2**31 - 1)
 
 
 class KolodaGame(pyspiel.Game):
@@ -122,8 +116,8 @@ class KolodaGame(pyspiel.Game):
             num_distinct_actions=self.space.size,
             max_chance_outcomes=CARDS,
             num_players=players,
-            min_utility=-1.0,
-            max_utility=1.0,
+            min_utility=spec.bounds.utility[0],
+            max_utility=spec.bounds.utility[1],
             utility_sum=None,
             max_game_length=_max_length(spec, self.options),
         )

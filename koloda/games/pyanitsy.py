@@ -11,7 +11,8 @@ from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Either, Reason
 from koloda.engine.result import Result, best_seats
-from koloda.engine.spec import GameSpec, Option, int_range, one_of
+from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_range, one_of
+from koloda.games.pyanitsy_layout import LAYOUT
 
 
 class PyanitsyDeal(DealState):
@@ -195,4 +196,8 @@ SPECS = [GameSpec(
     summary_en="Flip the top card; the highest takes the table; a tie flips again.",
     summary_ru="Открывают верхнюю карту; старшая забирает взятку; при равенстве — ещё карта.",
     aliases=("war", "пьяницы"),
+    actions=ActionVocabulary(plain=("flip",)),
+    # a round takes at most 52 flips (ties flip again)
+    bounds=Bounds(actions_per_deal=lambda options: options["round_cap"] * 52),
+    layout=LAYOUT, order=7,
 )]

@@ -7,8 +7,10 @@
     >>> len(v) == kt.size("durak", 3)
     True
 
-Because the encoder reads nothing but the observation dict, a tensor can hold no card the
-seat may not know. ``describe`` gives each block's offset, size and meaning (the layout
+Each game declares its blocks on its spec (``GameSpec.layout``; the blocks are in
+koloda.engine.layout, a game's own ones in its folder); this package knows no game. Because
+the encoder reads nothing but the observation, a tensor can hold no card the seat may not
+know. ``describe`` gives each block's offset, size and meaning (the layout
 tables of docs/research.md are made from it); ``render`` gives a readable text of the
 observation; ``TableMemory`` remembers the cards played face up during a deal.
 """
@@ -20,10 +22,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from koloda.engine.layout import CARDS, HEADER, Block, lookup, present
 from koloda.engine.registry import get_spec
 from koloda.engine.view import View
-from koloda.tensors.blocks import CARDS, Block, lookup, present
-from koloda.tensors.layouts import FAMILY_LAYOUTS, HEADER, VARIANT_EXTRA
 from koloda.tensors.memory import TableMemory, face_up_cards
 from koloda.tensors.render import render
 
@@ -46,14 +47,12 @@ class BlockInfo:
 
 
 def layout(game: str) -> tuple[Block, ...]:
-    """The blocks of ``game``'s tensor, header first."""
+    """The blocks of ``game``'s tensor: the common header, then the blocks the game
+    declares (``GameSpec.layout``, koloda.engine.layout)."""
     spec = get_spec(game)
-    try:
-        body = FAMILY_LAYOUTS[spec.family]
-    except KeyError:
-        raise ValueError(f"no tensor layout for {spec.name} yet (family {spec.family!r})") \
-            from None
-    return (*HEADER, *body, *VARIANT_EXTRA.get(spec.name, ()))
+    if not spec.layout:
+        raise ValueError(f"{spec.name} declares no tensor layout (GameSpec.layout)")
+    return (*HEADER, *spec.layout)
 
 
 class Encoder:

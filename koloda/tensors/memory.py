@@ -12,7 +12,7 @@ the tensor as one 52-wide block.
 from __future__ import annotations
 
 from koloda.cards import TEXT_CARD
-from koloda.tensors.blocks import CARDS
+from koloda.engine.layout import CARDS
 
 #: verbs whose cards everyone at the table sees
 FACE_UP_VERBS = frozenset({"play", "attack", "beat", "throw", "transfer"})

@@ -28,10 +28,6 @@ from koloda.engine.spec import GameSpec, Option
 from koloda.i18n import LANGS, bot_label, option_allowed, option_name, option_value, reason, t
 from koloda.tui.session import bot_choices, default_bot
 
-#: the order of RULES.md (the book's order); a game not listed comes after, by name
-FAMILY_ORDER = ("opendaum", "mushka", "kopilka", "dreyfus", "trinka", "stukolka", "pyanitsy",
-                "durak")
-
 
 def unfinished_games(limit: int = 3) -> list[tuple[Path, dict[str, Any]]]:
     """The newest autosaved records whose match is not over (they can be continued)."""
@@ -70,9 +66,11 @@ class StartForm:
 
     def __post_init__(self) -> None:
         specs = registry()
-        found = list(dict.fromkeys(s.family for s in specs.values()))
-        self.families = sorted(found, key=lambda f: (FAMILY_ORDER.index(f)
-                                                     if f in FAMILY_ORDER else 99, f))
+        # in the games' own order (GameSpec.order: the book's), then by name
+        place: dict[str, int] = {}
+        for s in specs.values():
+            place[s.family] = min(place.get(s.family, s.order), s.order)
+        self.families = sorted(place, key=lambda f: (place[f], f))
         if self.spec_name not in specs:
             fam = self.family if self.family in self.families else self.families[0]
             self.spec_name = self.variants(fam)[0].name

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from koloda.engine.messages import Reason
-from koloda.engine.spec import GameSpec, Option, int_range
+from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_range
 from koloda.games.durak.determinize import determinize
+from koloda.games.durak.layout import LAYOUT
 from koloda.games.durak.match import DurakMatch, PerevodnoyMatch
 from koloda.games.durak.rounds import DurakGame
 
@@ -40,6 +41,11 @@ _OPTIONS = (
            int_range(1)),
 )
 
+#: decisions one deal can take at most (multi-card selections counted card by card)
+_BOUNDS = Bounds(actions_per_deal=5000)
+_BOTS = {"heuristic": "koloda.bots.heuristic.durak:make",
+         "search": "koloda.bots.durak_search:make"}
+
 SPECS = [
     GameSpec(
         name="durak", family="durak", variant="simple",
@@ -52,6 +58,9 @@ SPECS = [
                    "картами — дурак.",
         determinize=determinize,
         aliases=("durak-podkidnoy", "podkidnoy", "durak-simple", "дурак", "подкидной"),
+        actions=ActionVocabulary(plain=("take", "pass"), multi=("attack", "throw"),
+                                 pairs=("beat",)),
+        bounds=_BOUNDS, layout=LAYOUT, bots=_BOTS, order=8,
     ),
     GameSpec(
         name="durak-perevodnoy", family="durak", variant="perevodnoy",
@@ -64,5 +73,8 @@ SPECS = [
                    "достоинства, пока ничего не побито.",
         determinize=determinize,
         aliases=("perevodnoy", "durak-transfer", "переводной", "дурак переводной"),
+        actions=ActionVocabulary(plain=("take", "pass"), multi=("attack", "throw", "transfer"),
+                                 pairs=("beat",)),
+        bounds=_BOUNDS, layout=LAYOUT, bots=_BOTS, order=8,
     ),
 ]

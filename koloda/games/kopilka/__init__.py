@@ -17,9 +17,10 @@ from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
 from koloda.engine.messages import Reason
 from koloda.engine.result import Result, best_seats
-from koloda.engine.spec import GameSpec, Option, int_range
+from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_range
 from koloda.games.kopilka.deal import KopilkaDeal
 from koloda.games.kopilka.determinize import determinize
+from koloda.games.kopilka.layout import LAYOUT
 from koloda.games.kopilka.messages import MESSAGES
 from koloda.games.kopilka.table import DEALS, DEFAULT_VALUES, HAND, Purse
 from koloda.games.kopilka.views import TERMS, VIEWS, KopilkaSheet
@@ -114,4 +115,11 @@ SPECS = [GameSpec(
     terms=TERMS,
     messages=MESSAGES,
     views=VIEWS,
+    # pick 0..7: at most the 8 cards of one suit are offered
+    actions=ActionVocabulary(plain=("pass", "draw"), numbers=(("pick", 7),),
+                             single=("play", "discard")),
+    bounds=Bounds(actions_per_deal=1000), layout=LAYOUT,
+    bots={"heuristic": "koloda.bots.heuristic.kopilka:make",
+          "search": "koloda.bots.kopilka_search:make"},
+    order=3,
 )]

@@ -35,11 +35,12 @@ from koloda.engine.lots import draw_lowest_card
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Cards, Reason
 from koloda.engine.result import Result, best_seats
-from koloda.engine.spec import GameSpec
+from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec
 from koloda.engine.view import Observation
 from koloda.games._hidden import deal_hidden
 from koloda.games.mushka.messages import MESSAGES
 from koloda.games.mushka.views import TERMS, VIEWS, DealerDraw, LastTrick, MushkaSheet, MushkaView
+from koloda.games.mushka_layout import LAYOUT
 from koloda.tricks import FollowElseTrump, Trick, TrickRules, parse_play, why_not_play_text
 
 ACE_OF_SPADES = card(ACE, SPADES)
@@ -497,4 +498,9 @@ SPECS = [GameSpec(
     terms=TERMS,
     messages=MESSAGES,
     views=VIEWS,
+    actions=ActionVocabulary(plain=("stand", "pass"), single=("play",), multi=("discard",)),
+    bounds=Bounds(actions_per_deal=100), layout=LAYOUT,
+    bots={"heuristic": "koloda.bots.heuristic.mushka:make",
+          "search": "koloda.bots.mushka_search:make"},
+    order=2,
 )]

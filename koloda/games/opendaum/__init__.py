@@ -6,9 +6,10 @@ from collections.abc import Callable
 from typing import Any
 
 from koloda.engine.messages import Either, Reason
-from koloda.engine.spec import GameSpec, Option
+from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option
 from koloda.games.opendaum.deal import OpendaumDeal
 from koloda.games.opendaum.determinize import determinize
+from koloda.games.opendaum.layout import LAYOUT, SHAKHI_LAYOUT
 from koloda.games.opendaum.match import (
     CLASSIC,
     SHAKHI,
@@ -44,6 +45,12 @@ def _start_option(variant: Variant) -> Option:
 
 _deck: Callable[[int], int] = CLASSIC.decks.__getitem__
 
+#: bid 0..18: the largest hand is 34 / 2 = 17 cards
+_BIDS = (("bid", 18),)
+_BOUNDS = Bounds(actions_per_deal=100)
+_BOTS = {"heuristic": "koloda.bots.heuristic.opendaum:make",
+         "search": "koloda.bots.opendaum_search:make"}
+
 SPECS = [
     GameSpec(
         name="opendaum", family="opendaum", variant="classic",
@@ -61,6 +68,8 @@ SPECS = [
                    "взятку; сдачи растут от одной карты до всей колоды и обратно.",
         aliases=("опендаум", "opendaum-classic"),
         determinize=determinize,
+        actions=ActionVocabulary(numbers=_BIDS, single=("play",)),
+        bounds=_BOUNDS, layout=LAYOUT, bots=_BOTS, order=1,
     ),
     GameSpec(
         name="opendaum-shakhi", family="opendaum", variant="shakhi",
@@ -80,6 +89,8 @@ SPECS = [
                    "с козыря не ходят, пока есть некозырные.",
         aliases=("опендаум-шахи",),
         determinize=determinize,
+        actions=ActionVocabulary(numbers=_BIDS, single=("play",), wild_cards=("6S", "6C")),
+        bounds=_BOUNDS, layout=SHAKHI_LAYOUT, bots=_BOTS, order=1,
     ),
     GameSpec(
         name="opendaum-33", family="opendaum", variant="33",
@@ -99,6 +110,8 @@ SPECS = [
                    "заказов равнялась числу карт; разряды от эмбриона до чемпиона.",
         aliases=("опендаум-33",),
         determinize=determinize,
+        actions=ActionVocabulary(numbers=_BIDS, single=("play",), wild_cards=("6C",)),
+        bounds=_BOUNDS, layout=SHAKHI_LAYOUT, bots=_BOTS, order=1,
     ),
 ]
 

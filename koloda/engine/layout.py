@@ -1,6 +1,11 @@
 """The building blocks of an observation tensor: each block encodes one observation field.
 
-A block reads its field by name (a dotted path into the observation dict) and writes a
+A game declares its tensor as a tuple of blocks on its spec (``GameSpec.layout``, after the
+common :data:`HEADER`); ``koloda.tensors`` reads the declaration and knows no game. Blocks
+that only one game needs (Durak's table, Kopilka's offer) live in that game's folder, as
+subclasses of :class:`Block`. Standard library only.
+
+A block reads its field by name (a dotted path into the observation's JSON) and writes a
 fixed number of floats. It never sees a game state, only what ``observation(seat)``
 returned, so a tensor can hold nothing the seat may not know. A field the observation
 lacks encodes as zeros (the layout stays fixed while games grow new fields); the tests
@@ -156,46 +161,6 @@ class PerSeatCards(Block):
                     out[row + c] = 1.0
 
 
-@dataclass(frozen=True)
-class AttackTable(Block):
-    """Durak's table ``[[attack, cover or null], ...]``: three rows — attack cards still
-    uncovered, attack cards covered, and the covering cards."""
-
-    def size(self, players: int) -> int:
-        return 3 * CARDS
-
-    def card_rows(self, players: int) -> int:
-        return 3
-
-    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
-        for pair in value or ():
-            attack = card_of(pair[0])
-            cover = card_of(pair[1]) if len(pair) > 1 else None
-            if attack is None:
-                continue
-            if cover is None:
-                out[at + attack] = 1.0
-            else:
-                out[at + CARDS + attack] = 1.0
-                out[at + 2 * CARDS + cover] = 1.0
-
-
-@dataclass(frozen=True)
-class WildCards(Block):
-    """Which of the given cards lie in ``[[seat, card, mode], ...]`` played ``wild``
-    (the shakhi): one flag per card of ``cards``."""
-
-    cards: tuple[str, ...] = ("6S", "6C")
-
-    def size(self, players: int) -> int:
-        return len(self.cards)
-
-    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
-        for entry in value or ():
-            if len(entry) > 2 and entry[2] == "wild" and entry[1] in self.cards:
-                out[at + self.cards.index(entry[1])] = 1.0
-
-
 def _put_seat_card(entry: Any, seat: int, players: int, out: list[float], at: int) -> None:
     if not isinstance(entry, (list, tuple)) or len(entry) < 2:
         return
@@ -232,21 +197,6 @@ class Seats(Block):
                 out[at + (s - seat) % players] = 1.0
 
 
-@dataclass(frozen=True)
-class Partners(Block):
-    """Durak's ``teams`` (a list of seat lists, or null): flags the observer's own side
-    over relative seats (all zeros when everyone plays alone)."""
-
-    def size(self, players: int) -> int:
-        return players
-
-    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
-        for team in value or ():
-            if seat in team:
-                for s in team:
-                    out[at + (s - seat) % players] = 1.0
-
-
 # ---------------------------------------------------------------- number blocks
 @dataclass(frozen=True)
 class PerSeat(Block):
@@ -272,26 +222,6 @@ class PerSeat(Block):
             if self.optional:
                 out[at + r] = 1.0
             out[base + r] = x * self.scale
-
-
-@dataclass(frozen=True)
-class PerPair(Block):
-    """A number per pair of partners (Trinka: seats 0+2 and 1+3), the observer's pair
-    first."""
-
-    scale: float = 1.0
-    signed: bool = False
-
-    def size(self, players: int) -> int:
-        return 2
-
-    def bounds(self) -> tuple[float, float]:
-        return (-UNBOUNDED, UNBOUNDED) if self.signed else (0.0, UNBOUNDED)
-
-    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
-        for p, x in enumerate(value or ()):
-            if p < 2 and isinstance(x, (int, float)):
-                out[at + (p - seat) % 2] = x * self.scale
 
 
 @dataclass(frozen=True)
@@ -366,17 +296,21 @@ class PerSeatOneOf(Block):
 @dataclass(frozen=True)
 class PerSeatSet(Block):
     """A set of values from ``vocab`` per seat (known voids): multi-hot rows by relative
-    seat."""
+    seat; ``normalize`` maps each value first (a suit's spellings to one index)."""
 
     vocab: tuple[Any, ...] = ()
+    normalize: Callable[[Any], Any] | None = field(default=None, compare=False)
 
     def size(self, players: int) -> int:
         return players * len(self.vocab)
 
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
         width = len(self.vocab)
+        norm = self.normalize
         for s, values in enumerate(value or ()):
             for v in values or ():
+                if norm is not None:
+                    v = norm(v)
                 if s < players and v in self.vocab:
                     out[at + ((s - seat) % players) * width + self.vocab.index(v)] = 1.0
 
@@ -392,5 +326,32 @@ def Suit(name: str, path: str, meaning: str, no_suit: bool = False) -> OneOf:
     return OneOf(name, path, meaning, vocab=vocab, normalize=suit_index)
 
 
+def Suits(name: str, path: str, meaning: str) -> PerSeatSet:
+    """A set of suits per seat (known voids) however the observation spells them: one
+    S C D H row per relative seat."""
+    return PerSeatSet(name, path, meaning, vocab=(0, 1, 2, 3), normalize=suit_index)
+
+
 def per_seat_size(blocks: Sequence[Block], players: int) -> int:
     return sum(b.size(players) for b in blocks)
+
+
+# ------------------------------------------------------ what every layout shares
+#: every game's tensor starts with these (the fields Match.observation always has); a
+#: game's ``GameSpec.layout`` lists the blocks that follow
+HEADER: tuple[Block, ...] = (
+    Seat("seat", "seat", "the observer's own seat number (absolute, one-hot)", absolute=True),
+    Seat("to_move", "to_move", "the seat to act (relative; zeros when nobody acts)"),
+    Seat("dealer", "dealer", "the dealer of this deal (relative)"),
+    Flag("match_over", "match_over", "the match is over"),
+    Number("deal_number", "deal_number", "deals dealt before this one, / 100", scale=0.01),
+)
+
+
+def last_trick() -> tuple[Block, ...]:
+    """The last completed trick (``last_trick.cards`` by seat, ``last_trick.winner``), as
+    the trick games show it."""
+    return (
+        SeatCards("last_trick", "last_trick.cards", "the last completed trick, by seat"),
+        Seat("last_trick_winner", "last_trick.winner", "who took the last trick"),
+    )

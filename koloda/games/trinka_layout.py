@@ -1,0 +1,63 @@
+"""Trinka's observation tensor (``GameSpec.layout``): its blocks after the common header,
+and the one block only Trinka needs — a number per pair of partners."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from koloda.engine.layout import (
+    UNBOUNDED,
+    Block,
+    Cards,
+    PerSeat,
+    PerSeatSet,
+    Seat,
+    SeatCards,
+    TrickCards,
+    last_trick,
+    suit_index,
+)
+
+
+@dataclass(frozen=True)
+class PerPair(Block):
+    """A number per pair of partners (Trinka: seats 0+2 and 1+3), the observer's pair
+    first."""
+
+    scale: float = 1.0
+    signed: bool = False
+
+    def size(self, players: int) -> int:
+        return 2
+
+    def bounds(self) -> tuple[float, float]:
+        return (-UNBOUNDED, UNBOUNDED) if self.signed else (0.0, UNBOUNDED)
+
+    def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        for p, x in enumerate(value or ()):
+            if p < 2 and isinstance(x, (int, float)):
+                out[at + (p - seat) % 2] = x * self.scale
+
+
+def _suit(value: Any) -> Any:
+    """A suit as Trinka's observation spells it: "trumps" is clubs (with the jacks)."""
+    return 1 if value == "trumps" else suit_index(value)
+
+
+LAYOUT: tuple[Block, ...] = (
+    Cards("hand", "hand", "the observer's hand"),
+    PerSeat("hand_sizes", "hand_sizes", "cards in each hand / 9", scale=1 / 9),
+    Seat("leader", "leader", "who leads (led) the current trick"),
+    SeatCards("trick", "trick", "the current trick, by seat"),
+    PerSeat("tricks", "tricks", "tricks taken / 9", scale=1 / 9),
+    PerPair("pair_tricks", "pair_tricks", "tricks by pair / 9, the observer's pair first",
+            scale=1 / 9),
+    *last_trick(),
+    TrickCards("tricks_played", "tricks_played", "every card of this deal's completed "
+                                                 "tricks, by the seat that played it"),
+    PerSeatSet("voids", "voids", "suits each seat is known to lack (spades, trumps, "
+                                 "diamonds, hearts)", vocab=(0, 1, 2, 3), normalize=_suit),
+    PerPair("records", "sheet.records", "each pair's record still to write off / 12, the "
+                                        "observer's pair first", scale=1 / 12, signed=True),
+)
