@@ -360,7 +360,6 @@ class KopilkaDeal(DealState):
         st.start_money = list(start_money)
         st.to_move = to_move
         st.is_over = phase == "over"
-        st._legal = None
         return st
 
     # ------------------------------------------------------------------- views

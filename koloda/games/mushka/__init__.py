@@ -329,9 +329,9 @@ class Sampler:
     and the current trick), the voids shown, each player's exchange choice (how many he
     discarded and drew) and the stock's size. The cards the seat cannot place are dealt
     among the other hands (never a suit the player has shown he lacks), the other players'
-    discards and the stock (``koloda.games._hidden.deal_hidden``); the state is built as
-    it stands. Which of another player's cards he drew rather than kept cannot be told
-    apart, so it is not modelled.
+    discards and the stock (:func:`deal_by_suit`, through the one constrained dealer); the
+    state is built as it stands. Which of another player's cards he drew rather than kept
+    cannot be told apart, so it is not modelled.
     """
 
     def __init__(self, obs: Observation) -> None:
