@@ -289,24 +289,6 @@ CATALOG: dict[str, tuple[str, str]] = {
     "duty_hold": ("{duty}: you hold {cards}", "{duty}: у вас есть {cards}"),
     "play_one_card": ("play one card at a time (play C)", "ходят по одной карте (play C)"),
     "play_not_legal": ("play {card} is not legal now", "сейчас нельзя сыграть {card}"),
-    # ------------------------------------------------ Opendaum
-    "opendaum_action": ("{action} is not an Opendaum action: bid N, then play C",
-                        "{action} — не ход опендаума: сначала заказ (bid N), потом карта "
-                        "(play C)"),
-    "bidding_first": ("the bidding comes first: seat {seat} bids 0..{size} (bid N)",
-                      "сначала заказ: место {seat} заказывает от 0 до {size} (bid N)"),
-    "bid_range": ("bid {n}: a bid is 0..{size}, the cards in your hand",
-                  "заказ {n}: заказывают от 0 до {size} — столько, сколько карт на руках"),
-    "hook_rule": ("hook rule: the dealer, bidding last, may not bid {n}: the bids would add up "
-                  "to {total}, the cards each player holds",
-                  "правило крюка: сдающий заказывает последним и не может заказать {n}: "
-                  "заказы в сумме дали бы {total} — столько карт у каждого"),
-    "bidding_over": ("the bidding is over: play a card (play C)",
-                     "заказы сделаны: ходите картой (play C)"),
-    "one_card_at_a_time": ("play one card at a time (play C, a shakha as play C wild / "
-                           "play C plain)",
-                           "ходят по одной карте (play C; шаху — play C wild или "
-                           "play C plain)"),
     # ------------------------------------------------ Pyanitsy
     "pyanitsy_action": ("{action} is not an action of Pyanitsy: the only action is 'flip'",
                         "{action} — не ход в пьяницы: в ней только открывают карту (flip)"),
@@ -395,12 +377,6 @@ CATALOG: dict[str, tuple[str, str]] = {
                       "командами играют только вчетвером (2 на 2) или вшестером (3 на 3)"),
     "ante_thirds": ("must be a positive multiple of 3 (the pot is shared by thirds)",
                     "нужно положительное число, кратное 3 (кон делят на трети)"),
-    "deck_for_players": ("with {players} players the deck is {decks}",
-                         "при {players:игроке|игроках|игроках} колода — {decks}"),
-    "start_deal_schedule": ("option start_deal={start}: this match has {deals} deals; "
-                            "allowed: 0..{last}",
-                            "параметр start_deal={start}: в этой партии "
-                            "{deals:сдача|сдачи|сдач}; допустимо: от 0 до {last}"),
     # ------------------------------------------------ computer players (koloda/bots)
     "unknown_bot": ("unknown bot {bot}; bots: {bots}",
                     "нет такого компьютерного игрока: {bot}; есть: {bots}"),
