@@ -23,10 +23,11 @@ from math import comb
 
 from koloda.cards import Card, deck, rank_of, suit_of
 from koloda.engine.view import Observation
+from koloda.games._hidden import HiddenDealer
 from koloda.games.kopilka.deal import KopilkaDeal
 from koloda.games.kopilka.table import PLAY_RULES, PLAYERS, Offer, Purse
 from koloda.games.kopilka.views import KopilkaView, OfferView
-from koloda.games.mushka import deal_by_suit
+from koloda.games.mushka import VOID_BANS, deal_by_suit
 from koloda.tricks import Trick
 
 DECK = deck(32)
@@ -111,9 +112,23 @@ class Sampler:
         ex = view.exchange
         #: the offer on the table when this seat is not its owner: it must be dealt
         self.table_offer = ex if ex is not None and ex.offerer != seat else None
+        #: with no picked card to place and no offer to deal, every draw deals the same
+        #: cards to the same places: the one dealer is read once (unless a hand is left
+        #: one suit: then it is filled first, draw by draw)
+        self.dealer_once: HiddenDealer | None = None
+        if not self.pins and self.table_offer is None:
+            needs = [view.hand_sizes[s] - len(self.shown[s]) for s in self.others] + \
+                [view.discards[s] for s in self.others] + [view.talon]
+            bans = [VOID_BANS[frozenset(v)] for v in self.place_voids]
+            if all(only is None or not n for (only, _), n in zip(bans, needs, strict=True)):
+                self.dealer_once = HiddenDealer(self.unknown, needs, [b for _, b in bans])
 
     # ------------------------------------------------------------------ sampling
     def sample(self, rng: random.Random) -> KopilkaDeal:
+        once = self.dealer_once
+        if once is not None:
+            return self._deal([list(x) for x in self.shown], [[] for _ in range(PLAYERS)],
+                              once.deal(rng), [])
         view = self.view
         pool = list(self.unknown)
         hand_room = [view.hand_sizes[s] - len(self.shown[s]) for s in range(PLAYERS)]
@@ -161,8 +176,13 @@ class Sampler:
             break
         else:
             raise ValueError("no deal fits what this seat knows")
-        k = len(others)
-        for i, s in enumerate(others):
+        return self._deal(hands, discards, dealt, offer_cards)
+
+    def _deal(self, hands: list[list[Card]], discards: list[list[Card]],
+              dealt: list[list[Card]], offer_cards: list[Card]) -> KopilkaDeal:
+        """The state with the dealt cards added to the hands and discards known so far."""
+        k = len(self.others)
+        for i, s in enumerate(self.others):
             hands[s].extend(dealt[i])
             discards[s].extend(dealt[k + i])
         hands[self.seat] = list(self.mine)

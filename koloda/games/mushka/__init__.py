@@ -37,7 +37,7 @@ from koloda.engine.messages import Act, Cards, Reason
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec
 from koloda.engine.view import Observation
-from koloda.games._hidden import deal_hidden
+from koloda.games._hidden import HiddenDealer, deal_hidden
 from koloda.games.mushka.messages import MESSAGES
 from koloda.games.mushka.views import TERMS, VIEWS, DealerDraw, LastTrick, MushkaSheet, MushkaView
 from koloda.games.mushka_layout import LAYOUT
@@ -353,9 +353,16 @@ class Sampler:
         self.needs = ([view.hand_sizes[s] for s in others]
                       + [_thrown(view.choices[s]) for s in others] + [view.stock])
         self.voids = [view.voids[s] for s in others] + [()] * (len(others) + 1)
+        #: the one dealer read once, unless a hand is left one suit (then per draw)
+        self.dealer_once = None if any(
+            VOID_BANS[frozenset(v)][0] is not None and k for v, k in zip(
+                self.voids, self.needs, strict=True)) else HiddenDealer(
+            self.unknown, self.needs, [VOID_BANS[frozenset(v)][1] for v in self.voids])
 
     def sample(self, rng: random.Random) -> MushkaDeal:
-        dealt = deal_by_suit(self.unknown, self.needs, self.voids, rng)
+        once = self.dealer_once
+        dealt = once.deal(rng) if once is not None else \
+            deal_by_suit(self.unknown, self.needs, self.voids, rng)
         k = len(self.others)
         return self.build({s: dealt[i] for i, s in enumerate(self.others)},
                           {s: dealt[k + i] for i, s in enumerate(self.others)}, dealt[-1])
@@ -383,7 +390,7 @@ def deal_by_suit(cards: Sequence[Card], needs: Sequence[int],
     every card of a suit is alike to a void, so that is the law of every consistent deal;
     and it spares the dealer a search when such a place needs nearly all of the suit.
     """
-    bans = [_BANS[frozenset(v)] for v in voids]
+    bans = [VOID_BANS[frozenset(v)] for v in voids]
     if all(only is None for only, _ in bans):
         return deal_hidden(cards, needs, [ban for _, ban in bans], rng)
     pool = list(cards)
@@ -403,11 +410,11 @@ def deal_by_suit(cards: Sequence[Card], needs: Sequence[int],
 
 
 #: for each set of suits lacked: the one suit left (or None), and the cards banned
-_BANS: dict[frozenset[int], tuple[int | None, frozenset[Card]]] = {}
+VOID_BANS: dict[frozenset[int], tuple[int | None, frozenset[Card]]] = {}
 for _mask in range(16):
     _void = frozenset(s for s in range(4) if _mask >> s & 1)
     _left = [s for s in range(4) if s not in _void]
-    _BANS[_void] = (_left[0] if len(_left) == 1 else None,
+    VOID_BANS[_void] = (_left[0] if len(_left) == 1 else None,
                     frozenset().union(*(SUIT_CARDS[s] for s in _void)))
 
 
