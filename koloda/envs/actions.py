@@ -133,6 +133,11 @@ class ActionSpace:
             out[self.select_base + c] = None
         return out
 
+    def allowed(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
+        """The indices that may be chosen now (what the adapters set to 1 in a numpy mask
+        in one assignment)."""
+        return list(self.options(legal, selection))
+
     def mask(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
         """0/1 per index: may it be chosen now."""
         m = [0] * self.size

@@ -74,14 +74,24 @@ def _options(spec: GameSpec, params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _game_type(spec: GameSpec) -> pyspiel.GameType:
+def zero_sum(players: int) -> bool:
+    """Whether the returns always sum to zero: with two players they are +1/−1, or 0 for
+    both in a draw or a tie (koloda.envs.common.result_rewards), in every game (checked
+    on random matches of every two-player game by tests/test_envs_fixes.py). With more
+    players a lone winner's +1 meets several −1s, so the game is general-sum."""
+    return players == 2
+
+
+def _game_type(spec: GameSpec, players: int | None = None) -> pyspiel.GameType:
+    utility = pyspiel.GameType.Utility.ZERO_SUM if players is not None and zero_sum(players) \
+        else pyspiel.GameType.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=game_name(spec.name),
         long_name=f"koloda {spec.title_en}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(spec.players),
         min_num_players=min(spec.players),
@@ -118,10 +128,16 @@ class KolodaGame(pyspiel.Game):
             num_players=players,
             min_utility=spec.bounds.utility[0],
             max_utility=spec.bounds.utility[1],
-            utility_sum=None,
+            utility_sum=0.0 if zero_sum(players) else None,
             max_game_length=_max_length(spec, self.options),
         )
-        super().__init__(_game_type(spec), info, params)
+        super().__init__(_game_type(spec, players), info, params)
+        self.params = params
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name and parameters (the class is made per game at import):
+        unpickling imports this module, which registers the games, and loads it again."""
+        return _load_game, (self.spec.name, dict(self.params))
 
     def new_initial_state(self) -> KolodaState:
         return KolodaState(self)
@@ -132,6 +148,10 @@ class KolodaGame(pyspiel.Game):
 
     def table(self) -> Table:
         return Table(self.koloda_name, self.players, self.options)
+
+
+def _load_game(name: str, params: dict[str, Any]) -> KolodaGame:
+    return _CLASSES[get_spec(name).name](params)
 
 
 class KolodaState(pyspiel.State):
@@ -197,6 +217,45 @@ class KolodaState(pyspiel.State):
         return str(self.table)
 
 
+class KolodaBot(pyspiel.Bot):
+    """koloda's own bot (``"heuristic"``, ``"search:easy"``, ``"random"`` …) as an
+    OpenSpiel bot for one player: ``step(state)`` is the index to apply (a multi-card
+    action comes as its select/confirm indices on successive calls). It reads only the
+    player's observation and the legal actions, as at a table.
+
+        bots = [KolodaBot(game, p, "heuristic", seed=p) for p in range(2)]
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, 1)
+    """
+
+    def __init__(self, game: KolodaGame, player: int, bot: str = "heuristic",
+                 seed: int | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        from koloda.envs.bots import BotDriver
+        self.player = player
+        self.driver = BotDriver(bot, game.koloda_name, seed)
+
+    def step(self, state: KolodaState) -> int:
+        table = state.table
+        if table.current_player() != self.player or table.match is None:
+            raise ValueError(f"player {self.player} is not to act")
+        return self.driver.index(table.match, table.selection)
+
+    def restart_at(self, state: KolodaState) -> None:
+        self.driver.restart()
+
+    def restart(self) -> None:
+        self.driver.restart()
+
+    def inform_action(self, state: KolodaState, player_id: int, action: int) -> None:
+        pass
+
+    def provides_policy(self) -> bool:
+        return False
+
+    def is_clonable(self) -> bool:
+        return False
+
+
 class KolodaObserver:
     """OpenSpiel's observer: the observation (default) or, with ``perfect_recall``, the
     information state, as a string and as a float32 tensor."""
@@ -229,8 +288,15 @@ class KolodaObserver:
         return state.table.observation_string(player)
 
 
+#: game name → its KolodaGame class (one per game, made at registration)
+_CLASSES: dict[str, type[KolodaGame]] = {}
+
+
 def _register(spec: GameSpec) -> None:
-    cls = type(f"Koloda_{spec.name.replace('-', '_')}", (KolodaGame,), {"spec": spec})
+    name = f"Koloda_{spec.name.replace('-', '_')}"
+    cls = type(name, (KolodaGame,), {"spec": spec, "__module__": __name__,
+                                     "__qualname__": name})
+    _CLASSES[spec.name] = cls
     pyspiel.register_game(_game_type(spec), cls)
 
 
