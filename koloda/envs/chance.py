@@ -104,6 +104,8 @@ class Table:
         self.history: list[int] = []
         #: the seat a resampled copy was made for (its history is not its own then)
         self.resampled_for: int | None = None
+        #: seat → (position, nonzero tensor entries): one encoding per position and seat
+        self._cache: dict[int, tuple[tuple[int, int, bool], dict[int, float]]] = {}
 
     # ----------------------------------------------------------------- the nodes
     def current_player(self) -> int:
@@ -186,6 +188,34 @@ class Table:
             return action       # public, the viewer's own, or already a count
         return f"{verb} ×{len(rest.split())}"
 
+    def fill(self, seat: int, out: Any, perfect_recall: bool = False) -> None:
+        """Write ``vector(seat, perfect_recall)`` into ``out`` (a numpy array of its size)
+        in one assignment, the observation encoded once per position and seat."""
+        d = self._sparse(seat)
+        out.fill(0)
+        if d:
+            out[list(d)] = list(d.values())
+        base = self.features.encoder.size
+        if self.memory.cards:
+            out[[base + c for c in self.memory.cards]] = 1.0
+        if self.selection.cards and seat == self.current_player():
+            out[[base + CARDS + c for c in self.selection.cards]] = 1.0
+        if perfect_recall and self.dealt_hands[seat]:
+            top = self.features.size
+            out[[top + TEXT_CARD[t] for t in self.dealt_hands[seat] or ()]] = 1.0
+
+    def _sparse(self, seat: int) -> dict[int, float]:
+        m = self.match
+        if m is None:
+            return {}
+        version = (len(m.history), len(m.deals), m.is_over)
+        hit = self._cache.get(seat)
+        if hit is not None and hit[0] == version:
+            return hit[1]
+        d = self.features.encoder.sparse(m.observation(seat).to_json())
+        self._cache[seat] = (version, d)
+        return d
+
     def vector(self, seat: int, perfect_recall: bool = False) -> list[float]:
         acting = seat == self.current_player()
         v = self.features.vector(self.observation(seat), self.memory,
@@ -250,6 +280,7 @@ class Table:
             new.dealing.remaining = list(self.dealing.remaining)
             new.dealing.dealt = list(self.dealing.dealt)
         new.memory = self.memory.copy()
+        new._cache = {}
         new.history = list(self.history)
         new.log = list(self.log)
         new.dealt_hands = list(self.dealt_hands)

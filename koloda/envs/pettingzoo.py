@@ -168,15 +168,19 @@ class raw_env(AECEnv):
         return obs, sparse
 
     def _vector(self, seat: int, selection: Selection) -> np.ndarray:
+        """The seat's vector written into a new zeroed array in one fancy assignment."""
         _, sparse = self._encoded(seat)
         out = np.zeros(self.features.size, np.float32)
-        if sparse:
-            out[list(sparse)] = list(sparse.values())
+        index = list(sparse)
+        values = list(sparse.values())
         base = self.features.encoder.size
-        if self.memory.cards:
-            out[[base + c for c in self.memory.cards]] = 1.0
-        if selection.cards:
-            out[[base + 52 + c for c in selection.cards]] = 1.0
+        extra = [base + c for c in self.memory.cards]
+        extra += [base + 52 + c for c in selection.cards]
+        if extra:
+            index += extra
+            values += [1.0] * len(extra)
+        if index:
+            out[index] = values
         return out
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:

@@ -118,15 +118,24 @@ def sides() -> dict[str, Callable[[str, int, int, int], float]]:
 
 
 def measure(episodes: int = 100, rounds: int = 3, seed: int = 1,
-            shapes: list[tuple[str, int]] | None = None) -> list[Row]:
+            shapes: list[tuple[str, int]] | None = None, chunk: int = 5) -> list[Row]:
+    """Each round plays ``episodes`` per side in chunks of ``chunk`` episodes taken in
+    turn (raw, PettingZoo, OpenSpiel, raw, …), so that the load of a shared machine falls
+    on every side alike; a round's rate is its episodes over its summed CPU time."""
     rows = []
     run = sides()
     for game, players in shapes or SHAPES:
         row = Row(game, players, episodes)
         for r in range(rounds):
-            s = seed + r * episodes
-            for name, fn in run.items():
-                seconds = fn(game, players, episodes, s)
+            spent = dict.fromkeys(run, 0.0)
+            done = 0
+            while done < episodes:
+                n = min(chunk, episodes - done)
+                s = seed + r * episodes + done
+                for name, fn in run.items():
+                    spent[name] += fn(game, players, n, s)
+                done += n
+            for name, seconds in spent.items():
                 row.rates.setdefault(name, []).append(episodes / seconds if seconds else 0.0)
         rows.append(row)
     return rows

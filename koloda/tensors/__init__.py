@@ -72,7 +72,7 @@ class Encoder:
             at += n
         self.size = at
         #: (block, offset, path parts) in order: the plan ``sparse`` follows
-        self._plan = [(b, info.offset, tuple(b.path.split(".")))
+        self._plan = [(b.encode, info.offset, tuple(b.path.split(".")), b.none_is_zeros())
                       for b, info in zip(self.blocks, self.infos, strict=True)]
 
     def sparse(self, observation: Mapping[str, Any], out: dict[int, float] | None = None,
@@ -90,14 +90,16 @@ class Encoder:
         players = self.players
         d: dict[int, float] = {} if out is None else out
         get = observation.get
-        for b, offset, parts in self._plan:
+        for encode, offset, parts, skip_none in self._plan:
             if len(parts) == 1:
                 value = get(parts[0])
             else:
                 value = observation
                 for part in parts:
                     value = value.get(part) if isinstance(value, Mapping) else None
-            b.encode(value, seat, players, d, offset + at)  # type: ignore[arg-type]
+            if value is None and skip_none:
+                continue
+            encode(value, seat, players, d, offset + at)  # type: ignore[arg-type]
         return d
 
     def encode(self, observation: Mapping[str, Any]) -> list[float]:
