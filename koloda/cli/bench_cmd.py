@@ -26,9 +26,20 @@ def bench(
     = 1000,
     rounds: Annotated[int, typer.Option(help="rounds of the side-by-side run")] = 9,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable")] = False,
+    adapters: Annotated[int, typer.Option(
+        help="also: PettingZoo and OpenSpiel beside the raw engine, this many episodes "
+             "per side and round (koloda.envs.speed; 0 = skip)")] = 0,
 ) -> None:
     """Throughput of every game through the public API (uniformly random play)."""
     from koloda import bench as b
+    if adapters:
+        from koloda.envs import speed
+        rows = speed.measure(min(adapters, 5) if quick else adapters)
+        if as_json:
+            print(json.dumps({"adapters": [r.to_json() for r in rows]}))
+        else:
+            for line in speed.lines(rows):
+                console.print(line, soft_wrap=True)
     if quick:
         deals, matches, hands, rounds = min(deals, 20), min(matches, 1), min(hands, 100), 1
     if deals < 0 or matches < 0 or hands < 1 or rounds < 1:

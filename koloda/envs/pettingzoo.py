@@ -101,6 +101,7 @@ class raw_env(AECEnv):
         #: seat → (version, JSON observation, sparse tensor) of the position last encoded
         self._cache: dict[int, tuple[tuple[int, int, bool], dict[str, Any], dict[int, float]]] \
             = {}
+        self._json_cache: dict[int, tuple[tuple[int, int, bool], dict[str, Any]]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -130,6 +131,7 @@ class raw_env(AECEnv):
         self.memory = TableMemory()
         self.scores = DealScores(self.players)
         self._cache = {}
+        self._json_cache = {}
         self._after_move()
 
     def _reset_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -154,15 +156,27 @@ class raw_env(AECEnv):
                              f"{known})") from exc
         return merged
 
+    def _json(self, seat: int) -> dict[str, Any]:
+        """The seat's JSON observation, made once per position (a selection step does not
+        change the position)."""
+        m = self._live()
+        version = (len(m.history), len(m.deals), m.is_over)
+        hit = self._json_cache.get(seat)
+        if hit is not None and hit[0] == version:
+            return hit[1]
+        obs = m.observation(seat).to_json()
+        self._json_cache[seat] = (version, obs)
+        return obs
+
     def _encoded(self, seat: int) -> tuple[dict[str, Any], dict[int, float]]:
-        """The seat's JSON observation and its tensor's nonzero entries, made once per
-        position (a selection step does not change the position)."""
+        """The seat's JSON observation and its tensor's nonzero entries, encoded once per
+        position."""
         m = self._live()
         version = (len(m.history), len(m.deals), m.is_over)
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == version:
             return hit[1], hit[2]
-        obs = m.observation(seat).to_json()
+        obs = self._json(seat)
         sparse = self.features.encoder.sparse(obs)
         self._cache[seat] = (version, obs, sparse)
         return obs, sparse
@@ -243,7 +257,7 @@ class raw_env(AECEnv):
         option checks need not pickle); the spaces are rebuilt."""
         state = {k: v for k, v in self.__dict__.items()
                  if k not in ("match", "space", "features", "observation_spaces",
-                              "action_spaces", "state_space", "_cache")}
+                              "action_spaces", "state_space", "_cache", "_json_cache")}
         m = self.match
         state["match"] = None if m is None else [text for _, text in m.history]
         return state
@@ -292,7 +306,7 @@ class raw_env(AECEnv):
                 rewards[a] = 0.0
         seat = m.to_move or 0
         agent = self.agent_selection = self.possible_agents[seat]
-        obs, _ = self._encoded(seat)
+        obs = self._json(seat)        # encoded only if someone observes
         infos = self.infos
         for a in self.agents:
             infos[a] = {}
