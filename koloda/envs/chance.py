@@ -106,6 +106,8 @@ class Table:
         self.resampled_for: int | None = None
         #: seat → (position, nonzero tensor entries): one encoding per position and seat
         self._cache: dict[int, tuple[tuple[int, int, bool], dict[int, float]]] = {}
+        #: (seat, perfect recall) → (history length, the vector written last)
+        self._filled: dict[tuple[int, bool], tuple[int, Any]] = {}
 
     # ----------------------------------------------------------------- the nodes
     def current_player(self) -> int:
@@ -191,18 +193,28 @@ class Table:
     def fill(self, seat: int, out: Any, perfect_recall: bool = False) -> None:
         """Write ``vector(seat, perfect_recall)`` into ``out`` (a numpy array of its size)
         in one assignment, the observation encoded once per position and seat."""
+        key = (seat, perfect_recall)
+        done = self._filled.get(key)
+        if done is not None and done[0] == len(self.history):
+            out[:] = done[1]           # pyspiel asks twice for one observation_tensor
+            return
         d = self._sparse(seat)
-        out.fill(0)
-        if d:
-            out[list(d)] = list(d.values())
+        index = list(d)
+        values = list(d.values())
         base = self.features.encoder.size
-        if self.memory.cards:
-            out[[base + c for c in self.memory.cards]] = 1.0
+        extra = [base + c for c in self.memory.cards]
         if self.selection.cards and seat == self.current_player():
-            out[[base + CARDS + c for c in self.selection.cards]] = 1.0
+            extra += [base + CARDS + c for c in self.selection.cards]
         if perfect_recall and self.dealt_hands[seat]:
             top = self.features.size
-            out[[top + TEXT_CARD[t] for t in self.dealt_hands[seat] or ()]] = 1.0
+            extra += [top + TEXT_CARD[t] for t in self.dealt_hands[seat] or ()]
+        if extra:
+            index += extra
+            values += [1.0] * len(extra)
+        out.fill(0)
+        if index:
+            out[index] = values
+        self._filled[key] = (len(self.history), out.copy())
 
     def _sparse(self, seat: int) -> dict[int, float]:
         m = self.match
@@ -281,6 +293,7 @@ class Table:
             new.dealing.dealt = list(self.dealing.dealt)
         new.memory = self.memory.copy()
         new._cache = {}
+        new._filled = {}
         new.history = list(self.history)
         new.log = list(self.log)
         new.dealt_hands = list(self.dealt_hands)

@@ -270,9 +270,6 @@ class KolodaObserver:
             raise ValueError("koloda observers give one seat's whole view (public and its "
                              "own private information) only")
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        #: (table, (history length, player)) last written: the table is kept, so a new
-        #: one is never mistaken for it
-        self._last: tuple[Any, tuple[int, int]] | None = None
         features = game.table().features
         size = features.size + (CARDS if self.perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
@@ -283,12 +280,7 @@ class KolodaObserver:
             self.dict["dealt"] = self.tensor[features.size:]
 
     def set_from(self, state: KolodaState, player: int) -> None:
-        table = state.table
-        key = (len(table.history), player)
-        if self._last is not None and self._last[0] is table and self._last[1] == key:
-            return      # pyspiel asks twice per observation_tensor call
-        table.fill(player, self.tensor, self.perfect_recall)
-        self._last = (table, key)
+        state.table.fill(player, self.tensor, self.perfect_recall)
 
     def string_from(self, state: KolodaState, player: int) -> str:
         if self.perfect_recall:

@@ -98,9 +98,8 @@ class raw_env(AECEnv):
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self.state_space = spaces.Box(np.tile(box.low, self.players),
                                       np.tile(box.high, self.players), dtype=np.float32)
-        #: seat → (version, JSON observation, sparse tensor) of the position last encoded
-        self._cache: dict[int, tuple[tuple[int, int, bool], dict[str, Any], dict[int, float]]] \
-            = {}
+        #: seat → (position, vector without the selection) of the position last encoded
+        self._cache: dict[int, tuple[tuple[int, int, bool], np.ndarray]] = {}
         self._json_cache: dict[int, tuple[tuple[int, int, bool], dict[str, Any]]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -168,33 +167,33 @@ class raw_env(AECEnv):
         self._json_cache[seat] = (version, obs)
         return obs
 
-    def _encoded(self, seat: int) -> tuple[dict[str, Any], dict[int, float]]:
-        """The seat's JSON observation and its tensor's nonzero entries, encoded once per
-        position."""
+    def _base(self, seat: int) -> np.ndarray:
+        """The seat's vector without the selection (the tensor and the cards seen),
+        written into a new zeroed array in one fancy assignment once per position; the
+        select steps of a multi-card action copy it."""
         m = self._live()
         version = (len(m.history), len(m.deals), m.is_over)
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == version:
-            return hit[1], hit[2]
-        obs = self._json(seat)
-        sparse = self.features.encoder.sparse(obs)
-        self._cache[seat] = (version, obs, sparse)
-        return obs, sparse
-
-    def _vector(self, seat: int, selection: Selection) -> np.ndarray:
-        """The seat's vector written into a new zeroed array in one fancy assignment."""
-        _, sparse = self._encoded(seat)
+            return hit[1]
+        sparse = self.features.encoder.sparse(self._json(seat))
         out = np.zeros(self.features.size, np.float32)
         index = list(sparse)
         values = list(sparse.values())
-        base = self.features.encoder.size
-        extra = [base + c for c in self.memory.cards]
-        extra += [base + 52 + c for c in selection.cards]
-        if extra:
-            index += extra
-            values += [1.0] * len(extra)
+        if self.memory.cards:
+            base = self.features.encoder.size
+            index += [base + c for c in self.memory.cards]
+            values += [1.0] * len(self.memory.cards)
         if index:
             out[index] = values
+        self._cache[seat] = (version, out)
+        return out
+
+    def _vector(self, seat: int, selection: Selection) -> np.ndarray:
+        out = self._base(seat).copy()
+        if selection.cards:
+            base = self.features.encoder.size + 52
+            out[[base + c for c in selection.cards]] = 1.0
         return out
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
