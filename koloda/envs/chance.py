@@ -25,7 +25,7 @@ from koloda.engine.deal import Deal
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec
 from koloda.envs.actions import Selection, action_space
-from koloda.envs.common import Features, result_rewards
+from koloda.envs.common import features, result_rewards
 from koloda.tensors import CARDS, TableMemory, render
 
 CHANCE = -1
@@ -92,7 +92,7 @@ class Table:
         self.players = players
         self.options = self.spec.resolve_options(players, options)
         self.space = action_space(self.spec.name)
-        self.features = Features(self.spec.name, players)
+        self.features = features(self.spec.name, players)
         self.match: Match | None = None
         self.dealing: _Dealing | None = None
         self.selection = Selection()

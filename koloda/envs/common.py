@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from koloda.engine.result import Result
@@ -79,6 +80,12 @@ class Features:
             for c in range(CARDS):
                 out[info.offset + c] = c
         return out
+
+
+@cache
+def features(game: str, players: int) -> Features:
+    """The (immutable once made) Features of a (game, players), made once."""
+    return Features(game, players)
 
 
 def result_rewards(result: Result | None, players: int) -> list[float]:

@@ -34,6 +34,7 @@ from koloda.engine.registry import get_spec, registry
 from koloda.engine.spec import GameSpec
 from koloda.envs.actions import action_space
 from koloda.envs.chance import Table
+from koloda.envs.common import features
 from koloda.tensors import CARDS
 
 PREFIX = "koloda_"
@@ -264,20 +265,32 @@ class KolodaObserver:
                  params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        self.check(iig_obs_type)
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        # pyspiel makes an observer for every observation_tensor call: kept cheap (the
+        # features are made once per game, the block views only when asked for)
+        self.features = features(game.koloda_name, game.players)
+        size = self.features.size + (CARDS if self.perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self._dict: dict[str, np.ndarray] | None = None
+
+    @property
+    def dict(self) -> dict[str, np.ndarray]:
+        """The tensor's blocks by name (views into ``tensor``)."""
+        if self._dict is None:
+            self._dict = {info.name: self.tensor[info.offset:info.offset + info.size]
+                          for info in self.features.infos()}
+            if self.perfect_recall:
+                self._dict["dealt"] = self.tensor[self.features.size:]
+        return self._dict
+
+    @staticmethod
+    def check(iig_obs_type: Any) -> None:
         if iig_obs_type is not None and (
                 not iig_obs_type.public_info
                 or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
             raise ValueError("koloda observers give one seat's whole view (public and its "
                              "own private information) only")
-        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        features = game.table().features
-        size = features.size + (CARDS if self.perfect_recall else 0)
-        self.tensor = np.zeros(size, np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        for info in features.infos():
-            self.dict[info.name] = self.tensor[info.offset:info.offset + info.size]
-        if self.perfect_recall:
-            self.dict["dealt"] = self.tensor[features.size:]
 
     def set_from(self, state: KolodaState, player: int) -> None:
         state.table.fill(player, self.tensor, self.perfect_recall)
