@@ -99,6 +99,19 @@ def test_the_pettingzoo_and_openspiel_vectors_are_the_plain_vectors() -> None:
     assert isinstance(kos.GAMES, list)
 
 
+@pytest.mark.parametrize(("name", "players"), [("durak", 2), ("opendaum", 4), ("mushka", 4),
+                                              ("dreyfus", 3)])
+def test_the_benchmark_plays_the_same_games_on_every_side(name: str, players: int) -> None:
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+    from koloda.envs import speed
+    histories: dict[str, list[Any]] = {}
+    for side, run in speed.sides().items():
+        histories[side] = []
+        run(name, players, 3, 5, keep=histories[side])
+    assert histories["pettingzoo"] == histories["raw"] == histories["openspiel"]
+
+
 def test_the_adapter_benchmark_prints_raw_and_adapters_side_by_side() -> None:
     from koloda.envs import speed
     rows = speed.measure(episodes=2, rounds=1, shapes=[("durak", 2)], chunk=1)

@@ -14,7 +14,8 @@ Chance nodes deal the cards one at a time (koloda.envs.chance); actions are the 
 fixed action space (koloda.envs.actions), multi-card choices in select/confirm steps.
 Returns come at the end from the match result: +1 per winner, −1 per loser, 0 in a draw
 or a tie of every seat (zero-sum with two players, general-sum with more). Games and
-states pickle; ``KolodaBot`` is a koloda bot as a ``pyspiel.Bot``. Observation string: the seat's observation rendered; information-state
+states pickle; ``KolodaBot`` is a koloda bot as a ``pyspiel.Bot``.
+Observation string: the seat's observation rendered; information-state
 string: the seat's dealt hand, this deal's actions as the seat saw them, then the
 observation (perfect recall within a deal; earlier deals live on in the public score
 sheet). Tensors: koloda.envs.common.Features, plus the dealt hand for the information

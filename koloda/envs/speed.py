@@ -1,14 +1,20 @@
 """The adapters' speed beside the raw engine's, in one run (``koloda bench --adapters``).
 
-Every figure is uniformly random play of one-deal matches (``max_deals=1``), timed in CPU
-seconds of this process (``time.process_time``), rounds interleaved so that a change of
-load touches every side alike:
+Every side plays **the same matches**: one-deal matches (``max_deals=1``) of uniformly
+random play, the k-th episode of a round dealt from the same seed on every side and its
+actions chosen by the same generator, uniformly among the engine's legal actions — so
+the ratios measure what an adapter costs, not how long its random games happen to be
+(random Durak games vary a lot in length, and a policy uniform over mask indices plays
+other games than one uniform over legal actions). Timed in CPU seconds of this process
+(``time.process_time``), the sides taken in turn in chunks of a few episodes so that a
+change of load on a shared machine touches every side alike:
 
-- **raw**: ``legal_actions()`` then ``apply()`` of a random one (koloda.bench's loop);
-- **PettingZoo**: ``env(...)`` as a researcher writes it — ``last()`` (the observation
-  vector and its mask) at every step, a random index the mask allows;
-- **OpenSpiel**: ``observation_tensor(player)`` and ``legal_actions()`` at every decision,
-  chance outcomes drawn at random.
+- **raw**: ``legal_actions()`` then ``apply()`` (koloda.bench's loop);
+- **PettingZoo**: ``env(...)`` as a researcher drives it — ``agent_iter()``, ``last()``
+  (the observation vector and its mask) at every step, ``step(index)``; the chosen
+  action goes in as its index path (``select`` …, ``confirm``), one step each;
+- **OpenSpiel**: ``observation_tensor(player)`` and ``legal_actions()`` at every
+  decision; the chance nodes deal the very cards of the raw side's deal.
 
 The ratio adapter / raw is what issue 18 asks to be ≥ 20 % on durak 2p, opendaum 4p and
 mushka 4p.
@@ -30,53 +36,90 @@ from koloda.engine.registry import new_game
 SHAPES: list[tuple[str, int]] = [("durak", 2), ("opendaum", 4), ("mushka", 4)]
 
 
-def raw(game: str, players: int, count: int, seed: int) -> float:
+def match_seed(seed: int) -> int:
+    """The match seed a PettingZoo env reset with ``seed`` deals (the raw side uses it)."""
+    return random.Random(seed).getrandbits(63)
+
+
+def raw(game: str, players: int, count: int, seed: int, keep: list[Any] | None = None
+        ) -> float:
+    """CPU seconds for ``count`` episodes; ``keep`` receives each match's history (the
+    tests check that the sides play the same games)."""
     rng = random.Random(seed)
     start = time.process_time()
     for i in range(count):
-        play_random(new_game(game, players=players, seed=seed + i, max_deals=1), rng)
+        m = new_game(game, players=players, seed=match_seed(seed + i), max_deals=1)
+        play_random(m, rng)
+        if keep is not None:
+            keep.append(m.history)
     return time.process_time() - start
 
 
-def pettingzoo(game: str, players: int, count: int, seed: int) -> float:
-    import numpy as np
-
+def pettingzoo(game: str, players: int, count: int, seed: int,
+               keep: list[Any] | None = None) -> float:
     from koloda.envs.pettingzoo import env
     e = env(game, players=players, max_deals=1)
+    u = e.unwrapped
+    space = u.space
     rng = random.Random(seed)
-    flat = np.flatnonzero
     start = time.process_time()
-    e.reset(seed=seed)
     for i in range(count):
-        if i:
-            e.reset()
+        e.reset(seed=seed + i)
+        pending: list[int] = []
         for _ in e.agent_iter():
-            obs, _, terminated, truncated, _ = e.last()
+            _obs, _, terminated, truncated, _ = e.last()
             if terminated or truncated:
                 e.step(None)
                 continue
-            allowed = flat(obs["action_mask"])
-            e.step(int(allowed[rng.randrange(len(allowed))]))
+            if not pending:
+                legal = u.match.legal_actions()
+                pending = space.path(legal[rng.randrange(len(legal))])
+            e.step(pending.pop(0))
+        if keep is not None:
+            keep.append(u.match.history)
     return time.process_time() - start
 
 
-def openspiel(game: str, players: int, count: int, seed: int) -> float:
+def deal_outcomes(game: str, players: int, seed: int) -> list[int]:
+    """The chance outcomes that deal the raw side's first deal: the dealer, then every
+    card in the order the OpenSpiel table deals them (koloda.envs.chance)."""
+    deal = new_game(game, players=players, seed=match_seed(seed), max_deals=1).deals[0]
+    out = [deal.dealer]
+    for hand in deal.hands:
+        out += hand
+    out += deal.stock
+    t = deal.trump_card
+    if t is not None and t not in deal.stock and all(t not in h for h in deal.hands):
+        out.append(t)
+    return out
+
+
+def openspiel(game: str, players: int, count: int, seed: int,
+              keep: list[Any] | None = None) -> float:
     import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
     import koloda.envs.openspiel as kos
     g = pyspiel.load_game(f"{kos.game_name(game)}(players={players},max_deals=1)")
+    space = kos.action_space(game)
+    deals = [deal_outcomes(game, players, seed + i) for i in range(count)]
     rng = random.Random(seed)
     start = time.process_time()
-    for _ in range(count):
+    for outcomes in deals:
         state = g.new_initial_state()
+        chance = iter(outcomes)
+        pending: list[int] = []
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                state.observation_tensor(state.current_player())
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
+                state.apply_action(next(chance))
+                continue
+            state.observation_tensor(state.current_player())
+            state.legal_actions()
+            if not pending:
+                legal = state.koloda_match().legal_actions()
+                pending = space.path(legal[rng.randrange(len(legal))])
+            state.apply_action(pending.pop(0))
+        if keep is not None:
+            keep.append(state.koloda_match().history)
     return time.process_time() - start
 
 
@@ -101,9 +144,9 @@ class Row:
                 **{f"{k}_ratio": round(self.ratio(k), 3) for k in self.rates if k != "raw"}}
 
 
-def sides() -> dict[str, Callable[[str, int, int, int], float]]:
+def sides() -> dict[str, Callable[..., float]]:
     """The sides that can run here (an adapter whose extra is missing is left out)."""
-    out: dict[str, Callable[[str, int, int, int], float]] = {"raw": raw}
+    out: dict[str, Callable[..., float]] = {"raw": raw}
     try:
         import pettingzoo as _pz  # type: ignore[import-untyped, import-not-found, unused-ignore]  # noqa: F401
         out["pettingzoo"] = pettingzoo
@@ -142,9 +185,9 @@ def measure(episodes: int = 100, rounds: int = 3, seed: int = 1,
 
 
 def lines(rows: list[Row]) -> list[str]:
-    out = ["adapters beside the raw engine: one-deal matches (max_deals=1) of uniformly random "
-           "play, episodes per CPU second, median of the rounds; the adapters compute an "
-           "observation (vector + mask) at every decision"]
+    out = ["adapters beside the raw engine: the same one-deal matches (max_deals=1) of "
+           "uniformly random play on every side, episodes per CPU second, median of the "
+           "rounds; the adapters compute an observation (vector + mask) at every decision"]
     for row in rows:
         parts = [f"raw {row.median('raw'):,.0f}/s"]
         for side in row.rates:
