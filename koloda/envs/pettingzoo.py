@@ -40,6 +40,9 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, 
 from pettingzoo.utils import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
     wrappers,
 )
+from pettingzoo.utils.env_logger import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    EnvLogger,
+)
 
 import koloda
 from koloda.engine.errors import ConfigError
@@ -313,17 +316,64 @@ class raw_env(AECEnv):
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]
-    """PettingZoo's OrderEnforcingWrapper, with ``last()`` asked of the environment
-    itself once the order is checked: the inherited one reads five attributes through
-    two wrappers' ``__getattr__`` at every step, which cost more than the engine's move."""
+    """PettingZoo's OrderEnforcingWrapper over its AssertOutOfBoundsWrapper, with the same
+    checks made against the environment itself: the inherited ``last()``, ``step()`` and
+    iterator read every attribute through two wrappers' ``__getattr__``, which cost more
+    than the engine's move."""
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.unwrapped.last(observe)
 
+    def step(self, action: Any) -> None:
+        u = self.unwrapped
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not u.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            agent = u.agent_selection
+            if action is None:
+                ok = u.terminations[agent] or u.truncations[agent]
+            elif action.__class__ is int:
+                ok = 0 <= action < u.space.size
+            else:
+                ok = u.action_spaces[agent].contains(action)
+            assert ok, "action is not in action space"   # AssertOutOfBoundsWrapper's check
+            u.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIter(self, max_iter)
+
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _AgentIter:
+    """PettingZoo's order-enforcing agent iterator, reading the environment directly."""
+
+    def __init__(self, wrapper: _OrderEnforcing, max_iter: int) -> None:
+        self.wrapper = wrapper
+        self.env = wrapper.unwrapped
+        self.left = max_iter
+
+    def __iter__(self) -> _AgentIter:
+        return self
+
+    def __next__(self) -> str:
+        e = self.env
+        if not e.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        w = self.wrapper
+        assert w._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        w._has_updated = False
+        return e.agent_selection
 
 
 def env(game: str = "durak", players: int | None = None, render_mode: str | None = None,
