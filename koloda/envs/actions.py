@@ -163,13 +163,17 @@ class ActionSpace:
         self._trees[id(legal)] = (legal, root)   # the list is kept, so its id stays its own
         return root
 
+    def _node(self, legal: Sequence[str], selection: Selection) -> _Node | None:
+        node: _Node | None = self._tree(legal)
+        for c in selection.cards:
+            node = node.next.get(c) if node is not None else None
+        return node
+
     def options(self, legal: Sequence[str], selection: Selection = Selection()
                 ) -> dict[int, str | None]:
         """Every allowed index now → the engine action it makes, or None for a selection
         step. ValueError when the engine offers an action this space cannot name."""
-        node: _Node | None = self._tree(legal)
-        for c in selection.cards:
-            node = node.next.get(c) if node is not None else None
+        node = self._node(legal, selection)
         if node is None:
             return {}
         out: dict[int, str | None] = dict(node.confirm)
@@ -180,7 +184,15 @@ class ActionSpace:
     def allowed(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
         """The indices that may be chosen now (what the adapters set to 1 in a numpy mask
         in one assignment)."""
-        return list(self.options(legal, selection))
+        node = self._node(legal, selection)
+        if node is None:
+            return []
+        out = list(node.confirm)
+        nxt = node.next
+        if nxt:
+            base = self.select_base
+            out += [base + c for c in nxt]
+        return out
 
     def mask(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
         """0/1 per index: may it be chosen now."""
@@ -192,14 +204,16 @@ class ActionSpace:
     def step(self, index: int, legal: Sequence[str], selection: Selection = Selection()
              ) -> tuple[str | None, Selection]:
         """Choose ``index``: (the engine action to apply or None, the selection after)."""
-        opts = self.options(legal, selection)
-        if index not in opts:
-            label = self.labels[index] if 0 <= index < self.size else str(index)
-            raise ValueError(f"{self.game}: action {index} ({label}) is not allowed now")
-        action = opts[index]
-        if action is not None:
-            return action, Selection()
-        return None, Selection((*selection.cards, index - self.select_base))
+        node = self._node(legal, selection)
+        if node is not None:
+            action = node.confirm.get(index)
+            if action is not None:
+                return action, Selection()
+            card = index - self.select_base
+            if 0 <= card < CARDS and self.multi and card in node.next:
+                return None, Selection((*selection.cards, card))
+        label = self.labels[index] if 0 <= index < self.size else str(index)
+        raise ValueError(f"{self.game}: action {index} ({label}) is not allowed now")
 
     def path(self, action: str) -> list[int]:
         """The indices that make the canonical engine ``action``: one index, or the

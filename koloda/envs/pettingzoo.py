@@ -129,6 +129,8 @@ class raw_env(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+        self._rewarded = False       # some reward is not zero (so it is reset next move)
         self.selection = NO_SELECTION
         self.memory = TableMemory()
         self.scores = DealScores(self.players)
@@ -303,15 +305,17 @@ class raw_env(AECEnv):
                 self.infos[a] = dict(info)
             self.agent_selection = self.agents[0]
             return
-        if not per_deal:
+        if not per_deal and self._rewarded:
             for a in self.agents:
                 rewards[a] = 0.0
+        self._rewarded = per_deal
         seat = m.to_move or 0
+        previous = self.agent_selection
         agent = self.agent_selection = self.possible_agents[seat]
         obs = self._json(seat)        # encoded only if someone observes
         infos = self.infos
-        for a in self.agents:
-            infos[a] = {}
+        if previous != agent:
+            infos[previous] = {}
         infos[agent] = {"observation": obs, "legal_actions": m.legal_actions()}
 
 
