@@ -198,6 +198,26 @@ class KolodaState(pyspiel.State):
         new.table = self.table.resample(player_id, random.Random(seed))
         return new
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The player's observation vector (koloda.envs.common.Features), written
+        straight from the table: pyspiel's own route builds a fresh initial state and an
+        observer to learn the shape at every call."""
+        return self._tensor(player, False)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The observation vector plus the player's hand as dealt."""
+        return self._tensor(player, True)
+
+    def _tensor(self, player: int | None, perfect_recall: bool) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        table = self.table
+        if not 0 <= player < table.players:
+            raise ValueError(f"no player {player}: players are 0..{table.players - 1}")
+        out = np.empty(table.features.size + (CARDS if perfect_recall else 0), np.float32)
+        table.fill(player, out, perfect_recall)
+        return out.tolist()
+
     def apply_koloda_action(self, action: str) -> None:
         """Apply an engine action given as canonical text (``"attack 6C 6D"``): its index,
         or its select/confirm steps. For playing koloda's own bots inside OpenSpiel."""
