@@ -325,13 +325,17 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unu
     iterator read every attribute through two wrappers' ``__getattr__``, which cost more
     than the engine's move."""
 
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self._raw = env.unwrapped
+
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.unwrapped.last(observe)
+        return self._raw.last(observe)
 
     def step(self, action: Any) -> None:
-        u = self.unwrapped
+        u = self._raw
         if not self._has_reset:
             EnvLogger.error_step_before_reset()
         elif not u.agents:
@@ -363,7 +367,7 @@ class _AgentIter:
 
     def __init__(self, wrapper: _OrderEnforcing, max_iter: int) -> None:
         self.wrapper = wrapper
-        self.env = wrapper.unwrapped
+        self.env = wrapper._raw
         self.left = max_iter
 
     def __iter__(self) -> _AgentIter:
