@@ -35,11 +35,12 @@ import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 from koloda.engine.registry import get_spec, registry
 from koloda.engine.spec import GameSpec
 from koloda.envs.actions import action_space
-from koloda.envs.chance import Table
+from koloda.envs.chance import CHANCE, TERMINAL, Table
 from koloda.envs.common import features
 from koloda.tensors import CARDS
 
 PREFIX = "koloda_"
+assert int(pyspiel.PlayerId.CHANCE) == CHANCE and int(pyspiel.PlayerId.TERMINAL) == TERMINAL
 
 
 def game_name(name: str) -> str:
@@ -165,12 +166,8 @@ class KolodaState(pyspiel.State):
         self.table = game.table()
 
     def current_player(self) -> int:
-        p = self.table.current_player()
-        if p == -1:
-            return int(pyspiel.PlayerId.CHANCE)
-        if p == -4:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return p
+        # koloda.envs.chance numbers chance and the end as pyspiel does (checked below)
+        return self.table.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.table.legal_indices() if player == self.table.current_player() else []
