@@ -118,3 +118,19 @@ def test_the_adapter_benchmark_prints_raw_and_adapters_side_by_side() -> None:
     text = "\n".join(speed.lines(rows))
     assert "durak 2p" in text and "raw" in text
     assert rows[0].median("raw") > 0
+
+
+def test_koloda_bench_adapters_prints_the_ratios_in_the_same_run() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from koloda.cli.main import app
+    out = CliRunner().invoke(app, ["bench", "--quick", "--no-openspiel", "--game", "pyanitsy",
+                                   "--deals", "1", "--matches", "0", "--adapters", "1",
+                                   "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert [r["game"] for r in data["adapters"]] == ["durak", "opendaum", "mushka"]
+    assert all(r["raw_per_s"] > 0 for r in data["adapters"])
+    assert data["figures"][0]["name"] == "pyanitsy"

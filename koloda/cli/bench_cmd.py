@@ -32,14 +32,10 @@ def bench(
 ) -> None:
     """Throughput of every game through the public API (uniformly random play)."""
     from koloda import bench as b
-    if adapters:
+    adapter_rows: list[Any] = []
+    if adapters:       # koloda.envs.speed: PettingZoo and OpenSpiel beside the raw engine
         from koloda.envs import speed
-        rows = speed.measure(min(adapters, 5) if quick else adapters)
-        if as_json:
-            print(json.dumps({"adapters": [r.to_json() for r in rows]}))
-        else:
-            for line in speed.lines(rows):
-                console.print(line, soft_wrap=True)
+        adapter_rows = speed.measure(min(adapters, 5) if quick else adapters)
     if quick:
         deals, matches, hands, rounds = min(deals, 20), min(matches, 1), min(hands, 100), 1
     if deals < 0 or matches < 0 or hands < 1 or rounds < 1:
@@ -47,7 +43,9 @@ def bench(
     figures = b.bench_all(deals, matches, seed, game)
     side = _side_by_side(hands, seed, rounds) if openspiel else None
     if as_json:
-        print(json.dumps({"figures": [f.to_json() for f in figures], "side_by_side": side}))
+        print(json.dumps({"figures": [f.to_json() for f in figures], "side_by_side": side}
+                         | ({"adapters": [r.to_json() for r in adapter_rows]} if adapters
+                            else {})))
         return
     table = Table(title=f"koloda bench (seed {seed}; uniformly random play, public API)")
     for col in ("game", "players", "unit", "count", "per s", "actions/s", "peak KiB"):
@@ -59,6 +57,10 @@ def bench(
     if side is not None:
         for line in side["lines"]:
             console.print(line)
+    if adapters:
+        from koloda.envs import speed
+        for line in speed.lines(adapter_rows):
+            console.print(line, soft_wrap=True)
 
 
 def _side_by_side(hands: int, seed: int, rounds: int) -> dict[str, Any]:
