@@ -14,6 +14,13 @@ p50, p90, p99 and max.
 
 The script's clients share the machine with the server (2 cores here): the figures are
 for both together. Every request loop is bounded by ``--seconds``; it stops by itself.
+
+All of its tables come from one address, so the server it starts runs without the
+per-client limits (``Limits.unlimited()``); a server given with ``--url`` keeps its own:
+creations refused 429/503 are tried again (honouring Retry-After) and acts refused
+``rate_limited`` are sent again after a pause — the figures then show the limits. The
+server's CPU per action comes from its ``/api/stats`` (bot workers included), so it is
+there with ``--url`` too.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlparse
 
 import httpx
@@ -48,6 +56,8 @@ class Stats:
     frames: int = 0
     bytes: int = 0
     errors: list[str] = field(default_factory=list)
+    #: requests to create a table or take a seat that were tried again
+    retries: int = 0
 
 
 def free_port() -> int:
@@ -65,6 +75,7 @@ async def seat_client(ws_url: str, token: str, seed: int, think: float, stats: S
         await ws.send(json.dumps({"type": "hello", "token": token}))
         acted = -1
         sent = 0.0
+        last: str | None = None
         async for raw in ws:
             stats.frames += 1
             stats.bytes += len(raw)
@@ -74,6 +85,13 @@ async def seat_client(ws_url: str, token: str, seed: int, think: float, stats: S
                 stats.latencies.append(time.perf_counter() - sent)
             elif kind == "refused":
                 stats.refused[msg["code"]] = stats.refused.get(msg["code"], 0) + 1
+                if msg["code"] == "rate_limited" and last is not None:
+                    # a server with per-client limits: slow down, send it again
+                    if time.monotonic() >= stop_at:
+                        return False
+                    await asyncio.sleep(0.2)
+                    sent = time.perf_counter()
+                    await ws.send(last)
             elif kind == "state":
                 if msg["view"]["match_over"]:
                     return True
@@ -84,10 +102,45 @@ async def seat_client(ws_url: str, token: str, seed: int, think: float, stats: S
                     if think:
                         await asyncio.sleep(rng.expovariate(1 / think))
                     sent = time.perf_counter()
-                    await ws.send(json.dumps({"type": "act", "version": msg["version"],
-                                              "action": rng.choice(msg["legal"]),
-                                              "id": msg["version"]}))
+                    last = json.dumps({"type": "act", "version": msg["version"],
+                                       "action": rng.choice(msg["legal"]),
+                                       "id": msg["version"]})
+                    await ws.send(last)
     return False
+
+
+async def bounded(client: Any, stop_at: float) -> bool:
+    """A seat client, given up 3 s after the run's end whatever it waits for."""
+    try:
+        return bool(await asyncio.wait_for(client, max(1.0, stop_at - time.monotonic()
+                                                       + 3)))
+    except TimeoutError:
+        return False
+
+
+async def post_retrying(http: httpx.AsyncClient, url: str, body: dict, stats: Stats,
+                        stop_at: float) -> httpx.Response:
+    """POST, tried again (honouring Retry-After) while the server says 429 or 5xx or the
+    connection fails, until the run's end."""
+    wait = 0.2
+    while True:
+        try:
+            res = await http.post(url, json=body)
+        except httpx.HTTPError as exc:
+            problem: str = f"{type(exc).__name__}: {exc}"
+        else:
+            if res.status_code < 500 and res.status_code != 429:
+                res.raise_for_status()
+                return res
+            problem = f"{res.status_code} {res.text[:200]}"
+            after = res.headers.get("retry-after")
+            if after and after.isdigit():
+                wait = max(wait, float(after))
+        if time.monotonic() + wait >= stop_at:
+            raise RuntimeError(f"{url}: gave up at the end of the run: {problem}")
+        stats.retries += 1
+        await asyncio.sleep(wait * random.uniform(0.5, 1.5))
+        wait = min(wait * 2, 5.0)
 
 
 async def table_driver(http: httpx.AsyncClient, ws_base: str, game: str, players: int,
@@ -95,22 +148,21 @@ async def table_driver(http: httpx.AsyncClient, ws_base: str, game: str, players
     """Keep one table in play: create it, sit every seat, play; again when it ends."""
     round_ = 0
     while time.monotonic() < stop_at:
-        res = await http.post("/api/tables", json={
+        res = await post_retrying(http, "/api/tables", {
             "game": game, "players": players, "seats": [{"kind": "person"}] * players,
-            "sit": 0, "name": f"t{index}s0"})
-        res.raise_for_status()
+            "sit": 0, "name": f"t{index}s0"}, stats, stop_at)
         made = res.json()
         tokens = [made["token"]]
         for seat in range(1, players):
-            r = await http.post(f"/api/tables/{made['id']}/sit",
-                                json={"seat": seat, "name": f"t{index}s{seat}"})
-            r.raise_for_status()
+            r = await post_retrying(http, f"/api/tables/{made['id']}/sit",
+                                    {"seat": seat, "name": f"t{index}s{seat}"}, stats,
+                                    stop_at)
             tokens.append(r.json()["token"])
         stats.created += 1
         url = f"{ws_base}/ws/tables/{made['id']}"
-        done = await asyncio.gather(*(seat_client(url, tok, index * 1000 + round_ * 10 + s,
-                                                  think, stats, stop_at)
-                                      for s, tok in enumerate(tokens)))
+        done = await asyncio.gather(*(bounded(seat_client(
+            url, tok, index * 1000 + round_ * 10 + s, think, stats, stop_at), stop_at)
+            for s, tok in enumerate(tokens)))
         if all(done):
             stats.finished += 1
         round_ += 1
@@ -152,15 +204,16 @@ async def run(url: str, tables: int, seconds: float, game: str, players: int,
                 await asyncio.sleep(ramp / tables)
         measured_from = time.monotonic()
         warm = len(stats.latencies)
-        cpu0 = (cpu_seconds(server_pid) if server_pid else float("nan"), cpu_seconds(None))
-        accepted0 = (await http.get("/api/stats")).json()["actions_accepted"]
+        before = (await http.get("/api/stats")).json()
+        cpu0 = (server_cpu(before, server_pid), cpu_seconds(None))
+        accepted0 = before["actions_accepted"]
         results = await asyncio.gather(*drivers, return_exceptions=True)
         for r in results:
             if isinstance(r, BaseException):
                 stats.errors.append(f"{type(r).__name__}: {r}")
         elapsed = time.monotonic() - measured_from
         server = (await http.get("/api/stats")).json()
-        cpu1 = (cpu_seconds(server_pid) if server_pid else float("nan"), cpu_seconds(None))
+        cpu1 = (server_cpu(server, server_pid), cpu_seconds(None))
         done = max(1, server["actions_accepted"] - accepted0)
     lat = stats.latencies[warm:]
     ms = [x * 1000 for x in lat]
@@ -173,11 +226,13 @@ async def run(url: str, tables: int, seconds: float, game: str, players: int,
               f"p90 {pct(ms, .9):.1f}  p99 {pct(ms, .99):.1f}  max {max(ms):.1f}  "
               f"mean {statistics.fmean(ms):.1f}")
     print(f"frames received {stats.frames} ({stats.bytes / 1e6:.1f} MB)  refused "
-          f"{stats.refused or 'none'}  errors {len(stats.errors)}")
+          f"{stats.refused or 'none'}  errors {len(stats.errors)}  requests retried "
+          f"{stats.retries}")
     print(f"server: {server['actions_accepted']} actions in {server['transactions']} "
           f"transactions ({server['jobs_per_commit']} writes each, commit ms "
           f"{server['commit_ms']}); event loop lag ms {server['loop_lag_ms']}")
-    print(f"CPU per action: server {(cpu1[0] - cpu0[0]) / done * 1000:.2f} ms, "
+    print(f"CPU per action: server (with its bot workers) "
+          f"{(cpu1[0] - cpu0[0]) / done * 1000:.2f} ms, "
           f"these clients {(cpu1[1] - cpu0[1]) / done * 1000:.2f} ms "
           f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     for e in stats.errors[:5]:
@@ -185,11 +240,30 @@ async def run(url: str, tables: int, seconds: float, game: str, players: int,
     return stats
 
 
+def server_cpu(stats: dict, pid: int | None) -> float:
+    """The server's CPU seconds so far, with its bot workers: from its own /api/stats
+    (so ``--url`` has it too), else from /proc for a server started here."""
+    cpu = stats.get("cpu_s")
+    if cpu is not None:
+        return float(cpu["server"]) + float(cpu.get("bot_workers") or 0)
+    return cpu_seconds(pid) if pid else float("nan")
+
+
+#: the server started here: ``koloda serve`` as it runs, but without the per-client
+#: limits (every table of this script comes from one address)
+SERVE = """
+import sys, uvicorn
+from koloda.web.app import create_app
+from koloda.web.limits import Limits
+port, db, workers = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+uvicorn.run(create_app(db, bot_workers=workers, limits=Limits.unlimited()),
+            host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536,
+            ws_per_message_deflate=False)
+"""
+
+
 def start_server(port: int, db: str, bot_workers: int) -> subprocess.Popen[bytes]:
-    code = "from koloda.cli.main import app; app()"
-    proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--host", "127.0.0.1",
-                             "--port", str(port), "--db", db, "--bot-workers",
-                             str(bot_workers), "--log-level", "warning"])
+    proc = subprocess.Popen([sys.executable, "-c", SERVE, str(port), db, str(bot_workers)])
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:

@@ -195,3 +195,85 @@ def side_by_side(hands: int, seed: int, rounds: int = 9) -> SideBySide | None:
         out.python.append(hands / py[0] if py[0] else 0.0)
         out.cpp.append(hands / cpp if cpp else 0.0)
     return out
+
+
+# ------------------------------------------------- the batched simulator beside OpenSpiel
+#: games advanced together by the batched run: large enough that numpy's per-call cost
+#: is spread thin, small enough that a step's arrays stay in the L2 cache
+BATCH = 8192
+
+
+def batched_opendaum(hands: int, seed: int, observe: bool = False,
+                     batch: int = BATCH, game_name: str = "opendaum"
+                     ) -> tuple[float, int] | None:
+    """``hands`` random-play hands of ``koloda.batched.Opendaum`` in the oh_hell shape
+    (4 players, 36 cards, 8 each; ``game_name="trinka"``: a Trinka deal instead): deal,
+    bids, the tricks, scores — (CPU seconds, steps), or None without numpy. ``observe``:
+    through ``step`` (observation and mask built every step) instead of ``advance`` (the
+    legal set kept as bits)."""
+    try:
+        import numpy as np
+
+        from koloda.batched import Opendaum, Trinka
+    except ImportError:
+        return None
+    game = Opendaum(players=4, hand=8) if game_name == "opendaum" else Trinka()
+    rng = np.random.default_rng(seed)
+    done = steps = 0
+    start = time.process_time()
+    while done < hands:
+        size = min(batch, hands - done)
+        state = game.init(np.arange(seed + done, seed + done + size))
+        while not game.is_over(state):
+            actions = game.random_actions(state, rng)
+            if observe:
+                game.step(state, actions)
+            else:
+                game.advance(state, actions)
+        done += size
+        steps += size * game.length
+    return time.process_time() - start, steps
+
+
+@dataclass
+class BatchedSideBySide:
+    """Hands per CPU second, round by round: each round runs the batched simulator (bits
+    only, then with observations), then OpenSpiel's C++ loop, back to back; the ratio is
+    taken within each round, so a change of load touches both sides alike."""
+    hands: int
+    cpp_hands: int
+    seed: int
+    batched: list[float]
+    batched_steps: list[float]
+    observed: list[float]
+    trinka: list[float]
+    cpp: list[float]
+
+    def ratios(self, ours: list[float]) -> list[float]:
+        return [a / b for a, b in zip(ours, self.cpp, strict=False) if b]
+
+
+def batched_side_by_side(hands: int, cpp_hands: int, seed: int, rounds: int = 5,
+                         openspiel: bool = True) -> BatchedSideBySide | None:
+    """The batched simulator against OpenSpiel's ``evaluate_bots`` (None without numpy;
+    ``cpp`` stays empty without OpenSpiel, or with ``openspiel`` false)."""
+    if batched_opendaum(min(hands, BATCH), seed) is None:       # also warms numpy up
+        return None
+    have_cpp = openspiel and openspiel_cpp(1, seed) is not None
+    out = BatchedSideBySide(hands, cpp_hands, seed, [], [], [], [], [])
+    for r in range(rounds):
+        s = seed + r * hands
+        fast = batched_opendaum(hands, s)
+        slow = batched_opendaum(max(hands // 8, 1), s, observe=True)
+        assert fast is not None and slow is not None
+        out.batched.append(hands / fast[0] if fast[0] else 0.0)
+        out.batched_steps.append(fast[1] / fast[0] if fast[0] else 0.0)
+        out.observed.append(max(hands // 8, 1) / slow[0] if slow[0] else 0.0)
+        trinka = batched_opendaum(hands, s, game_name="trinka")
+        assert trinka is not None
+        out.trinka.append(hands / trinka[0] if trinka[0] else 0.0)
+        if have_cpp:
+            cpp = openspiel_cpp(cpp_hands, s)
+            assert cpp is not None
+            out.cpp.append(cpp_hands / cpp if cpp else 0.0)
+    return out

@@ -158,7 +158,7 @@ def check_determinize(match: koloda.Match, rng: random.Random) -> None:
         "determinize changed the observation"
     mine = det.observation(seat)
     theirs = {k: v for k, v in obs.items() if k not in MATCH_KEYS}
-    assert json.loads(json.dumps(mine)) == json.loads(json.dumps(theirs)), \
+    assert json.loads(json.dumps(dict(mine))) == json.loads(json.dumps(theirs)), \
         "the determinized deal shows the seat a different observation"
     assert det.to_move == seat
     assert det.legal_actions() == match.legal_actions()

@@ -21,6 +21,7 @@ from koloda.bots.search import SearchBot
 from koloda.cards import CARD_TEXT, TEXT_CARD, deck, parse_cards, suit_of
 from koloda.engine.deal import Deal
 from koloda.engine.errors import IllegalAction
+from koloda.engine.view import EmptyView, Observation
 from koloda.games.dreyfus import DreyfusDeal, determinize
 
 SUITS = {s: [CARD_TEXT[c] for c in deck(48) if CARD_TEXT[c][1] == s] for s in "SCDH"}
@@ -45,9 +46,10 @@ def mixed_state(dealer: int = 0, number: int = 0) -> DreyfusDeal:
     return state([cards[0:12], cards[12:24], cards[24:36]], cards[36:], dealer, number)
 
 
-def seat_view(st: DreyfusDeal, seat: int) -> dict[str, Any]:
-    return {"game": "dreyfus", "players": 3, "seat": seat, "dealer": st.dealer,
-            "deal_number": st.number, "to_move": st.to_move} | st.observation(seat)
+def seat_view(st: DreyfusDeal, seat: int) -> Observation:
+    """The observation as a match gives it (the deal's own view under the match header)."""
+    return Observation("dreyfus", 3, seat, st.number, st.dealer, st.to_move, False,
+                       EmptyView(), st.observation(seat))
 
 
 def drive(match: koloda.Match, bots: list[Any], rng: random.Random) -> None:
@@ -182,7 +184,8 @@ def test_not_following_shows_a_void_and_not_trumping_a_trump_void() -> None:
     st.apply("play 3S")                         # seat 1: no diamond, trumps
     st.apply("play 3C")                         # seat 2: no diamond, no trump
     obs = st.observation(0)
-    assert obs["voids"] == [[], ["diamonds"], ["spades", "diamonds"]]
+    assert obs["voids"] == [[], ["D"], ["S", "D"]]
+    assert obs.voids == ((), (DIAMONDS,), (SPADES, DIAMONDS))
     assert obs["tricks_played"][0]["cards"] == [[0, "3D"], [1, "3S"], [2, "3C"]]
 
 
@@ -197,7 +200,7 @@ def test_determinization_respects_voids_discards_and_the_own_hand() -> None:
     assert seat is not None
     obs = seat_view(st, seat)
     rng = random.Random(9)
-    played = {c for tr in st.history for c in (TEXT_CARD[t] for _, t in tr["cards"])}
+    played = {c for tr in st.history for _, c in tr.cards}
     for _ in range(100):
         det = determinize(obs, rng)
         assert det.observation(seat) == st.observation(seat)

@@ -15,8 +15,9 @@ from koloda.bots.opendaum_search import OpendaumSearch
 from koloda.cards import CARD_TEXT, TEXT_CARD, parse_cards
 from koloda.engine.match import Match
 from koloda.engine.records import from_record
+from koloda.engine.view import Observation
 from koloda.games.opendaum import CLASSIC, SHAKHI, THIRTY_THREE, Variant, schedule
-from koloda.games.opendaum.determinize import determinize
+from koloda.games.opendaum.deal import OpendaumDeal
 from koloda.games.opendaum.match import trick_rules
 from tests.conformance import check_determinize
 from tests.test_opendaum import make_record, position
@@ -44,6 +45,15 @@ def at(game: str, hands: list[str], trump_card: str, actions: list[str], *, deal
     for a in actions:
         m.apply(a)
     return m
+
+
+def determinize(obs: Observation, rng: random.Random) -> OpendaumDeal:
+    """The game's own determinizer (the spec's: it knows its variant)."""
+    fn = koloda.get_spec(obs.game).determinize
+    assert fn is not None
+    det = fn(obs, rng)
+    assert isinstance(det, OpendaumDeal)
+    return det
 
 
 def decide(bot: Any, m: Match, seed: int = 0) -> str:

@@ -20,6 +20,7 @@ from koloda.bots.search import SearchBot
 from koloda.bots.stukolka_search import SURPRISE, StukolkaSearch, likelihood
 from koloda.cards import CARD_TEXT, TEXT_CARD, deck, parse_card, parse_cards, suit_of
 from koloda.engine.deal import Deal
+from koloda.engine.view import EmptyView, Observation
 from koloda.games.stukolka import StukolkaDeal, determinize
 
 DECK36 = [CARD_TEXT[c] for c in deck(36)]
@@ -33,14 +34,13 @@ def state(dealer: int, hands: list[str], turned: str, stock_prefix: tuple[str, .
     stock = [*stock_prefix, *(c for c in DECK36 if c not in used)]
     deal = Deal(dealer, tuple(tuple(parse_cards(h)) for h in hands), tuple(parse_cards(stock)),
                 parse_card(turned))
-    st = StukolkaDeal(deal, pot)
-    st.ante = 3
-    return st
+    return StukolkaDeal(deal, pot, 3)
 
 
-def seat_view(st: StukolkaDeal, seat: int) -> dict[str, Any]:
-    return {"game": "stukolka", "players": st.players, "seat": seat, "dealer": st.dealer,
-            "to_move": st.to_move} | st.observation(seat)
+def seat_view(st: StukolkaDeal, seat: int) -> Observation:
+    """The observation as a match gives it (the deal's own view under the match header)."""
+    return Observation("stukolka", st.players, seat, 0, st.dealer, st.to_move, False,
+                       EmptyView(), st.observation(seat))
 
 
 def run(st: StukolkaDeal, *actions: str) -> None:
@@ -173,28 +173,30 @@ def test_not_following_a_trump_lead_shows_a_trump_void() -> None:
     st = state(0, ["6S 7D 8D", "AH KD 6C", "8H 9H TH", "QD JD 6D"], "7S")
     run(st, "knock", "knock", "knock", "knock")
     run(st, "play AH", "play 8H", "play QD")      # seat 3: no heart, no trump
-    assert st.observation(0)["voids"][3] == ["spades", "hearts"]
+    assert st.observation(0)["voids"][3] == ["S", "H"]
+    assert st.observation(0).voids[3] == (0, 3)
 
 
 def test_following_without_beating_caps_the_suit() -> None:
     st = state(0, ["6S 7D 8D", "KH KD 6C", "8H 9H TH", "QD JD 6D"], "7S")
     run(st, "knock", "knock", "knock", "knock")
     run(st, "play KH", "play 8H")                 # seat 2 could not beat the king
-    assert st.observation(0)["caps"][2] == {"hearts": "K"}
+    assert st.observation(0)["caps"][2] == {"H": "K"}
+    assert st.observation(0).caps[2] == ((3, 11),)
 
 
 def test_leading_without_the_trump_ace_shows_it_is_not_held() -> None:
     st = state(0, ["6S 7D 8D", "AH KD 6C", "8H 9H TH", "QD JD 6D"], "7S")
     run(st, "knock", "knock", "knock", "knock")
     run(st, "play AH")
-    assert st.observation(2)["caps"][1] == {"spades": "K"}
+    assert st.observation(2)["caps"][1] == {"S": "K"}
 
 
 def test_trumping_a_void_shows_only_the_led_void() -> None:
     st = state(0, ["6S 7D 8D", "TH KD 6C", "8H 9H AH", "QD JD 6D"], "7S")
     run(st, "knock", "knock", "knock", "knock")
     run(st, "play TH", "play AH", "play QD", "play 6S")
-    assert st.observation(1)["voids"][0] == ["hearts"]
+    assert st.observation(1)["voids"][0] == ["H"]
     assert st.observation(1)["caps"][0] == {}
 
 

@@ -12,8 +12,9 @@ import koloda
 from koloda.bots import make_bot
 from koloda.bots.heuristic.trinka import TrinkaHeuristic, expected_worth, rollout, wants_trick
 from koloda.bots.search import SearchBot
-from koloda.cards import TEXT_CARD, parse_cards
+from koloda.cards import CLUBS, TEXT_CARD, parse_cards
 from koloda.engine.deal import Deal
+from koloda.engine.view import EmptyView, Observation
 from koloda.games.trinka import ALL_NINE, CARDS_OF, TrinkaDeal, determinize
 
 HANDS = ["6C JC JS JH JD AC KC QC 6S", "TC 9C 8C 7C AS KS QS TS 9S",
@@ -24,10 +25,10 @@ def state(hands: list[str], dealer: int = 3) -> TrinkaDeal:
     return TrinkaDeal(Deal(dealer, tuple(tuple(parse_cards(h)) for h in hands)))
 
 
-def seat_view(st: TrinkaDeal, seat: int) -> dict[str, Any]:
-    """The observation as the match gives it (the deal's own plus the match-level keys)."""
-    return {"game": "trinka", "players": 4, "seat": seat, "dealer": st.dealer,
-            "to_move": st.to_move} | st.observation(seat)
+def seat_view(st: TrinkaDeal, seat: int) -> Observation:
+    """The observation as a match gives it (the deal's own view under the match header)."""
+    return Observation("trinka", 4, seat, 0, st.dealer, st.to_move, False, EmptyView(),
+                       st.observation(seat))
 
 
 def drive(match: koloda.Match, bots: list[Any], rng: random.Random) -> None:
@@ -127,11 +128,12 @@ def test_a_player_who_does_not_follow_shows_a_void_in_the_observation() -> None:
     st = state(HANDS)
     st.apply("play 6C")              # a trump lead; seat 1 follows with a club
     st.apply("play 7C")
-    st.apply("play 8S")              # seat 2 holds no trump: void in trumps
-    assert st.observation(0)["voids"] == [[], [], ["trumps"], []]
+    st.apply("play 8S")              # seat 2 holds no trump: void in trumps ("C")
+    assert st.observation(0)["voids"] == [[], [], ["C"], []]
+    assert st.observation(0).voids == ((), (), (CLUBS,), ())
     assert st.observation(1)["tricks_played"] == []
     st.apply("play 6D")
-    assert st.observation(1)["voids"][3] == ["trumps"]
+    assert st.observation(1)["voids"][3] == ["C"]
     assert st.observation(1)["tricks_played"] == [
         {"cards": [[0, "6C"], [1, "7C"], [2, "8S"], [3, "6D"]], "winner": 0}]
 
@@ -149,7 +151,7 @@ def test_determinization_respects_voids_played_cards_and_the_own_hand() -> None:
         assert sorted(det.hands[1]) == sorted(st.hands[1])
         assert [len(h) for h in det.hands] == [len(h) for h in st.hands]
         for s in (2, 3):
-            assert not CARDS_OF["trumps"] & set(det.hands[s])
+            assert not CARDS_OF[CLUBS] & set(det.hands[s])
         assert not played & {c for h in det.hands for c in h}
         assert det.observation(1) == st.observation(1)
         assert det.legal_actions() == st.legal_actions()

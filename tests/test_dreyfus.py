@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Iterator
 from itertools import combinations
 from math import comb
+from typing import Any
 
 import pytest
 
@@ -14,6 +17,8 @@ from koloda.engine.actions import cards_action
 from koloda.engine.deal import Deal
 from koloda.engine.errors import IllegalAction
 from koloda.engine.records import replay
+from koloda.engine.terms import has_term
+from koloda.engine.view import fields_of
 from koloda.games.dreyfus import (
     DreyfusDeal,
     DreyfusMatch,
@@ -23,6 +28,8 @@ from koloda.games.dreyfus import (
     settlement,
     trump_of_deal,
 )
+from koloda.games.dreyfus.views import DreyfusSheet, DreyfusView
+from tests.conformance import cards_in
 from tests.conftest import RECORDS
 
 SUITS = {s: [CARD_TEXT[c] for c in deck(48) if CARD_TEXT[c][1] == s] for s in "SCDH"}
@@ -356,3 +363,74 @@ def test_observation_hides_the_widow_and_other_discards_but_shows_purchases() ->
     text = json.dumps(obs_other.to_json())
     for c in m.current.widow:  # type: ignore[attr-defined]
         assert f'"{CARD_TEXT[c]}"' not in text
+
+
+# ---------------------------------------------------------------- the typed views
+def positions(seeds: range, **options: Any) -> Iterator[koloda.Match]:
+    """Every position of short matches played by random legal actions."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        m = koloda.new_game("dreyfus", seed=seed, **options)
+        while not m.is_over:
+            yield m
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+        yield m
+
+
+def test_every_view_field_is_declared_with_a_term_of_the_vocabulary() -> None:
+    spec = koloda.get_spec("dreyfus")
+    assert {DreyfusView, DreyfusSheet} <= set(spec.views)
+    for cls in spec.views:
+        for f in fields_of(cls):
+            assert f.term is None or has_term(f.term), f"{cls.__name__}.{f.name}: {f.term}"
+    private = {f.name for f in fields_of(DreyfusView) if f.private}
+    assert private == {"hand", "my_discards"}
+    history = {f.name: f for f in fields_of(DreyfusView)}["tricks_played"]
+    assert history.term is None and history.role == "history"
+    m = koloda.new_game("dreyfus", seed=1)
+    obs = m.observation(0)
+    assert isinstance(obs.deal, DreyfusView) and isinstance(obs.sheet, DreyfusSheet)
+    assert list(obs.deal.to_json()) == [f.name for f in fields_of(DreyfusView)]
+    assert list(obs.sheet.to_json()) == [f.name for f in fields_of(DreyfusSheet)]
+    # JSON at the boundary: lists and dicts only, suits as letters
+    data = obs.to_json()
+    assert data == json.loads(json.dumps(data))
+    assert data["trump"] == "S" and data["sheet"]["next_trump"] == "C"
+
+
+def test_the_no_trump_deal_says_so_with_a_null_trump() -> None:
+    m = koloda.new_game("dreyfus", seed=2)
+    for _ in range(4):
+        m.current.is_over = True
+        m.current.to_move = None
+        m._settle()
+    obs = m.observation(0)
+    assert obs.deal_number == 4 and obs.deal.trump is None and obs["trump"] is None
+    assert obs.sheet.next_trump == SPADES and obs["sheet"]["next_trump"] == "S"
+
+
+def test_public_json_names_no_card_hidden_from_any_seat() -> None:
+    for m in positions(range(6), finish="deal", max_deals=2):
+        hidden = set().union(*(m.hidden_from(s) for s in range(3)))
+        public = m.public_observation().to_json()
+        assert public["seat"] is None and "hand" not in public and "my_discards" not in public
+        leaked = cards_in(public) & hidden
+        assert not leaked, f"the public view shows {[CARD_TEXT[c] for c in leaked]}"
+        hash(m.observation(0))
+
+
+def test_determinize_samples_agree_with_the_seats_observation() -> None:
+    rng = random.Random(3)
+    spec = koloda.get_spec("dreyfus")
+    assert spec.determinize is not None
+    for m in positions(range(4), finish="deal", max_deals=2):
+        seat = m.to_move
+        if seat is None:
+            continue
+        obs = m.observation(seat)
+        det = spec.determinize(obs, rng)
+        assert det.observation(seat) == obs.deal
+        assert det.to_move == seat and det.legal_actions() == m.legal_actions()
+        zones = sorted(c for cards in det.card_zones().values() for c in cards)
+        assert zones == sorted(m.deals[-1].all_cards())

@@ -126,7 +126,8 @@ def test_koloda_bench_adapters_prints_the_ratios_in_the_same_run() -> None:
     from typer.testing import CliRunner
 
     from koloda.cli.main import app
-    out = CliRunner().invoke(app, ["bench", "--quick", "--no-openspiel", "--game", "pyanitsy",
+    out = CliRunner().invoke(app, ["bench", "--quick", "--no-openspiel", "--no-batched",
+                                   "--game", "pyanitsy",
                                    "--deals", "1", "--matches", "0", "--adapters", "1",
                                    "--json"])
     assert out.exit_code == 0, out.output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,7 +14,11 @@ from koloda.cards import CARD_TEXT, deck, parse_card, parse_cards
 from koloda.engine.deal import Deal
 from koloda.engine.errors import IllegalAction, RecordError
 from koloda.engine.records import from_record, replay
+from koloda.engine.terms import has_term, term
+from koloda.engine.view import fields_of
 from koloda.games.stukolka import StukolkaDeal, StukolkaMatch, draw_for_first_dealer
+from koloda.games.stukolka.views import DealerDraw, StukolkaSheet, StukolkaView
+from tests.conformance import cards_in
 from tests.conftest import RECORDS
 
 DECK36 = [CARD_TEXT[c] for c in deck(36)]
@@ -397,3 +402,67 @@ def test_capped_match_reports_balances_and_the_pot_left() -> None:
     assert m.is_over and m.result is not None and m.result.capped
     assert m.result.scores == (-3, 0, 0, 0) and m.result.winners == (1, 2, 3)
     assert m.result.details["pot"] == 3
+
+
+# ---------------------------------------------------------------- the typed views
+def positions(seeds: range, players: int, **options: Any) -> Iterator[koloda.Match]:
+    """Every position of short matches played by random legal actions."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        m = koloda.new_game("stukolka", players=players, seed=seed, **options)
+        while not m.is_over:
+            yield m
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+        yield m
+
+
+def test_every_view_field_is_declared_with_a_term_of_the_vocabulary() -> None:
+    spec = koloda.get_spec("stukolka")
+    assert {StukolkaView, StukolkaSheet, DealerDraw} <= set(spec.views)
+    for cls in spec.views:
+        for f in fields_of(cls):
+            assert f.term is None or has_term(f.term), f"{cls.__name__}.{f.name}: {f.term}"
+    private = {f.name for f in fields_of(StukolkaView) if f.private}
+    assert private == {"hand", "my_discards"}
+    by_name = {f.name: f for f in fields_of(StukolkaView)}
+    assert by_name["tricks_played"].term is None and by_name["caps"].term is None
+    assert term("kon", "ru") == "кон" and by_name["pot"].term == "kon"   # the book's word
+    m = koloda.new_game("stukolka", players=4, seed=1)
+    obs = m.observation(0)
+    assert isinstance(obs.deal, StukolkaView) and isinstance(obs.sheet, StukolkaSheet)
+    assert list(obs.deal.to_json()) == [f.name for f in fields_of(StukolkaView)]
+    assert list(obs.sheet.to_json()) == [f.name for f in fields_of(StukolkaSheet)]
+    data = obs.to_json()
+    assert data == json.loads(json.dumps(data))
+    assert data["trump"] == data["trump_card"][1]                     # a suit letter
+    draw = obs.sheet.first_dealer_draw
+    assert isinstance(draw, DealerDraw) and draw.dealer == m.first_dealer
+    assert data["sheet"]["first_dealer_draw"]["rounds"][0][0][1] in "6789TJQKA"
+
+
+def test_public_json_names_no_card_hidden_from_any_seat() -> None:
+    for m in positions(range(8), 5, deals=3):
+        hidden = set().union(*(m.hidden_from(s) for s in range(m.players)))
+        public = m.public_observation().to_json()
+        assert public["seat"] is None and "hand" not in public and "my_discards" not in public
+        leaked = cards_in(public) & hidden
+        assert not leaked, f"the public view shows {[CARD_TEXT[c] for c in leaked]}"
+        hash(m.observation(0))
+
+
+@pytest.mark.parametrize(("players", "size"), [(4, 36), (7, 36), (6, 52)])
+def test_determinize_samples_agree_with_the_seats_observation(players: int, size: int) -> None:
+    rng = random.Random(players)
+    spec = koloda.get_spec("stukolka")
+    assert spec.determinize is not None
+    for m in positions(range(6), players, deck=size, deals=players):
+        seat = m.to_move
+        if seat is None:
+            continue
+        obs = m.observation(seat)
+        det = spec.determinize(obs, rng)
+        assert det.observation(seat) == obs.deal
+        assert det.to_move == seat and det.legal_actions() == m.legal_actions()
+        zones = sorted(c for cards in det.card_zones().values() for c in cards)
+        assert zones == sorted(m.deals[-1].all_cards())

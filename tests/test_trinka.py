@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import koloda
-from koloda.cards import deck, parse_card, parse_cards
+from koloda.cards import CARD_TEXT, CLUBS, deck, parse_card, parse_cards
 from koloda.engine.deal import Deal
 from koloda.engine.errors import IllegalAction
 from koloda.engine.records import from_record, replay
+from koloda.engine.terms import has_term
+from koloda.engine.view import fields_of
 from koloda.games.trinka import RULES, TrinkaDeal, deal_outcome
+from koloda.games.trinka.views import DealScore, TrinkaSheet, TrinkaView
 from koloda.tricks import Trick
+from tests.conformance import cards_in
 from tests.conftest import RECORDS
 
 
@@ -220,7 +226,7 @@ def test_record_option_default_twelve_and_validated() -> None:
         koloda.new_game("trinka", seed=1, record=0)
 
 
-def test_capped_match_lower_record_wins_single_stake_or_draw() -> None:
+def test_capped_match_lower_record_wins_single_stake() -> None:
     m = koloda.new_game("trinka", seed=3, max_deals=1)
     st = m.current
     assert isinstance(st, TrinkaDeal)
@@ -228,17 +234,29 @@ def test_capped_match_lower_record_wins_single_stake_or_draw() -> None:
     m._settle()
     assert m.result is not None and m.result.capped
     assert m.result.winners == (1, 3) and m.result.scores == (-1, 1, -1, 1)
-    m2 = koloda.new_game("trinka", seed=3, max_deals=1)
-    st = m2.current
+
+
+def test_capped_match_ends_with_the_standings_as_they_are_ties_share() -> None:
+    """koloda/rules/conventions.en.md §Precisely 11: a match that reaches ``max_deals``
+    "ends with the standings as they are (the best score wins; ties share)": records level
+    at the cap — every seat of both pairs wins, nobody pays (as in Mushka)."""
+    m = koloda.new_game("trinka", seed=3, max_deals=1)
+    st = m.current
     assert isinstance(st, TrinkaDeal)
-    st.tricks, st.is_over, st.to_move = [7, 2, 0, 0], True, None
-    m2._settle()
-    assert m2.result is not None and m2.result.winners == () and m2.result.scores == (0,) * 4
+    st.tricks, st.is_over, st.to_move = [7, 2, 0, 0], True, None   # 7–2: a draw
+    m._settle()
+    assert m.result is not None and m.result.capped
+    assert m.result.winners == (0, 1, 2, 3) and m.result.losers == ()
+    assert m.result.scores == (0,) * 4
+    assert m.result.details["records"] == [12, 12]
+    assert m.result.details["stake"] == 0 and m.result.details["how"] == "draw"
 
 
 def test_single_deal_played_alone_reads_the_standings_like_a_capped_match() -> None:
     """A deal played on its own (koloda.new_deal) ends without a record written off; its
-    result is the standings as they are: the pair that wrote off wins single stake."""
+    result is the standings as they are: the pair that wrote off wins single stake. A deal
+    that writes nothing off is a draw (a single deal is not a match cut short by the cap,
+    so nobody shares a win)."""
     m = koloda.new_deal("trinka", seed=3)
     st = m.current
     assert isinstance(st, TrinkaDeal)
@@ -292,3 +310,70 @@ def test_illegal_play_names_the_rule() -> None:
         m.apply("play 7C")
     with pytest.raises(IllegalAction, match="do not hold"):
         m.apply("play 6H")
+
+
+# ---------------------------------------------------------------- the typed views
+def positions(seeds: range, **options: Any) -> Iterator[koloda.Match]:
+    """Every position of short matches played by random legal actions."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        m = koloda.new_game("trinka", seed=seed, **options)
+        while not m.is_over:
+            yield m
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+        yield m
+
+
+def test_every_view_field_is_declared_with_a_term_of_the_vocabulary() -> None:
+    spec = koloda.get_spec("trinka")
+    assert {TrinkaView, TrinkaSheet, DealScore} <= set(spec.views)
+    for cls in spec.views:
+        for f in fields_of(cls):
+            assert f.term is None or has_term(f.term), f"{cls.__name__}.{f.name}: {f.term}"
+    assert {f.name for f in fields_of(TrinkaView) if f.private} == {"hand"}
+    for cls in (TrinkaView, TrinkaSheet):
+        teams = [f for f in fields_of(cls) if f.role == "teams"]
+        assert [f.name for f in teams] == ["pairs"] and teams[0].kind == "data"
+    m = koloda.new_game("trinka", seed=1)
+    obs = m.observation(0)
+    assert isinstance(obs.deal, TrinkaView) and isinstance(obs.sheet, TrinkaSheet)
+    assert obs.sheet.pairs == obs.deal.pairs == ((0, 2), (1, 3))
+    assert obs["pairs"] == obs["sheet"]["pairs"] == [[0, 2], [1, 3]]
+    assert list(obs.deal.to_json()) == [f.name for f in fields_of(TrinkaView)]
+    assert list(obs.sheet.to_json()) == [f.name for f in fields_of(TrinkaSheet)]
+    data = obs.to_json()
+    assert data == json.loads(json.dumps(data))
+    assert data["trumps"] == "all clubs and all jacks" and data["pair_tricks"] == [0, 0]
+
+
+def test_a_void_names_the_suit_a_card_counts_as_clubs_for_the_trumps() -> None:
+    st = state(HANDS)
+    play(st, "6C", "7C", "8S")         # seat 2 holds no trump (no club, no jack)
+    assert st.observation(0).voids[2] == (CLUBS,) and st.observation(0)["voids"][2] == ["C"]
+
+
+def test_public_json_names_no_card_hidden_from_any_seat() -> None:
+    for m in positions(range(6), max_deals=2):
+        hidden = set().union(*(m.hidden_from(s) for s in range(4)))
+        public = m.public_observation().to_json()
+        assert public["seat"] is None and "hand" not in public
+        leaked = cards_in(public) & hidden
+        assert not leaked, f"the public view shows {[CARD_TEXT[c] for c in leaked]}"
+        hash(m.observation(0))
+
+
+def test_determinize_samples_agree_with_the_seats_observation() -> None:
+    rng = random.Random(3)
+    spec = koloda.get_spec("trinka")
+    assert spec.determinize is not None
+    for m in positions(range(5), max_deals=2):
+        seat = m.to_move
+        if seat is None:
+            continue
+        obs = m.observation(seat)
+        det = spec.determinize(obs, rng)
+        assert det.observation(seat) == obs.deal
+        assert det.to_move == seat and det.legal_actions() == m.legal_actions()
+        zones = sorted(c for cards in det.card_zones().values() for c in cards)
+        assert zones == sorted(m.deals[-1].all_cards())

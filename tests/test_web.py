@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 from koloda.engine.errors import IllegalAction
 from koloda.store import Store
 from koloda.web.app import create_app
+from koloda.web.limits import Limits
 from koloda.web.protocol import MAX_MESSAGE
 from tests.browser.leaks import leaks
 
@@ -46,6 +47,9 @@ def client_for(tmp_path: Path, **kw: Any) -> Client:
     kw.setdefault("bot_workers", 0)
     kw.setdefault("bot_delay", 0.0)
     kw.setdefault("tick", 0.05)
+    # these tests play as fast as they can from one address: no rate limit for them
+    # (tests/test_web_limits.py tests the limits)
+    kw.setdefault("limits", Limits(messages_per_second=1e6))
     client = Client(create_app(db_url(tmp_path), **kw))
     client.socks = []
     return client

@@ -11,7 +11,8 @@ to the heuristic's own choice. A bid is thus chosen by how many tricks this hand
 takes when played for that bid, from this seat, after and before these bids.
 
 Determinizations come from the game's own determinizer (voids, cards played, the trump
-card, hand sizes), prepared once per decision and sampled many times.
+card, hand sizes), prepared once per decision from the typed observation and sampled many
+times.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 from koloda.bots.flat_mc import FlatMonteCarlo
 from koloda.bots.heuristic.opendaum import OpendaumHeuristic, rollout
 from koloda.engine.errors import ConfigError
+from koloda.engine.view import Observation
 from koloda.games.opendaum.deal import OpendaumDeal
 from koloda.games.opendaum.determinize import Template, prepare
 
@@ -52,6 +54,7 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
         self.last: tuple[int, float] = (0, 0.0)
 
     def prepare(self, observation: Mapping[str, Any]) -> Template:
+        assert isinstance(observation, Observation), "the search reads the typed observation"
         return prepare(observation)
 
     def sample(self, prepared: Any, rng: random.Random) -> OpendaumDeal:

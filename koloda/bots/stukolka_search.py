@@ -30,7 +30,7 @@ from typing import Any
 from koloda.bots.flat_mc import MIN_DEALS, FlatMonteCarlo
 from koloda.bots.heuristic.stukolka import KNOCK_BAR, StukolkaHeuristic, declare, rollout
 from koloda.bots.search import LEVELS
-from koloda.cards import TEXT_CARD, Card, suit_of
+from koloda.cards import suit_of
 from koloda.engine.errors import ConfigError
 from koloda.games.stukolka import StukolkaDeal, determinize
 
@@ -46,7 +46,7 @@ def likelihood(det: StukolkaDeal, seat: int, bar: float) -> float:
     against it ``SURPRISE`` — so a sample where the knockers hold rags weighs little."""
     w = 1.0
     trump = suit_of(det.trump_card)
-    played = [(s, c) for tr in det.history for s, c in _plays(tr)]
+    played = [p for tr in det.history for p in tr.cards]
     played += list(zip(det.trick.seats, det.trick.cards, strict=True))
     for i, s in enumerate(det.order):
         said = det.declared[s]
@@ -63,10 +63,6 @@ def likelihood(det: StukolkaDeal, seat: int, bar: float) -> float:
         if declare(hand, trump, heard, s, det.dealer, bar) != said:
             w *= SURPRISE
     return w
-
-
-def _plays(trick: dict[str, Any]) -> list[tuple[int, Card]]:
-    return [(s, TEXT_CARD[t]) for s, t in trick["cards"]]
 
 
 class StukolkaSearch(FlatMonteCarlo[StukolkaDeal]):

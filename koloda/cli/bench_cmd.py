@@ -25,6 +25,13 @@ def bench(
     hands: Annotated[int, typer.Option(help="hands per round of the side-by-side run")]
     = 1000,
     rounds: Annotated[int, typer.Option(help="rounds of the side-by-side run")] = 9,
+    batched: Annotated[bool, typer.Option("--batched/--no-batched",
+                                          help="the batched simulator (numpy) beside "
+                                               "OpenSpiel's C++ loop")] = True,
+    batched_only: Annotated[bool, typer.Option("--batched-only",
+                                               help="only the batched run")] = False,
+    batched_hands: Annotated[int, typer.Option(help="hands per round of the batched run")]
+    = 131072,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable")] = False,
     adapters: Annotated[int, typer.Option(
         help="also: PettingZoo and OpenSpiel beside the raw engine, this many episodes "
@@ -38,14 +45,25 @@ def bench(
         adapter_rows = speed.measure(min(adapters, 5) if quick else adapters)
     if quick:
         deals, matches, hands, rounds = min(deals, 20), min(matches, 1), min(hands, 100), 1
-    if deals < 0 or matches < 0 or hands < 1 or rounds < 1:
-        _fail("--deals and --matches must be ≥ 0, --hands and --rounds ≥ 1")
-    figures = b.bench_all(deals, matches, seed, game)
-    side = _side_by_side(hands, seed, rounds) if openspiel else None
+        batched_hands = min(batched_hands, 8192)
+    if deals < 0 or matches < 0 or hands < 1 or rounds < 1 or batched_hands < 1:
+        _fail("--deals and --matches must be ≥ 0, --hands, --rounds and --batched-hands ≥ 1")
+    if batched_only:
+        deals = matches = 0
+        batched = True
+    figures = b.bench_all(deals, matches, seed, game) if deals or matches else []
+    side = _side_by_side(hands, seed, rounds) if openspiel and not batched_only else None
+    batch = _batched(batched_hands, hands, seed, rounds, openspiel) if batched else None
     if as_json:
-        print(json.dumps({"figures": [f.to_json() for f in figures], "side_by_side": side}
+        print(json.dumps({"figures": [f.to_json() for f in figures], "side_by_side": side,
+                          "batched": batch}
                          | ({"adapters": [r.to_json() for r in adapter_rows]} if adapters
                             else {})))
+        return
+    if batched_only and batch is not None:
+        for line in batch["lines"]:
+            console.print(line)
+        _print_adapters(adapter_rows)
         return
     table = Table(title=f"koloda bench (seed {seed}; uniformly random play, public API)")
     for col in ("game", "players", "unit", "count", "per s", "actions/s", "peak KiB"):
@@ -57,10 +75,62 @@ def bench(
     if side is not None:
         for line in side["lines"]:
             console.print(line)
-    if adapters:
+    if batch is not None:
+        for line in batch["lines"]:
+            console.print(line)
+    _print_adapters(adapter_rows)
+
+
+def _print_adapters(rows: list[Any]) -> None:
+    if rows:
         from koloda.envs import speed
-        for line in speed.lines(adapter_rows):
+        for line in speed.lines(rows):
             console.print(line, soft_wrap=True)
+
+
+def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,
+             openspiel: bool) -> dict[str, Any]:
+    """The batched simulator's hands/s beside OpenSpiel's C++ loop, as printed lines."""
+    import statistics
+
+    from koloda import bench as b
+    lines: list[str] = []
+    out: dict[str, Any] = {"hands": hands, "cpp_hands": cpp_hands, "rounds": rounds,
+                           "seed": seed, "batch": b.BATCH, "lines": lines,
+                           "clock": "CPU time of this process"}
+    sbs = b.batched_side_by_side(hands, cpp_hands, seed, rounds, openspiel)
+    if sbs is None:
+        lines.append("batched simulator: numpy not installed (pip install numpy)")
+        return out
+    med = statistics.median
+    out |= {"batched_hands_per_s": round(med(sbs.batched), 1),
+            "batched_steps_per_s": round(med(sbs.batched_steps), 1),
+            "batched_observed_hands_per_s": round(med(sbs.observed), 1),
+            "batched_trinka_hands_per_s": round(med(sbs.trinka), 1),
+            "rounds_hands_per_s": [round(x, 1) for x in sbs.batched]}
+    lines.append(f"batched simulator (koloda.batched, numpy, one core), {rounds} rounds,")
+    lines.append(f"  seeds from {seed}, hands per CPU second (median of the rounds):")
+    lines.append(f"  opendaum 4p, 36 cards, 8 each, advance: {med(sbs.batched):,.0f} hands/s")
+    lines.append(f"    ({med(sbs.batched_steps):,.0f} steps/s; {hands} hands a round, "
+                 f"{b.BATCH} a batch)")
+    lines.append(f"  opendaum through step (observation + mask): {med(sbs.observed):,.0f} "
+                 f"hands/s")
+    lines.append(f"  trinka 4p, 9 each, advance: {med(sbs.trinka):,.0f} hands/s")
+    if not sbs.cpp:
+        lines.append("  OpenSpiel not installed (pip install '.[bench]'): no side-by-side"
+                     if openspiel else "  (--no-openspiel: no side-by-side)")
+        return out
+    ratios, obs_ratios = sbs.ratios(sbs.batched), sbs.ratios(sbs.observed)
+    out |= {"openspiel_cpp_hands_per_s": round(med(sbs.cpp), 1),
+            "ratio_vs_cpp": round(med(ratios), 3),
+            "ratios_vs_cpp": [round(x, 3) for x in ratios],
+            "observed_ratio_vs_cpp": round(med(obs_ratios), 3)}
+    lines.append(f"  OpenSpiel oh_hell in C++ (evaluate_bots): {med(sbs.cpp):,.0f} hands/s "
+                 f"({cpp_hands} a round)")
+    lines.append(f"  ratio batched / OpenSpiel-C++: {med(ratios):.2f}× (advance), "
+                 f"{med(obs_ratios):.2f}× (step)")
+    lines.append(f"    by round (advance): {', '.join(f'{x:.1f}' for x in ratios)}")
+    return out
 
 
 def _side_by_side(hands: int, seed: int, rounds: int) -> dict[str, Any]:

@@ -289,24 +289,6 @@ CATALOG: dict[str, tuple[str, str]] = {
     "duty_hold": ("{duty}: you hold {cards}", "{duty}: у вас есть {cards}"),
     "play_one_card": ("play one card at a time (play C)", "ходят по одной карте (play C)"),
     "play_not_legal": ("play {card} is not legal now", "сейчас нельзя сыграть {card}"),
-    # ------------------------------------------------ Opendaum
-    "opendaum_action": ("{action} is not an Opendaum action: bid N, then play C",
-                        "{action} — не ход опендаума: сначала заказ (bid N), потом карта "
-                        "(play C)"),
-    "bidding_first": ("the bidding comes first: seat {seat} bids 0..{size} (bid N)",
-                      "сначала заказ: место {seat} заказывает от 0 до {size} (bid N)"),
-    "bid_range": ("bid {n}: a bid is 0..{size}, the cards in your hand",
-                  "заказ {n}: заказывают от 0 до {size} — столько, сколько карт на руках"),
-    "hook_rule": ("hook rule: the dealer, bidding last, may not bid {n}: the bids would add up "
-                  "to {total}, the cards each player holds",
-                  "правило крюка: сдающий заказывает последним и не может заказать {n}: "
-                  "заказы в сумме дали бы {total} — столько карт у каждого"),
-    "bidding_over": ("the bidding is over: play a card (play C)",
-                     "заказы сделаны: ходите картой (play C)"),
-    "one_card_at_a_time": ("play one card at a time (play C, a shakha as play C wild / "
-                           "play C plain)",
-                           "ходят по одной карте (play C; шаху — play C wild или "
-                           "play C plain)"),
     # ------------------------------------------------ Mushka
     "exchange_round_over": ("the exchange round is over: play a card ({action} is not a play)",
                             "обмен окончен: ходите картой ({action} — не ход картой)"),
@@ -349,42 +331,9 @@ CATALOG: dict[str, tuple[str, str]] = {
                        "нельзя ходить в {suit}: это масть прошлой взятки"),
     "kopilka_follow": ("must play {suit} or AS, pass or draw",
                        "нужно ходить в {suit} или тузом пик, пасовать или добирать"),
-    # ------------------------------------------------ Dreyfus
-    "dreyfus_exchange_first": ("the exchange comes first: 'discard C…' to buy from the widow, "
-                               "or 'stand'",
-                               "сначала обмен: снесите карты и купите из прикупа "
-                               "(discard C…) или играйте (stand)"),
-    "dreyfus_exchange_action": ("{action} is not a Dreyfus exchange action: 'discard C…' or "
-                                "'stand'",
-                                "{action} — не ход обмена в дрейфусе: discard C… или stand"),
-    "widow_only": ("only {n} card(s) are left in the widow",
-                   "в прикупе осталось только {n:карта|карты|карт}"),
-    "widow_only_discard": ("only {n} card(s) are left in the widow: discard at most {n}",
-                           "в прикупе осталось только {n:карта|карты|карт}: снести можно "
-                           "не больше {n:карты|карт|карт}"),
-    "exchange_over": ("the exchange is over: play a card", "обмен окончен: ходите картой"),
-    "dreyfus_action": ("{action} is not a Dreyfus action: the play is 'play C'",
-                       "{action} — не ход дрейфуса: ходят картой (play C)"),
-    # ------------------------------------------------ Trinka, Pyanitsy
-    "trinka_action": ("{action} is not a Trinka action: the only action is 'play C'",
-                      "{action} — не ход триньки: в ней только ходят картой (play C)"),
+    # ------------------------------------------------ Pyanitsy
     "pyanitsy_action": ("{action} is not an action of Pyanitsy: the only action is 'flip'",
                         "{action} — не ход в пьяницы: в ней только открывают карту (flip)"),
-    # ------------------------------------------------ Stukolka
-    "golets_taken": ("the golets is taken already (by seat {seat})",
-                     "гольца уже объявили (место {seat})"),
-    "declare_first": ("declare first: 'knock' to play, 'drop' to fold or 'golets'",
-                      "сначала объявите: стучу (knock) — играть, пас (drop) или голец "
-                      "(golets)"),
-    "stukolka_declaration": ("{action} is not a Stukolka declaration: knock, drop or golets",
-                             "{action} — не объявление стуколки: стучу (knock), пас (drop) "
-                             "или голец (golets)"),
-    "declarations_over": ("the declarations are over: play a card",
-                          "объявления сделаны: ходите картой"),
-    "stukolka_action": ("{action} is not a Stukolka action: the play is 'play C'",
-                        "{action} — не ход стуколки: ходят картой (play C)"),
-    "trump_ace_lead": ("the trump ace must be led by its holder",
-                       "у кого козырный туз, тот им и ходит"),
     # ------------------------------------------------ Durak
     "durak_verb": ("'{verb}' is not a durak action; durak actions: {verbs}",
                    "«{verb}» — не ход дурака; ходы дурака: {verbs}"),
@@ -474,12 +423,6 @@ CATALOG: dict[str, tuple[str, str]] = {
                      "каждая цена — целое число ≥ 0"),
     "ante_thirds": ("must be a positive multiple of 3 (the pot is shared by thirds)",
                     "нужно положительное число, кратное 3 (кон делят на трети)"),
-    "deck_for_players": ("with {players} players the deck is {decks}",
-                         "при {players:игроке|игроках|игроках} колода — {decks}"),
-    "start_deal_schedule": ("option start_deal={start}: this match has {deals} deals; "
-                            "allowed: 0..{last}",
-                            "параметр start_deal={start}: в этой партии "
-                            "{deals:сдача|сдачи|сдач}; допустимо: от 0 до {last}"),
     # ------------------------------------------------ computer players (koloda/bots)
     "unknown_bot": ("unknown bot {bot}; bots: {bots}",
                     "нет такого компьютерного игрока: {bot}; есть: {bots}"),

@@ -1,10 +1,11 @@
 """Dealing out the cards one seat cannot see, for the search bot's determinizers.
 
-Trinka, Stukolka and Dreyfus each rebuild a deal from one seat's observation: the cards
+Trinka, Stukolka, Dreyfus and Opendaum each rebuild a deal from one seat's observation: the cards
 that seat cannot place are shared among the places that hold unknown cards (other hands,
 the widow, other players' discards), each place getting exactly as many as it holds and
 never a card it is known to lack (a void, or Stukolka's "could not beat"). Not part of the
-registry (the leading underscore): a helper of those three game modules.
+registry (the leading underscore): a helper of those game modules. ``HiddenDealer`` is the
+same dealer read once for many draws (Opendaum's search samples hundreds per decision).
 """
 
 from __future__ import annotations
@@ -28,49 +29,81 @@ def deal_hidden(cards: Sequence[Card], needs: Sequence[int], banned: Sequence[Se
     nothing is constrained); a dead end starts over, and after a few a backtracking search
     finds an arrangement — one exists whenever the bans were read off a real deal.
     """
-    if sum(needs) != len(cards):
-        raise ValueError(f"{len(cards)} unknown cards for places of {list(needs)}")
-    pool = list(cards)
-    shuffle(pool, rng)
-    if not any(banned):
-        pos = 0
-        shares = []
-        for n in needs:
-            shares.append(pool[pos:pos + n])
-            pos += n
-        return shares
-    places = range(len(needs))
-    open_places = [i for i in places if needs[i]]
-    # a card no open place bans is free: the free cards fill whatever room the constrained
-    # ones leave, in a shuffle (the same law as placing them one by one by room)
-    any_ban = frozenset().union(*(banned[i] for i in open_places))
-    constrained = [c for c in pool if c in any_ban]
-    free = [c for c in pool if c not in any_ban]
-    allowed = [[i for i in open_places if c not in banned[i]] for c in constrained]
-    order = sorted(range(len(constrained)), key=lambda j: len(allowed[j]))
-    for _ in range(TRIES):
-        room = list(needs)
-        out: list[list[Card]] = [[] for _ in places]
-        for j in order:
-            opts = [i for i in allowed[j] if room[i]]
-            if not opts:
-                break
-            i = opts[0] if len(opts) == 1 else _by_room(opts, room, rng)
-            out[i].append(constrained[j])
-            room[i] -= 1
-        else:
+    return HiddenDealer(cards, needs, banned).deal(rng)
+
+
+class HiddenDealer:
+    """:func:`deal_hidden` for one set of unknown cards, places and bans, read once and
+    dealt as often as a search wants (each ``deal(rng)`` draws exactly as
+    ``deal_hidden(cards, needs, banned, rng)`` would)."""
+
+    __slots__ = ("allowed", "any_ban", "banned", "cards", "needs", "open_places", "places")
+
+    def __init__(self, cards: Sequence[Card], needs: Sequence[int],
+                 banned: Sequence[Set[Card]]) -> None:
+        if sum(needs) != len(cards):
+            raise ValueError(f"{len(cards)} unknown cards for places of {list(needs)}")
+        self.cards = list(cards)
+        self.needs = list(needs)
+        self.banned = banned
+        self.places = range(len(needs))
+        self.open_places = [i for i in self.places if needs[i]]
+        #: None: nothing is banned anywhere (a plain shuffle)
+        self.any_ban: frozenset[Card] | None = None
+        #: per constrained card, the open places it may go to
+        self.allowed: dict[Card, list[int]] = {}
+        if any(banned):
+            # a card no open place bans is free: the free cards fill whatever room the
+            # constrained ones leave, in a shuffle (the same law as placing them one by
+            # one by room)
+            any_ban = self.any_ban = frozenset().union(
+                *(banned[i] for i in self.open_places))
+            self.allowed = {c: [i for i in self.open_places if c not in banned[i]]
+                            for c in self.cards if c in any_ban}
+
+    def deal(self, rng: random.Random) -> list[list[Card]]:
+        """One arrangement of the unknown cards, one list per place."""
+        pool = list(self.cards)
+        shuffle(pool, rng)
+        needs, places = self.needs, self.places
+        any_ban = self.any_ban
+        if any_ban is None:
             pos = 0
-            for i in open_places:
-                out[i].extend(free[pos:pos + room[i]])
-                pos += room[i]
-            return out
-    every = [[i for i in open_places if c not in banned[i]] for c in pool]
-    order = sorted(range(len(pool)), key=lambda j: len(every[j]))
-    found = _backtrack([pool[j] for j in order], [every[j] for j in order], list(needs),
-                       [[] for _ in places], 0, rng)
-    if found is None:
-        raise ValueError("no arrangement of the unknown cards fits what is known")
-    return found
+            shares = []
+            for n in needs:
+                shares.append(pool[pos:pos + n])
+                pos += n
+            return shares
+        open_places = self.open_places
+        constrained = [c for c in pool if c in any_ban]
+        free = [c for c in pool if c not in any_ban]
+        by_card = self.allowed
+        allowed = [by_card[c] for c in constrained]
+        order = sorted(range(len(constrained)), key=lambda j: len(allowed[j]))
+        for _ in range(TRIES):
+            room = list(needs)
+            out: list[list[Card]] = [[] for _ in places]
+            for j in order:
+                opts = [i for i in allowed[j] if room[i]]
+                if not opts:
+                    break
+                i = opts[0] if len(opts) == 1 else _by_room(opts, room, rng)
+                out[i].append(constrained[j])
+                room[i] -= 1
+            else:
+                pos = 0
+                for i in open_places:
+                    out[i].extend(free[pos:pos + room[i]])
+                    pos += room[i]
+                return out
+        banned = self.banned
+        every = [[i for i in open_places if c not in banned[i]] for c in pool]
+        order = sorted(range(len(pool)), key=lambda j: len(every[j]))
+        found = _backtrack([pool[j] for j in order], [every[j] for j in order], list(needs),
+                           [[] for _ in places], 0, rng)
+        if found is None:
+            raise ValueError("no arrangement of the unknown cards fits what is known")
+        return found
 
 
 def _by_room(opts: list[int], room: list[int], rng: random.Random) -> int:

@@ -7,13 +7,18 @@ browser code are static files of this package; the only live channel is
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
+from urllib.parse import quote
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -23,11 +28,16 @@ from koloda.engine.messages import Value
 from koloda.engine.registry import get_spec, registry
 from koloda.i18n import option_allowed, option_name
 from koloda.web.bots import bots_for
+from koloda.web.limits import Buckets, Limits, Said
 from koloda.web.protocol import Message, Refusal, parse
 from koloda.web.tables import Conn, TableError, TableManager
 from koloda.web.texts import TEXTS
 
 log = logging.getLogger("koloda.web")
+#: seconds between two looks at a pushed lobby page
+LOBBY_PUSH = 2.0
+#: messages in a row refused for the rate after which a connection is closed
+RATE_STRIKES = 50
 STATIC = resources.files("koloda.web").joinpath("static")
 
 
@@ -86,14 +96,79 @@ def games_json() -> list[dict[str, Any]]:
     return out
 
 
+class BodyLimit:
+    """Refuse an HTTP request body over ``limit`` bytes with 413 before anything parses
+    it: at once if its Content-Length says so, else as soon as that many have come."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        for key, value in scope.get("headers", ()):
+            if key == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = -1
+                if declared > self.limit or declared < 0:
+                    await self._refuse(send)
+                    return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.limit:
+                await self._refuse(send)
+                return
+            chunks.append(body)
+            if not message.get("more_body"):
+                break
+        whole = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Any:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": whole, "more_body": False}
+            return await receive()
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Any) -> None:
+        said = Said("body_too_large", n=self.limit)
+        body = json.dumps({"error": str(said), "error_ru": said.render("ru")},
+                          ensure_ascii=False).encode("utf-8")
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
+
+
+def _client(conn: Request | WebSocket) -> str:
+    """The client's address (behind a proxy: what uvicorn's --proxy-headers made of
+    X-Forwarded-For, from the proxies it trusts)."""
+    return conn.client.host if conn.client is not None else "?"
+
+
 def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float = 0.8,
-               use_store: bool = True, tick: float = 0.25) -> FastAPI:
+               use_store: bool = True, tick: float = 0.25,
+               limits: Limits | None = None) -> FastAPI:
     """The web app on ``db_url`` (default: the store's database)."""
     if db_url is None:
         from koloda.store import default_url
         db_url = default_url()
+    limits = limits or Limits()
     manager = TableManager(db_url, bot_workers=bot_workers, bot_delay=bot_delay,
-                           use_store=use_store, tick=tick)
+                           use_store=use_store, tick=tick, limits=limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -103,6 +178,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
 
     app = FastAPI(title="koloda", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.manager = manager
+    app.add_middleware(BodyLimit, limit=limits.max_body)
 
     @app.middleware("http")
     async def _headers(request: Request, call_next: Any) -> Any:
@@ -117,9 +193,20 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
 
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_req: Request, exc: RequestValidationError) -> JSONResponse:
+        """FastAPI's 422, without the ``input`` it would echo back (a 60 KB field
+        would come back whole): where, what and why only."""
+        detail = [{k: e[k] for k in ("loc", "msg", "type") if k in e}
+                  for e in exc.errors()][:20]
+        return JSONResponse({"detail": detail}, status_code=422)
+
     @app.exception_handler(TableError)
     async def _table_error(_req: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        headers = {}
+        if exc.retry_after is not None:
+            headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
 
     # ------------------------------------------------------------------ pages
     @app.get("/", include_in_schema=False)
@@ -161,14 +248,70 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
         return manager.stats()
 
     @app.get("/api/tables")
-    async def tables() -> list[dict[str, Any]]:
-        return manager.lobby()
+    async def tables(response: Response, offset: int = 0, limit: int | None = None,
+                     game: str | None = None) -> list[dict[str, Any]]:
+        """A page of the tables in play, newest first (``limit`` default 100, at most
+        500): the same list as ever; the total is in ``X-Total-Count`` and the next page
+        in ``Link: <…>; rel="next"``."""
+        page = manager.lobby_page(offset, limit, game)
+        response.headers["X-Total-Count"] = str(page["total"])
+        following = page["offset"] + page["limit"]
+        if following < page["total"]:
+            query = f"offset={following}&limit={page['limit']}" + (
+                f"&game={quote(game)}" if game else "")
+            response.headers["Link"] = f'</api/tables?{query}>; rel="next"'
+        tables: list[dict[str, Any]] = page["tables"]
+        return tables
+
+    @app.get("/api/lobby")
+    async def lobby(offset: int = 0, limit: int | None = None,
+                    game: str | None = None) -> dict[str, Any]:
+        """The same page with its figures: ``{"tables", "total", "offset", "limit"}``."""
+        return manager.lobby_page(offset, limit, game)
+
+    @app.websocket("/ws/lobby")
+    async def lobby_feed(ws: WebSocket, offset: int = 0, limit: int | None = None,
+                         game: str | None = None) -> None:
+        """The lobby pushed: ``{"type": "lobby", "tables", "total", "offset", "limit"}``
+        now and whenever that page changes (looked at every ``LOBBY_PUSH`` seconds)."""
+        await ws.accept()
+        client = _client(ws)
+        if open_by.get(client, 0) >= limits.connections_per_client:
+            said = Said("too_many_connections", n=limits.connections_per_client)
+            await ws.send_json(Refusal("too_many_connections", said).to_json())
+            await ws.close(code=1013)
+            return
+        open_by[client] = open_by.get(client, 0) + 1
+
+        async def watch_close() -> None:
+            while (await ws.receive())["type"] != "websocket.disconnect":
+                pass
+        closer = asyncio.create_task(watch_close())
+        last = None
+        try:
+            while not closer.done():
+                page = manager.lobby_page(offset, limit, game)
+                text = json.dumps({"type": "lobby", **page}, ensure_ascii=False,
+                                  separators=(",", ":"))
+                if text != last:
+                    await ws.send_text(text)
+                    last = text
+                await asyncio.wait([closer], timeout=LOBBY_PUSH)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            closer.cancel()
+            left = open_by.get(client, 1) - 1
+            if left > 0:
+                open_by[client] = left
+            else:
+                open_by.pop(client, None)
 
     @app.post("/api/tables", status_code=201)
-    async def create(body: CreateIn) -> dict[str, Any]:
+    async def create(body: CreateIn, request: Request) -> dict[str, Any]:
         table, token, notes = await manager.create(
             body.game, body.players, body.options, [s.model_dump() for s in body.seats],
-            body.name, body.sit, body.settings)
+            body.name, body.sit, body.settings, client=_client(request))
         return {"id": table.id, "seat": body.sit, "token": token, "notes": notes,
                 "table": table.info(), "url": f"/t/{table.id}"}
 
@@ -197,25 +340,62 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
         return table
 
     # -------------------------------------------------------------- websocket
+    open_by: dict[str, int] = {}
+    messages = Buckets(limits.messages_per_second, limits.messages_per_second * 2)
+
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
+        client = _client(ws)
+        if open_by.get(client, 0) >= limits.connections_per_client:
+            said = Said("too_many_connections", n=limits.connections_per_client)
+            await ws.send_json(Refusal("too_many_connections", said).to_json())
+            await ws.close(code=1013)
+            return
+        open_by[client] = open_by.get(client, 0) + 1
+        try:
+            await _play(ws, table_id, client)
+        finally:
+            left = open_by.get(client, 1) - 1
+            if left > 0:
+                open_by[client] = left
+            else:
+                open_by.pop(client, None)
+
+    async def _play(ws: WebSocket, table_id: str, client: str) -> None:
         table = await manager.find(table_id)
         if table is None:
             await ws.send_json(Refusal("no_table", f"no table {table_id!r}").to_json())
             await ws.close(code=4404)
             return
-        conn = Conn(ws.send_text, ws.close)
+        conn = Conn(ws.send_text, ws.close, client=client)
         greeted = False
+        strikes = 0
         try:
             while True:
-                frame = await ws.receive()
-                if frame["type"] == "websocket.disconnect":
+                try:
+                    frame = await ws.receive()
+                except RuntimeError:    # closed by us (a client reading too slowly)
                     break
+                if frame["type"] == "websocket.disconnect" or conn.dead:
+                    break
+                if not messages.take(client):
+                    # over the address's rate: not read; far over it, closed
+                    strikes += 1
+                    if strikes > RATE_STRIKES:
+                        log.warning("a client (%s) sends too fast; closing its "
+                                    "connection", client)
+                        conn.abandon()
+                        break
+                    said = Said("rate_limited", n=round(limits.messages_per_second))
+                    manager.send(table, conn, Refusal("rate_limited", said)
+                                 .to_json(table.version))
+                    continue
+                strikes = 0
                 msg = parse(frame.get("text") if frame.get("text") is not None
                             else frame.get("bytes"))
                 if isinstance(msg, Refusal):
-                    conn.push_json(msg.to_json(table.version))
+                    manager.send(table, conn, msg.to_json(table.version))
                     continue
                 if msg.type == "ping":
                     conn.push_json({"type": "pong", "id": msg.id, "version": table.version})
@@ -229,7 +409,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
                     result = await manager.submit(table, conn.seat, msg.fields["version"],
                                                   msg.fields["action"], conn, msg.id)
                     if isinstance(result, Refusal):
-                        conn.push_json(result.to_json(table.version))
+                        manager.send(table, conn, result.to_json(table.version))
         except WebSocketDisconnect:
             pass
         finally:

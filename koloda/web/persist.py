@@ -35,7 +35,10 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -62,6 +65,8 @@ class LiveTable(WebBase):
     finished: Mapped[datetime | None] = mapped_column(DateTime, nullable=True, index=True)
     #: the finished game's id in the store (koloda.store)
     game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: when the table was given up for idleness (kept, never played or loaded again)
+    abandoned: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 
 
 class LiveSeat(WebBase):
@@ -108,7 +113,17 @@ def open_engine(url: str) -> Engine:
             cur.execute("PRAGMA synchronous=FULL")
             cur.close()
     WebBase.metadata.create_all(engine)
+    _add_missing_columns(engine)
     return engine
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Columns added since a database was made (``create_all`` makes missing tables
+    only): added empty, so an older database keeps working."""
+    have = {c["name"] for c in inspect(engine).get_columns("web_tables")}
+    if "abandoned" not in have:
+        with engine.begin() as conn:
+            conn.execute(text("ALTER TABLE web_tables ADD COLUMN abandoned TIMESTAMP"))
 
 
 # --------------------------------------------------------------------- the writer
@@ -248,10 +263,19 @@ class StoredTable:
     row: LiveTable
     seats: list[LiveSeat]
     actions: list[tuple[int, str]] = field(default_factory=list)
+    #: when it last changed: its latest action, else its creation (UTC, naive)
+    last_at: datetime | None = None
 
 
 def load_unfinished(sessions: sessionmaker[Session]) -> list[StoredTable]:
-    return _load(sessions, LiveTable.finished.is_(None))
+    """Every table still in play: neither finished nor abandoned."""
+    return _load(sessions, LiveTable.finished.is_(None) & LiveTable.abandoned.is_(None))
+
+
+def mark_abandoned(s: Session, table_ids: list[str]) -> None:
+    s.execute(update(LiveTable).where(LiveTable.id.in_(table_ids),
+                                      LiveTable.finished.is_(None))
+              .values(abandoned=now()))
 
 
 def load_one(sessions: sessionmaker[Session], table_id: str) -> StoredTable | None:
@@ -267,10 +291,11 @@ def _load(sessions: sessionmaker[Session], where: Any) -> list[StoredTable]:
         for row in rows:
             seats = list(s.scalars(select(LiveSeat).where(LiveSeat.table_id == row.id)
                                    .order_by(LiveSeat.seat)))
-            acts = [(a.seat, a.action) for a in s.scalars(
-                select(LiveAction).where(LiveAction.table_id == row.id)
-                .order_by(LiveAction.idx))]
-            out.append(StoredTable(row, seats, acts))
+            rows_ = list(s.scalars(select(LiveAction).where(LiveAction.table_id == row.id)
+                                   .order_by(LiveAction.idx)))
+            acts = [(a.seat, a.action) for a in rows_]
+            last = max([row.created, *(a.at for a in rows_)])
+            out.append(StoredTable(row, seats, acts, last))
         s.expunge_all()
         return out
 

@@ -19,8 +19,6 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from koloda.engine.messages import Reason
-
 #: bytes of one client message; a real one is under 200
 MAX_MESSAGE = 2048
 MAX_ACTION = 200
@@ -45,11 +43,13 @@ class Refusal:
 
     def to_json(self, version: int | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "refused", "code": self.code, "reason": self.reason}
-        if isinstance(self.reason, Reason):
-            # a refusal from the engine's message catalog: the browser shows the player's
-            # language (``reason`` stays the English sentence, for programs and logs)
+        render = getattr(self.reason, "render", None)
+        if render is not None:
+            # a refusal from the engine's message catalog (or the server's own): the
+            # browser shows the player's language (``reason`` stays the English
+            # sentence, for programs and logs)
             out["reason"] = str(self.reason)
-            out["reason_ru"] = self.reason.render("ru")
+            out["reason_ru"] = render("ru")
         if self.id is not None:
             out["id"] = self.id
         if version is not None:

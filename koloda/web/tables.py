@@ -17,9 +17,11 @@ import hashlib
 import hmac
 import json
 import logging
+import os
 import random
 import secrets
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -36,7 +38,8 @@ from koloda.engine.records import from_record
 from koloda.engine.registry import get_spec, new_game, registry
 from koloda.engine.spec import GameSpec
 from koloda.web import persist
-from koloda.web.bots import BotPool, bots_for, resolve_bot
+from koloda.web.bots import NOBODY, PEOPLE, SEATED, BotPool, bots_for, resolve_bot
+from koloda.web.limits import TEXTS, Buckets, Limits, Said, bad_name_char
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
 from koloda.web.views import LogEntry, guarded, hidden_texts, log_entry, public_view
@@ -44,12 +47,21 @@ from koloda.web.views import LogEntry, guarded, hidden_texts, log_entry, public_
 log = logging.getLogger("koloda.web")
 
 AWAY_POLICIES = ("wait", "computer")
-MAX_TABLES = 5000
 MAX_NAME = 40
 #: seconds a finished table stays in memory once nobody watches it
 KEEP_FINISHED = 3600.0
 #: log entries a state carries (the current deal's latest)
 LOG_LENGTH = 60
+#: seconds presence changes are gathered into one ``seats`` frame (longer at a crowded
+#: table: ``seats`` frames to at most PRESENCE_RATE connections a second, but never
+#: more than PRESENCE_MAX seconds late)
+PRESENCE_DELAY = 0.1
+PRESENCE_RATE = 2000.0
+PRESENCE_MAX = 2.0
+#: seconds before a computer's move that failed is tried again
+BOT_RETRY = 1.0
+#: seconds a lobby page is served from its cache
+LOBBY_FRESH = 1.0
 
 
 class TableError(ValueError):
@@ -59,15 +71,20 @@ class TableError(ValueError):
     ``ConfigError``'s), the answer also carries the Russian sentence (``error_ru``)."""
 
     def __init__(self, reason: str, status: int = 400, **args: Any) -> None:
-        if args or (not isinstance(reason, Reason) and reason in CATALOG):
-            reason = Reason(reason, **args)
+        if not isinstance(reason, Reason | Said):
+            if reason in CATALOG:
+                reason = Reason(reason, **args)
+            elif reason in TEXTS:
+                reason = Said(reason, **args)
         super().__init__(reason)
         self.reason = reason
         self.status = status
+        #: seconds after which trying again may work (429): the Retry-After header
+        self.retry_after: float | None = None
 
     def to_json(self) -> dict[str, str]:
         out = {"error": str(self.reason)}
-        if isinstance(self.reason, Reason):
+        if isinstance(self.reason, Reason | Said):
             out["error_ru"] = self.reason.render("ru")
         return out
 
@@ -80,31 +97,93 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
+def _cpu_of(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` (0 if it cannot be read)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def _small_value(value: Any, text: int, depth: int) -> bool:
+    """A number, a short text, true/false, null, or a short list/object of them."""
+    if value is None or isinstance(value, bool | int | float):
+        return True
+    if isinstance(value, str):
+        return len(value) <= text
+    if depth <= 0:
+        return False
+    if isinstance(value, list):
+        return len(value) <= 64 and all(_small_value(v, text, depth - 1) for v in value)
+    if isinstance(value, dict):
+        return len(value) <= 64 and all(isinstance(k, str) and len(k) <= text
+                                        and _small_value(v, text, depth - 1)
+                                        for k, v in value.items())
+    return False
+
+
+def _long_text(value: Any, text: int) -> bool:
+    return isinstance(value, str) and len(value) > text
+
+
 # ---------------------------------------------------------------- connections
 class Conn:
     """One websocket: its seat (None: a spectator) and its own outgoing queue, so a slow
-    client never holds up the others."""
+    client never holds up the others. A client that lets ``QUEUE`` messages pile up is
+    closed (once, with one log line): the page reconnects and gets the state as it is
+    now, instead of a seat that shows connected and a page that hears nothing."""
 
     QUEUE = 512
+    #: websocket close code for a client that reads too slowly ("try again later")
+    SLOW_CODE = 1013
 
     def __init__(self, send: Callable[[str], Awaitable[None]],
-                 close: Callable[[], Awaitable[None]] | None = None) -> None:
+                 close: Callable[..., Awaitable[None]] | None = None,
+                 client: str | None = None) -> None:
         self._send = send
         self._close = close
+        self.client = client
         self.seat: int | None = None
         self.table: Table | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(self.QUEUE)
+        #: closed for reading too slowly (or shut): later messages are dropped silently
+        self.dead = False
+        #: called once when the connection is given up (the manager detaches it)
+        self.on_dead: Callable[[Conn], None] | None = None
+        self._closer: asyncio.Task[None] | None = None
         self.task = asyncio.create_task(self._pump())
 
     def push(self, text: str) -> None:
+        if self.dead:
+            return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            log.warning("a client reads too slowly; closing its connection")
-            self.shut()
+            log.warning("a client (%s) reads too slowly: %d messages waiting; closing its "
+                        "connection", self.client or "?", self.QUEUE)
+            self.abandon()
 
     def push_json(self, data: dict[str, Any]) -> None:
         self.push(_dumps(data))
+
+    def abandon(self) -> None:
+        """Give the connection up now: nothing more is queued, the socket is closed."""
+        if self.dead:
+            return
+        self.dead = True
+        self.task.cancel()
+        if self.on_dead is not None:
+            with contextlib.suppress(Exception):
+                self.on_dead(self)
+        if self._close is not None:
+            self._closer = asyncio.create_task(self._close_now())
+
+    async def _close_now(self) -> None:
+        assert self._close is not None
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._close(code=self.SLOW_CODE), 5)
 
     def shut(self) -> None:
         try:
@@ -166,21 +245,45 @@ class Table:
     settings: dict[str, Any]
     created: float
     finished: bool = False
+    #: idle too long: stored as abandoned, no longer played (shown, not listed)
+    abandoned: bool = False
+    #: when an action was last accepted (or the table made, a seat taken), monotonic
+    last_active: float = field(default_factory=time.monotonic)
+    #: the address that created it (per-client limits; not stored)
+    client: str | None = None
+    #: said with the latest state: a computer had to play a random move (overloaded)
+    notice: Said | None = None
     game_id: int | None = None
     store_error: str | None = None
     log: list[LogEntry] = field(default_factory=list)
     conns: set[Conn] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    #: the version ``bot_task`` thinks about, and whether it is storing its move
+    bot_version: int = -1
+    bot_submitting: bool = False
     finishing: bool = False
     finish_task: asyncio.Task[None] | None = None
     #: when the match was stored (monotonic), to let the table leave memory later
     finished_at: float | None = None
     _cache: dict[int | None, tuple[int, str]] = field(default_factory=dict)
+    _hidden: dict[int | None, tuple[int, frozenset[str]]] = field(default_factory=dict)
     #: each viewer's log as it may see it, built once per entry
     _logs: dict[int | None, list[tuple[int, str]]] = field(default_factory=dict)
     #: index in ``log`` of the current deal's first entry
     deal_start: int = 0
+    #: connections watching (no seat)
+    spectators: int = 0
+    _seats_timer: asyncio.TimerHandle | None = None
+
+    @property
+    def closed(self) -> bool:
+        """No longer played: finished (stored) or abandoned."""
+        return self.finished or self.abandoned
+
+    @property
+    def in_play(self) -> bool:
+        return not self.finished and not self.abandoned
 
     @property
     def version(self) -> int:
@@ -226,10 +329,21 @@ class Table:
             "players": m.players, "options": self.spec.changed_options(m.players,
                                                                       self.options),
             "settings": self.settings, "seats": self.seats_json(), "version": self.version,
-            "over": m.is_over, "finished": self.finished, "game_id": self.game_id,
-            "spectators": sum(1 for c in self.conns if c.seat is None),
+            "over": m.is_over, "finished": self.finished, "abandoned": self.abandoned,
+            "game_id": self.game_id,
+            "spectators": self.spectators,
             "open_seats": [i for i, s in enumerate(self.seats) if not s.taken],
         }
+
+    def hidden_for(self, viewer: int | None) -> frozenset[str]:
+        """The card texts ``viewer`` cannot know now (cached per version)."""
+        cached = self._hidden.get(viewer)
+        version = self.version
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        hidden = hidden_texts(self.match, viewer)
+        self._hidden[viewer] = (version, hidden)
+        return hidden
 
     def state_text(self, viewer: int | None) -> str:
         """The ``state`` message for a seat (None: spectators), cached per version."""
@@ -238,15 +352,22 @@ class Table:
         if cached is not None and cached[0] == version:
             return cached[1]
         m = self.match
-        hidden = hidden_texts(m, viewer)
+        hidden = self.hidden_for(viewer)
         view = m.observation(viewer).to_json() if viewer is not None \
             else public_view(m, hidden)
-        legal = m.legal_actions() if viewer is not None and viewer == m.to_move else []
+        legal = m.legal_actions() if viewer is not None and viewer == m.to_move \
+            and not self.abandoned else []
         entries = self.log_for(viewer)
         msg = {"type": "state", "table": self.id, "version": version, "seat": viewer,
                "view": view, "legal": legal, "log": entries,
                "result": m.result.to_json() if m.result is not None else None,
-               "game_id": self.game_id}
+               "game_id": self.game_id,
+               # "abandoned" once the table was given up for idleness (no more moves)
+               "closed": "abandoned" if self.abandoned else None,
+               # {"code", "en", "ru"}: something the page should say about the last
+               # move (e.g. the server was overloaded and a computer played at random)
+               "notice": None if self.notice is None else
+               {"code": self.notice.key, **self.notice.to_json()}}
         text = guarded(msg, hidden, _dumps)
         self._cache[viewer] = (version, text)
         return text
@@ -256,10 +377,28 @@ class Table:
             c.push(self.state_text(c.seat))
 
     def broadcast_seats(self) -> None:
+        """Presence to everyone now (rare events: a finish, an abandon)."""
+        if self._seats_timer is not None:
+            self._seats_timer.cancel()
+            self._seats_timer = None
         text = _dumps({"type": "seats", "seats": self.seats_json(),
-                       "spectators": sum(1 for c in self.conns if c.seat is None)})
+                       "spectators": self.spectators})
         for c in list(self.conns):
             c.push(text)
+
+    def seats_changed(self) -> None:
+        """Presence changed (someone came, left, sat, or a computer stepped in): one
+        ``seats`` frame goes to everyone within ``PRESENCE_DELAY``, however many changes
+        came meanwhile — so n people joining cost n frames, not n²."""
+        if self._seats_timer is None:
+            loop = asyncio.get_running_loop()
+            # a crowded table waits longer: at most ~PRESENCE_RATE frames a second in all
+            delay = min(PRESENCE_MAX, max(PRESENCE_DELAY, len(self.conns) / PRESENCE_RATE))
+            self._seats_timer = loop.call_later(delay, self._flush_seats)
+
+    def _flush_seats(self) -> None:
+        self._seats_timer = None
+        self.broadcast_seats()
 
 
 # -------------------------------------------------------------------- manager
@@ -267,7 +406,18 @@ class TableManager:
     """Every live table: creating, seating, connecting, acting, bots, persistence."""
 
     def __init__(self, db_url: str, bot_workers: int = 2, bot_delay: float = 0.8,
-                 use_store: bool = True, tick: float = 0.25) -> None:
+                 use_store: bool = True, tick: float = 0.25,
+                 limits: Limits | None = None) -> None:
+        self.limits = limits = limits or Limits()
+        #: creations under way (checked, not yet stored): counted against the caps, so
+        #: concurrent requests cannot overshoot them
+        self._creating = 0
+        self._creating_by: dict[str, int] = {}
+        #: tables in play per creating address
+        self._by_client: dict[str, set[str]] = {}
+        self._creations = Buckets(limits.creations_per_minute / 60.0,
+                                  limits.creations_per_minute)
+        self.abandoned = 0
         self.db_url = db_url
         self.bot_delay = bot_delay
         self.use_store = use_store
@@ -280,6 +430,11 @@ class TableManager:
         self.writer = Writer(self.sessions)
         self._store: Any = None
         self._ticker: asyncio.Task[None] | None = None
+        self._stopping = False
+        self._background: set[asyncio.Task[Any]] = set()
+        self._lobby_cache: dict[tuple[int, int, str | None], tuple[float, dict[str, Any]]] \
+            = {}
+        self._pruned = time.monotonic()
         self.started = time.monotonic()
         self.accepted = 0
         #: how late the ticker woke (seconds): how long the event loop was busy
@@ -289,15 +444,26 @@ class TableManager:
     async def start(self) -> None:
         self.writer.start()
         self.started = time.monotonic()
+        stale: list[str] = []
+        wall = persist.now()
         for stored in persist.load_unfinished(self.sessions):
+            idle = (wall - (stored.last_at or stored.row.created)).total_seconds()
             try:
                 table = self._rebuild(stored)
             except Exception as exc:  # one broken table must not stop the server
                 log.error("table %s cannot be resumed: %s", stored.row.id, exc)
                 continue
+            if idle > self.idle_limit(stored.row.settings) and not table.match.is_over:
+                stale.append(table.id)     # given up while the server was down
+                continue                   # (an ended match is stored, never given up)
             self.tables[table.id] = table
+            table.last_active = time.monotonic() - max(0.0, idle)
             log.info("resumed table %s (%s) at version %d", table.id, table.spec.name,
                      table.version)
+        if stale:
+            await self.writer.run(lambda s: persist.mark_abandoned(s, stale))
+            self.abandoned += len(stale)
+            log.info("%d idle table(s) stored as abandoned, not resumed", len(stale))
         for table in self.tables.values():
             if table.match.is_over:
                 self._spawn_finish(table)
@@ -312,6 +478,7 @@ class TableManager:
         gc.freeze()
 
     async def stop(self) -> None:
+        self._stopping = True
         if self._ticker is not None:
             self._ticker.cancel()
         for table in self.tables.values():
@@ -338,7 +505,8 @@ class TableManager:
                 s.away_since = time.monotonic()
         table = Table(row.id, spec, match, row.seed, dict(row.options), seats,
                       dict(row.settings), row.created.timestamp(),
-                      finished=row.finished is not None, game_id=row.game_id)
+                      finished=row.finished is not None,
+                      abandoned=row.abandoned is not None, game_id=row.game_id)
         for i, (seat, action) in enumerate(stored.actions):
             if seat != match.to_move:
                 raise IllegalAction("stored_out_of_turn", i=i, seat=seat)
@@ -366,15 +534,100 @@ class TableManager:
         return table
 
     def lobby(self) -> list[dict[str, Any]]:
-        return [t.info() for t in sorted(self.tables.values(), key=lambda t: -t.created)
-                if not t.finished]
+        """Every table in play, newest first (all of them: see ``lobby_page``)."""
+        return [t.info() for t in self._in_play_newest()]
+
+    def _in_play_newest(self, game: str | None = None) -> list[Table]:
+        return sorted((t for t in self.tables.values()
+                       if t.in_play and (game is None or t.spec.name == game
+                                         or t.spec.family == game)),
+                      key=lambda t: -t.created)
+
+    def lobby_page(self, offset: int = 0, limit: int | None = None,
+                   game: str | None = None) -> dict[str, Any]:
+        """One page of the lobby, newest first: ``{"tables", "total", "offset",
+        "limit"}``. Built at most once a second per page asked for, however many lobbies
+        ask (only the page's tables are described)."""
+        lim = self.limits
+        limit = lim.lobby_page if limit is None else max(1, min(limit, lim.lobby_page_max))
+        offset = max(0, offset)
+        key = (offset, limit, game)
+        now = time.monotonic()
+        cached = self._lobby_cache.get(key)
+        if cached is not None and now - cached[0] < LOBBY_FRESH:
+            return cached[1]
+        tables = self._in_play_newest(game)
+        page = {"tables": [t.info() for t in tables[offset:offset + limit]],
+                "total": len(tables), "offset": offset, "limit": limit}
+        if len(self._lobby_cache) > 256:
+            self._lobby_cache.clear()
+        self._lobby_cache[key] = (now, page)
+        return page
+
+    def idle_limit(self, settings: dict[str, Any]) -> float:
+        """Seconds without an accepted action after which a table is abandoned (waiting
+        for an away person or for someone to sit counts as idle)."""
+        return self.limits.idle_timeout
+
+    def playing(self) -> int:
+        return sum(1 for t in self.tables.values() if t.in_play)
+
+    def _reserve(self, client: str | None) -> None:
+        """Count a creation against the server's cap and the client's, or say which is
+        full. Synchronous (no await between the check and the count), so the caps are
+        exact however many requests come at once."""
+        lim = self.limits
+        if self.playing() + self._creating >= lim.max_tables:
+            raise TableError("server_full", 503)
+        key = client or "?"
+        mine = len(self._by_client.get(key, ())) + self._creating_by.get(key, 0)
+        if mine >= lim.tables_per_client:
+            raise TableError("too_many_tables", 429, n=lim.tables_per_client)
+        bucket = self._creations.get(key)
+        if not bucket.take():
+            wait = bucket.wait()
+            err = TableError("creating_too_fast", 429, s=max(1, round(wait)))
+            err.retry_after = wait
+            raise err
+        self._creating += 1
+        self._creating_by[key] = self._creating_by.get(key, 0) + 1
+
+    def _release(self, client: str | None) -> None:
+        key = client or "?"
+        self._creating -= 1
+        left = self._creating_by.get(key, 1) - 1
+        if left > 0:
+            self._creating_by[key] = left
+        else:
+            self._creating_by.pop(key, None)
+
+    def _closed(self, table: Table) -> None:
+        """A table left play (finished or abandoned): its creator may make another."""
+        if table.client is not None:
+            mine = self._by_client.get(table.client)
+            if mine is not None:
+                mine.discard(table.id)
+                if not mine:
+                    del self._by_client[table.client]
 
     async def create(self, game: str, players: int | None, options: dict[str, Any],
                      seats: list[dict[str, Any]], name: str | None, sit: int | None,
-                     settings: dict[str, Any]) -> tuple[Table, str | None, list[str]]:
+                     settings: dict[str, Any], client: str | None = None
+                     ) -> tuple[Table, str | None, list[str]]:
         """A new table; returns it, the creator's seat token (if they sit) and notes."""
-        if len(self.tables) >= MAX_TABLES:
-            raise TableError("server_full", 503)
+        self._reserve(client)
+        try:
+            return await self._create(game, players, options, seats, name, sit, settings,
+                                      client)
+        finally:
+            self._release(client)
+
+    async def _create(self, game: str, players: int | None, options: dict[str, Any],
+                      seats: list[dict[str, Any]], name: str | None, sit: int | None,
+                      settings: dict[str, Any], client: str | None
+                      ) -> tuple[Table, str | None, list[str]]:
+        self._check_sizes(options, "options")
+        self._check_sizes(settings, "settings")
         try:
             spec = get_spec(game)
             n = spec.check_players(spec.default_players if players is None else players)
@@ -408,7 +661,7 @@ class TableManager:
         seed = secrets.randbelow(2**63)
         match = new_game(spec.name, players=n, seed=seed, **options)
         table = Table(secrets.token_urlsafe(6), spec, match, seed, dict(match.options), made,
-                      settings, time.time())
+                      settings, time.time(), client=client or "?")
 
         def write(s: Session) -> None:
             s.add(LiveTable(id=table.id, game=spec.name, players=n, options=table.options,
@@ -419,13 +672,40 @@ class TableManager:
                                bot=seat.bot, token_hash=seat.token_hash))
         await self.writer.run(write)
         self.tables[table.id] = table
+        self._by_client.setdefault(table.client or "?", set()).add(table.id)
         self._kick(table)
         return table, token, notes
 
+    def _check_sizes(self, given: Any, what: str) -> None:
+        """Options (or settings) small enough to be read, and named briefly enough to be
+        echoed in an error: checked before the engine sees them, so an error never
+        repeats a huge name or value."""
+        lim = self.limits
+        if not isinstance(given, dict):
+            raise TableError("options_not_object")
+        if len(given) > lim.max_options:
+            raise TableError("too_many_options", n=lim.max_options)
+        for name, value in given.items():
+            if not isinstance(name, str) or len(name) > lim.max_option_name:
+                raise TableError("option_name_long", n=lim.max_option_name,
+                                 given=len(str(name)))
+            if not _small_value(value, lim.max_option_text, 2):
+                kind = "option_value_long" if _long_text(value, lim.max_option_text) \
+                    else "option_value_kind"
+                raise TableError(kind, name=f"{name}" if what == "options"
+                                 else f"{name} ({what})", n=lim.max_option_text)
+
     @staticmethod
     def _check_name(name: Any) -> str:
+        """A name as the table shows it: NFC, spaces collapsed; a control, NUL,
+        zero-width, direction-override, separator or private-use character is refused
+        (saying which and where), so two names that look alike are alike."""
         if not isinstance(name, str) or not name.strip():
             raise TableError("name_missing")
+        name = unicodedata.normalize("NFC", name)
+        bad = bad_name_char(name)
+        if bad is not None:
+            raise TableError(bad)
         name = " ".join(name.split())
         if len(name) > MAX_NAME:
             raise TableError("name_too_long", n=MAX_NAME)
@@ -468,8 +748,11 @@ class TableManager:
                 ses.execute(update(LiveSeat)
                             .where(LiveSeat.table_id == table.id, LiveSeat.seat == seat)
                             .values(name=name, token_hash=digest))
+            if table.abandoned:
+                raise TableError(self._abandoned_text(table), 409)
             await self.writer.run(write)
             s.name, s.token_hash, s.away_since = name, digest, time.monotonic()
+            table.last_active = time.monotonic()
         table.broadcast_seats()
         self._kick(table)
         return token
@@ -482,20 +765,34 @@ class TableManager:
         return None
 
     # -------------------------------------------------------- connections
+    @staticmethod
+    def send(table: Table, conn: Conn, msg: dict[str, Any]) -> None:
+        """``msg`` to ``conn`` through the last check (its receiver's hidden cards
+        redacted): for the frames not built as states — ``ok``, ``refused``."""
+        conn.push(guarded(msg, table.hidden_for(conn.seat), _dumps))
+
     def attach(self, table: Table, conn: Conn, seat: int | None) -> None:
+        if conn.dead:
+            return
         conn.table, conn.seat = table, seat
+        conn.on_dead = self.detach
         table.conns.add(conn)
         if seat is not None:
             s = table.seats[seat]
             s.conns.add(conn)
             s.away_since = None
+        else:
+            table.spectators += 1
         conn.push_json({"type": "welcome", "table": table.info(), "seat": seat})
         conn.push(table.state_text(seat))
-        table.broadcast_seats()
+        table.seats_changed()
 
     def detach(self, conn: Conn) -> None:
         table = conn.table
         if table is None:
+            return
+        if conn not in table.conns:
+            conn.table = None
             return
         table.conns.discard(conn)
         if conn.seat is not None:
@@ -503,18 +800,23 @@ class TableManager:
             s.conns.discard(conn)
             if not s.conns:
                 s.away_since = time.monotonic()
+        else:
+            table.spectators -= 1
         conn.table = None
-        table.broadcast_seats()
+        table.seats_changed()
 
     # ------------------------------------------------------------- acting
     async def submit(self, table: Table, seat: int | None, version: int, action: str,
-                     conn: Conn | None = None, msg_id: Any = None) -> Refusal | str:
+                     conn: Conn | None = None, msg_id: Any = None,
+                     notice: Said | None = None) -> Refusal | str:
         """Apply ``action`` for ``seat`` if it is that seat's move at ``version``; store
         it; acknowledge to ``conn``; broadcast. Refused: nothing changes."""
         async with table.lock:
             m = table.match
             if seat is None:
                 return Refusal("spectator", Reason("spectator"), msg_id)
+            if table.abandoned:
+                return Refusal("abandoned", self._abandoned_text(table), msg_id)
             if m.is_over:
                 return Refusal("over", Reason("match_over"), msg_id)
             if version != table.version:
@@ -552,9 +854,11 @@ class TableManager:
                     LiveAction.table_id == table.id, LiveAction.idx == index)))
                 return self._engine_failed(table, text, exc, msg_id)
             self.accepted += 1
+            table.last_active = time.monotonic()
+            table.notice = notice
             if conn is not None:
-                conn.push_json({"type": "ok", "id": msg_id, "version": table.version,
-                                "action": text})
+                self.send(table, conn, {"type": "ok", "id": msg_id,
+                                        "version": table.version, "action": text})
         table.broadcast_state()
         if table.match.is_over:
             self._spawn_finish(table)
@@ -591,6 +895,7 @@ class TableManager:
                              "players": table.match.players, "options": table.options,
                              "seed": table.seed, "deals": [], "actions": []})
         table.match, table.log, table._cache, table._logs = fresh, [], {}, {}
+        table._hidden = {}
         table.deal_start = 0
         for seat, action in stored:
             table.apply_logged(seat, action)
@@ -607,28 +912,69 @@ class TableManager:
             return str(st["away_bot"])
         return None
 
+    @staticmethod
+    def _priority(table: Table) -> int:
+        """How urgent a computer's move at ``table`` is for the bot scheduler."""
+        if any(s.kind == "person" and s.conns for s in table.seats):
+            return PEOPLE
+        if table.conns or any(s.kind == "person" and s.taken for s in table.seats):
+            return SEATED
+        return NOBODY
+
     def _kick(self, table: Table) -> None:
         """Start the computer's move if a computer (or a stand-in) is to move."""
         if table.bot_task is not None and not table.bot_task.done():
-            return
+            if table.bot_version == table.version or table.bot_submitting:
+                return
+            # still thinking about a state that is gone (the person came back and
+            # moved): not needed — stopped before it stores anything
+            table.bot_task.cancel()
+            table.bot_task = None
         m = table.match
         seat = m.to_move
-        if m.is_over or seat is None or table.finished:
+        if m.is_over or seat is None or table.closed:
             return
         spec = self._bot_for(table, seat)
         if spec is None:
             return
+        table.bot_version, table.bot_submitting = table.version, False
         table.bot_task = asyncio.create_task(self._bot_move(table, seat, spec))
 
     async def _bot_move(self, table: Table, seat: int, spec: str) -> None:
+        """One computer move. ``table.bot_task`` stays set until the move is stored (so
+        the ticker cannot start a second stand-in during the commit); then the next
+        computer move, if any, is started here — by this task's own ``finally``."""
+        me = asyncio.current_task()
+        failed = False
+        try:
+            await self._bot_decide_and_submit(table, seat, spec)
+        except Exception:
+            failed = True
+            log.exception("table %s: the computer's move failed; tried again in %.0f s",
+                          table.id, BOT_RETRY)
+        finally:
+            if table.bot_task is me:
+                table.bot_task = None
+            if not self._stopping:
+                if failed:      # not at once: a move that fails every time must not spin
+                    asyncio.get_running_loop().call_later(BOT_RETRY, self._kick, table)
+                else:
+                    self._kick(table)
+
+    async def _bot_decide_and_submit(self, table: Table, seat: int, spec: str) -> None:
         start = time.monotonic()
         version = table.version
         m = table.match
         legal = list(m.legal_actions())
         seed = (table.seed + version * 7919) % 2**63
+        notice = None
+        priority = self._priority(table)
         try:
-            action = await self.pool.choose(spec, table.spec.name, m.observation(seat), legal,
-                                            seed)
+            decision = await self.pool.decide(spec, table.spec.name, m.observation(seat),
+                                              legal, seed, priority)
+            action = decision.action
+            if decision.fallback == "overloaded" and priority < NOBODY:
+                notice = Said("overloaded", seat=seat + 1)
         except Exception:
             log.exception("table %s: bot %s failed; a random legal action instead",
                           table.id, spec)
@@ -636,11 +982,14 @@ class TableManager:
         wait = self.bot_delay - (time.monotonic() - start)
         if wait > 0:
             await asyncio.sleep(wait)
-        table.bot_task = None
         if table.seats[seat].kind == "person" and table.seats[seat].conns:
             return  # the person came back while the stand-in was thinking
-        result = await self.submit(table, seat, version, action)
-        if isinstance(result, Refusal) and result.code != "stale":
+        if table.version != version:
+            return  # the person came back and moved meanwhile
+        if table.bot_task is asyncio.current_task():
+            table.bot_submitting = True     # from now on never cancelled but by stop()
+        result = await self.submit(table, seat, version, action, notice=notice)
+        if isinstance(result, Refusal) and result.code not in ("stale", "abandoned"):
             log.error("table %s: bot %s refused: %s", table.id, spec, result.reason)
 
     async def _tick(self) -> None:
@@ -650,18 +999,69 @@ class TableManager:
             await asyncio.sleep(self.tick)
             now = time.monotonic()
             self.lags.append(now - slept - self.tick)
+            idle: list[Table] = []
             for table in list(self.tables.values()):
-                if table.finished and not table.conns and table.finished_at is not None \
+                if table.closed and not table.conns and table.finished_at is not None \
                         and now - table.finished_at > KEEP_FINISHED:
                     del self.tables[table.id]
                     continue
+                if table.in_play and not table.finishing and not table.match.is_over \
+                        and now - table.last_active > self.idle_limit(table.settings):
+                    idle.append(table)
+                    continue
                 seat = table.match.to_move
-                if seat is None or table.finished or table.seats[seat].kind != "person":
+                if seat is None or table.closed or table.seats[seat].kind != "person":
                     continue
                 before = table.bot_task
                 self._kick(table)
                 if table.bot_task is not before:
-                    table.broadcast_seats()
+                    table.seats_changed()
+            if idle:
+                self._spawn(self._abandon(idle))
+            if now - self._pruned > 60:
+                self._pruned = now
+                self._creations.prune()
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def _abandoned_text(self, table: Table) -> Said:
+        return Said("abandoned", m=max(1, round(self.idle_limit(table.settings) / 60)))
+
+    async def _abandon(self, tables: list[Table]) -> None:
+        """Idle tables leave play: stored as abandoned (their actions stay), no longer
+        played, listed or resumed; whoever watches is told."""
+        now = time.monotonic()
+        gone = [t for t in tables if t.in_play and not t.finishing
+                and not t.match.is_over
+                and now - t.last_active > self.idle_limit(t.settings)]
+        if not gone:
+            return
+        for t in gone:
+            t.abandoned = True        # no move from now on (submit checks it)
+        try:
+            await self.writer.run(lambda s: persist.mark_abandoned(s, [t.id for t in gone]))
+        except Exception as exc:      # not stored: they stay in play, to try again later
+            log.error("idle tables not stored as abandoned: %s", exc)
+            for t in gone:
+                t.abandoned = False
+                t.last_active = time.monotonic()
+            return
+        self.abandoned += len(gone)
+        for t in gone:
+            t.finished_at = time.monotonic()
+            t._cache = {}
+            self._closed(t)
+            notice = _dumps({"type": "closed", "reason": "abandoned",
+                             "text": str(self._abandoned_text(t)),
+                             "text_ru": self._abandoned_text(t).render("ru")})
+            for c in list(t.conns):
+                c.push(notice)
+            t.broadcast_state()
+            t.broadcast_seats()
+        log.info("%d idle table(s) stored as abandoned", len(gone))
 
     def stats(self) -> dict[str, Any]:
         """Figures for operators and the load benchmark."""
@@ -675,7 +1075,7 @@ class TableManager:
         lags = list(self.lags)
         return {
             "tables": len(self.tables),
-            "playing": sum(1 for t in self.tables.values() if not t.finished),
+            "playing": self.playing(), "abandoned": self.abandoned,
             "connections": sum(len(t.conns) for t in self.tables.values()),
             "actions_accepted": self.accepted, "transactions": self.writer.commits,
             "commit_ms": {"p50": pct(commits, .5), "p99": pct(commits, .99),
@@ -684,6 +1084,11 @@ class TableManager:
             "loop_lag_ms": {"p50": pct(lags, .5), "p99": pct(lags, .99),
                             "max": pct(lags, 1.0)},
             "uptime_s": round(time.monotonic() - self.started, 1),
+            "bots": self.pool.stats(),
+            # CPU seconds used so far (user + system): this process, its bot workers
+            "cpu_s": {"server": round(sum(os.times()[:2]), 3),
+                      "bot_workers": round(sum(_cpu_of(p) for p in self.pool.processes()),
+                                           3)},
         }
 
     # ------------------------------------------------------------- finish
@@ -712,6 +1117,7 @@ class TableManager:
         await self.writer.run(write)
         table.finished, table.game_id = True, game_id
         table.finished_at = time.monotonic()
+        self._closed(table)
         table._cache = {}
         table.broadcast_state()
         table.broadcast_seats()

@@ -18,7 +18,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from koloda.cards import CARD_TEXT, NINE, SUIT_NAMES, TEXT_CARD, Card, rank_of, suit_of
+from koloda.cards import CARD_TEXT, NINE, SUITS, TEXT_CARD, Card, rank_of, suit_of
 from koloda.engine.deal import DealState
 from koloda.games.dreyfus import DECK, RULES, DreyfusDeal
 from koloda.tricks import PLAY_TEXT, Trick, TrickRules
@@ -27,7 +27,6 @@ from koloda.tricks import PLAY_TEXT, Trick, TrickRules
 LONG_TRUMPS = 5
 #: how often a rollout player plays a random card
 NOISE = 0.1
-SUIT_BY_NAME = {name: s for s, name in enumerate(SUIT_NAMES["en"])}
 #: the trick rules of each trump (None: no trump)
 RULES_BY_TRUMP: dict[int | None, TrickRules] = {t: RULES.with_trump(t) for t in (None, *range(4))}
 
@@ -100,7 +99,7 @@ def choose_card(rules: TrickRules, cards: Sequence[Card], hand: Sequence[Card],
 
 def view(obs: Mapping[str, Any]) -> tuple[TrickRules, list[Card], Trick, set[Card]]:
     """The trick rules, hand, trick and the cards still unseen, from an observation."""
-    trump = None if obs["trump"] is None else SUIT_BY_NAME[obs["trump"]]
+    trump = None if obs["trump"] is None else SUITS.index(obs["trump"])
     rules = RULES_BY_TRUMP[trump]
     hand = [TEXT_CARD[t] for t in obs["hand"]]
     trick = Trick(obs["leader"])

@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from koloda.cards import SUITS, TEXT_CARD, Card, deck
+from koloda.engine.view import Observation
+from koloda.games.opendaum.views import OpendaumView
 from koloda.tricks import PLAY_ACTION, WILD, Trick, TrickRules
 
 BIT = tuple(1 << c for c in range(52))
@@ -269,25 +271,42 @@ class OpendaumHeuristic:
         if len(legal) == 1:
             return legal[0]
         obs = observation
-        rules = self._trick_rules(self.variant, obs.get("options", {}))[
-            SUITS.index(obs["trump"])]
-        hand = [TEXT_CARD[t] for t in obs["hand"]]
-        players = len(obs["hand_sizes"])
-        if obs["phase"] == "bid":
+        view = obs.deal if isinstance(obs, Observation) else None
+        if isinstance(obs, Observation) and isinstance(view, OpendaumView) \
+                and obs.seat is not None and view.trump is not None:
+            # the typed observation: ints and tuples, no JSON to read
+            seat: int = obs.seat
+            options: Mapping[str, Any] = view.options
+            trump, hand, phase = view.trump, list(view.hand), view.phase
+            played = [p[1] for t in view.tricks_played for p in t.cards]
+            leader, plays = view.leader, view.trick
+            deck_size, deal_size, trump_card = view.deck_size, view.deal_size, view.trump_card
+            bid, taken, players = view.bids[seat], view.tricks_taken[seat], len(view.hand_sizes)
+        else:                                   # its JSON form (a record's, a script's)
+            seat = obs["seat"]
+            options = obs.get("options", {})
+            trump, hand, phase = SUITS.index(obs["trump"]), [TEXT_CARD[t] for t in obs["hand"]], \
+                obs["phase"]
+            played = [TEXT_CARD[p[1]] for t in obs["tricks_played"] for p in t["cards"]]
+            leader = obs["leader"]
+            plays = tuple((p[0], TEXT_CARD[p[1]], *p[2:]) for p in obs["trick"])
+            deck_size, deal_size = obs["deck_size"], obs["deal_size"]
+            trump_card = TEXT_CARD[obs["trump_card"]]
+            bid, taken = obs["bids"][seat], obs["tricks_taken"][seat]
+            players = len(obs["hand_sizes"])
+        rules = self._trick_rules(self.variant, options)[trump]
+        if phase == "bid":
             return bid_for(hand, rules, players, legal)
-        seat = obs["seat"]
-        seen = mask(hand)
-        for t in obs["tricks_played"]:
-            seen |= mask([TEXT_CARD[p[1]] for p in t["cards"]])
-        trick = Trick(obs["leader"])
-        for p in obs["trick"]:
-            c = TEXT_CARD[p[1]]
+        seen = mask(hand) | mask(played)
+        trick = Trick(leader)
+        for p in plays:
+            c = p[1]
             seen |= BIT[c]
             trick.add(rules, p[0], c, p[2] if len(p) > 2 else None)
-        if obs["deck_size"] > players * obs["deal_size"]:
-            seen |= BIT[TEXT_CARD[obs["trump_card"]]]       # turned on the stock
-        deck_mask = mask(deck(obs["deck_size"]))
-        need = (obs["bids"][seat] or 0) - obs["tricks_taken"][seat]
+        if deck_size > players * deal_size:
+            seen |= BIT[trump_card]       # turned on the stock
+        deck_mask = mask(deck(deck_size))
+        need = (bid or 0) - taken
         return play_card(rules, hand, legal, trick, need, deck_mask & ~seen, players)
 
 
@@ -338,5 +357,4 @@ def rollout(state: Any, rng: random.Random | None = None) -> None:
             b = ~BIT[PLAY_ACTION[a][0]]
             hm[seat] &= b
             alive &= b
-        state._legal = None
-        state._do(a)
+        state.apply_unchecked(a)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from koloda.engine import messages
 from koloda.engine.messages import Either, Reason
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option
 from koloda.games.opendaum.deal import OpendaumDeal
-from koloda.games.opendaum.determinize import determinize
+from koloda.games.opendaum.determinize import determinizer
 from koloda.games.opendaum.layout import LAYOUT, SHAKHI_LAYOUT
 from koloda.games.opendaum.match import (
     CLASSIC,
@@ -22,6 +23,12 @@ from koloda.games.opendaum.match import (
     deal_points,
     schedule,
 )
+from koloda.games.opendaum.views import VIEWS, OpendaumSheet, OpendaumView
+from koloda.games.opendaum.words import MESSAGES, TERMS
+
+# the registry adds every spec's sentences to the catalog when it loads; a deal built
+# directly (a test's position, a script) refuses in these words before it has
+messages.register(MESSAGES, "opendaum")
 
 
 def _deck_check(value: Any, players: int) -> str | None:
@@ -67,9 +74,10 @@ SPECS = [
         summary_ru="Закажи точное число взяток: 5 × заказ + 5 «за правду», иначе очко за "
                    "взятку; сдачи растут от одной карты до всей колоды и обратно.",
         aliases=("опендаум", "opendaum-classic"),
-        determinize=determinize,
+        determinize=determinizer(CLASSIC),
         actions=ActionVocabulary(numbers=_BIDS, single=("play",)),
         bounds=_BOUNDS, layout=LAYOUT, bots=_BOTS, order=1,
+        views=VIEWS, terms=TERMS, messages=MESSAGES,
     ),
     GameSpec(
         name="opendaum-shakhi", family="opendaum", variant="shakhi",
@@ -88,9 +96,10 @@ SPECS = [
         summary_ru="Опендаум, где 6♠ и 6♣ — шахи: ходят всегда, бьют всё или «за простую»; "
                    "с козыря не ходят, пока есть некозырные.",
         aliases=("опендаум-шахи",),
-        determinize=determinize,
+        determinize=determinizer(SHAKHI),
         actions=ActionVocabulary(numbers=_BIDS, single=("play",), wild_cards=("6S", "6C")),
         bounds=_BOUNDS, layout=SHAKHI_LAYOUT, bots=_BOTS, order=1,
+        views=VIEWS, terms=TERMS, messages=MESSAGES,
     ),
     GameSpec(
         name="opendaum-33", family="opendaum", variant="33",
@@ -109,11 +118,13 @@ SPECS = [
         summary_ru="Трое, 33 листа, шаха — 6♣; сдающий не может заказать так, чтобы сумма "
                    "заказов равнялась числу карт; разряды от эмбриона до чемпиона.",
         aliases=("опендаум-33",),
-        determinize=determinize,
+        determinize=determinizer(THIRTY_THREE),
         actions=ActionVocabulary(numbers=_BIDS, single=("play",), wild_cards=("6C",)),
         bounds=_BOUNDS, layout=SHAKHI_LAYOUT, bots=_BOTS, order=1,
+        views=VIEWS, terms=TERMS, messages=MESSAGES,
     ),
 ]
 
-__all__ = ["CLASSIC", "SHAKHI", "SPECS", "THIRTY_THREE", "OpendaumDeal", "OpendaumMatch",
-           "Variant", "deal_points", "schedule"]
+__all__ = ["CLASSIC", "MESSAGES", "SHAKHI", "SPECS", "TERMS", "THIRTY_THREE", "VIEWS",
+           "OpendaumDeal", "OpendaumMatch", "OpendaumSheet", "OpendaumView", "Variant",
+           "deal_points", "schedule"]

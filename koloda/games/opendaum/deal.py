@@ -7,12 +7,19 @@ shared trick core's (koloda/tricks.py), given this variant's ``TrickRules``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD, Card
+from koloda.cards import TEXT_CARD, Card
 from koloda.engine.deal import Deal, DealState
 from koloda.engine.messages import Act, Reason
+from koloda.games.opendaum.views import (
+    LastTrick,
+    OpendaumOptions,
+    OpendaumView,
+    PlayedTrick,
+    Plays,
+)
 from koloda.tricks import (
     PLAY_ACTION,
     FollowElseAny,
@@ -49,7 +56,7 @@ class OpendaumDeal(DealState):
     def __init__(self, deal: Deal, rules: TrickRules, hook: bool = False,
                  position: int = 0, schedule_length: int = 1,
                  final_multiplier: int | None = None,
-                 options: Mapping[str, Any] | None = None) -> None:
+                 options: Mapping[str, Any] | OpendaumOptions | None = None) -> None:
         n = self.players = len(deal.hands)
         self.deal = deal
         self.dealer = deal.dealer
@@ -60,7 +67,7 @@ class OpendaumDeal(DealState):
         #: §1c: the final deal's multiplier (None: scored like any other deal)
         self.final_multiplier = final_multiplier
         #: the match's options: public (every player knows the rules), echoed to all
-        self.options: dict[str, Any] = dict(options or {})
+        self.options: Mapping[str, Any] = options if options is not None else {}
         self.size = len(deal.hands[0])
         self.hands: list[list[Card]] = [sorted(h) for h in deal.hands]
         self.stock = deal.stock
@@ -75,10 +82,40 @@ class OpendaumDeal(DealState):
         self.trick = Trick(self.next_seat[self.dealer])
         #: the deal's completed tricks, in order: public, they were played face up
         self.played: list[Trick] = []
+        #: their views, made once each (completed tricks never change)
+        self._history: tuple[PlayedTrick, ...] = ()
         self.last_trick: Trick | None = None
         self.last_winner: int | None = None
         self.phase = BID
         self.to_move = self.next_seat[self.dealer]
+
+    @classmethod
+    def resume(cls, deal: Deal, rules: TrickRules, hook: bool, position: int,
+               schedule_length: int, final_multiplier: int | None,
+               options: Mapping[str, Any] | OpendaumOptions, *,
+               hands: Sequence[Sequence[Card]], bids: Sequence[int | None],
+               tricks: Sequence[int], taken: list[list[Card]], played: Sequence[Trick],
+               winners: Sequence[int], trick: Trick, phase: str, to_move: int | None,
+               history: tuple[PlayedTrick, ...] | None = None) -> OpendaumDeal:
+        """A deal already under way (a search's sampled deal): ``deal`` as it was dealt,
+        then the present — the hands left, the bids, the tricks each seat took (and their
+        cards), the completed tricks with their winners, the trick on the table, the phase
+        and the seat to move. ``history``: the completed tricks' views, if at hand."""
+        st = cls(deal, rules, hook, position, schedule_length, final_multiplier, options)
+        st.hands = [sorted(h) for h in hands]
+        st.bids = list(bids)
+        st.tricks = list(tricks)
+        st.taken = taken
+        st.played = list(played)
+        if played:
+            st.last_trick, st.last_winner = played[-1], winners[-1]
+        if history is not None and len(history) == len(played):
+            st._history = history
+        st.trick = trick
+        st.phase = BID if phase == BID else PLAY if phase == PLAY else OVER
+        st.to_move = to_move
+        st.is_over = st.phase is OVER
+        return st
 
     # ----------------------------------------------------------------- bids
     def forbidden_bid(self) -> int | None:
@@ -138,34 +175,37 @@ class OpendaumDeal(DealState):
         return why_not_play(self.rules, hand, self.trick, TEXT_CARD[words[1]], mode)
 
     # ---------------------------------------------------------------- views
-    def observation(self, seat: int) -> dict[str, Any]:
-        n = self.players
+    def observation(self, seat: int) -> OpendaumView:
         last = None
         if self.last_trick is not None:
-            last = {"cards": self.last_trick.to_json(), "winner": self.last_winner}
-        return {
-            "phase": self.phase,
-            "hand": [CARD_TEXT[c] for c in self.hands[seat]],
-            "hand_sizes": [len(h) for h in self.hands],
-            "deal_size": self.size,
-            "schedule_position": self.position,
-            "schedule_length": self.schedule_length,
-            "final_deal": self.position == self.schedule_length - 1,
-            "trump": SUITS[self.rules.trump] if self.rules.trump is not None else None,
-            "trump_card": CARD_TEXT[self.trump_card],
-            "trump_card_in_dealer_hand": self.trump_in_hand,
-            "bids": list(self.bids),
-            "forbidden_bid": self.forbidden_bid(),
-            "tricks_taken": list(self.tricks),
-            "leader": self.trick.leader,
-            "trick": self.trick.to_json(),
-            "last_trick": last,
-            "tricks_played": [{"leader": t.leader, "cards": t.to_json(),
-                               "winner": t.winner(self.rules)} for t in self.played],
-            "voids": [[SUITS[v] for v in sorted(vs)] for vs in self.known_voids()],
-            "deck_size": self.size * n + len(self.stock),
-            "options": dict(self.options),
-        }
+            assert self.last_winner is not None
+            last = LastTrick(plays_of(self.last_trick), self.last_winner)
+        trump = self.rules.trump
+        return OpendaumView(
+            self.phase, tuple(self.hands[seat]), tuple(len(h) for h in self.hands),
+            self.size, self.position, self.schedule_length,
+            self.position == self.schedule_length - 1, trump, self.trump_card,
+            self.trump_in_hand, tuple(self.bids), self.forbidden_bid(), tuple(self.tricks),
+            self.trick.leader, plays_of(self.trick), last, self.history(),
+            tuple(tuple(sorted(vs)) for vs in self.known_voids()),
+            self.size * self.players + len(self.stock), self.options_view())
+
+    def options_view(self) -> OpendaumOptions:
+        """The options as the view shows them (made once, when first shown)."""
+        options = self.options
+        if not isinstance(options, OpendaumOptions):
+            options = self.options = OpendaumOptions.of(options)
+        return options
+
+    def history(self) -> tuple[PlayedTrick, ...]:
+        """The deal's completed tricks as views (each made once: they never change)."""
+        done = self._history
+        if len(done) < len(self.played):
+            rules = self.rules
+            done = self._history = done + tuple(
+                PlayedTrick(t.leader, plays_of(t), t.winner(rules))
+                for t in self.played[len(done):])
+        return done
 
     def known_voids(self) -> list[set[int]]:
         """Per seat, the suits every player at the table knows it lacks, read off the
@@ -235,9 +275,7 @@ class OpendaumDeal(DealState):
         new.tricks = list(self.tricks)
         new.taken = [list(t) for t in self.taken]
         new.played = list(self.played)
-        t = self.trick
-        new.trick = Trick(t.leader, list(t.seats), list(t.cards), list(t.wild), list(t.modes),
-                          t.led)
+        new.trick = self.trick.copy()
         new._legal = None
         return new
 
@@ -248,3 +286,12 @@ class OpendaumDeal(DealState):
         penalty = bool(self.options.get("last_deal_penalty", False))
         return [float(score(b or 0, t, k, penalty))
                 for b, t in zip(self.bids, self.tricks, strict=True)]
+
+
+def plays_of(t: Trick) -> Plays:
+    """A trick's plays as a view holds them: (seat, card), a shakha's with its mode."""
+    modes = t.modes
+    if not any(modes):
+        return tuple(zip(t.seats, t.cards, strict=True))
+    return tuple((s, c, m) if m else (s, c)
+                 for s, c, m in zip(t.seats, t.cards, modes, strict=True))

@@ -8,17 +8,18 @@ final-deal scoring of §1c.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from koloda.cards import SUITS, Card, deck, parse_cards, shuffle, suit_of
+from koloda.cards import Card, deck, parse_cards, shuffle, suit_of
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.errors import ConfigError
 from koloda.engine.match import Match
 from koloda.engine.result import Result, best_seats
 from koloda.games.opendaum.deal import OpendaumDeal, score
+from koloda.games.opendaum.views import OpendaumSheet, SheetRow
 from koloda.ranks import rank_for_total
 from koloda.tricks import (
     FollowElseAny,
@@ -37,7 +38,7 @@ class Variant:
     #: deck size by player count (the classic game's 4 players may choose 32 by option)
     decks: dict[int, int]
     shakhi: frozenset[Card]
-    policy: Callable[[dict[str, Any]], FollowPolicy]
+    policy: Callable[[Mapping[str, Any]], FollowPolicy]
     #: §1c: the dealer may not make the bids add up to the hand size
     hook: bool = False
     #: §1c: the final deal pays 10 × bid + 10 for a made bid (None: like any other deal)
@@ -45,7 +46,7 @@ class Variant:
     #: §1c: ranks (разряды) by final total in the result
     ranks: bool = False
 
-    def deck_size(self, players: int, options: dict[str, Any]) -> int:
+    def deck_size(self, players: int, options: Mapping[str, Any]) -> int:
         return int(options.get("deck", self.decks[players]))
 
 
@@ -73,7 +74,7 @@ def deal_points(bid: int, taken: int, final: bool, variant: Variant, penalty: bo
 _RULES: dict[tuple[str, bool], tuple[TrickRules, ...]] = {}
 
 
-def trick_rules(variant: Variant, options: dict[str, Any]) -> tuple[TrickRules, ...]:
+def trick_rules(variant: Variant, options: Mapping[str, Any]) -> tuple[TrickRules, ...]:
     """The trick core's data for each trump suit, built once per variant and option (the
     rules are immutable, so every match shares them)."""
     key = (variant.name, bool(options.get("ruff_only_when_only_trumps", True)))
@@ -100,8 +101,12 @@ class OpendaumMatch(Match):
                               last=len(self.schedule) - 1)
         self.rules_by_trump = trick_rules(self.variant, self.options)
         self.penalty = bool(self.options.get("last_deal_penalty", False))
-        self.rows: list[dict[str, Any]] = []
+        #: the score sheet's rows as written after each deal; their views are made when
+        #: the sheet is first asked for (``sheet()``)
+        self.scored: list[tuple[Any, ...]] = []
+        self.rows: list[SheetRow] = []
         self.totals = [0] * n
+        self._sheet: OpendaumSheet | None = None
 
     def _position(self) -> int:
         """The schedule position of the next deal to be dealt."""
@@ -129,9 +134,9 @@ class OpendaumMatch(Match):
                   for b, t in zip(bids, state.tricks, strict=True)]
         for s, p in enumerate(points):
             self.totals[s] += p
-        self.rows.append({"deal": state.position, "dealer": state.dealer, "cards": state.size,
-                          "trump": SUITS[suit_of(state.trump_card)], "bids": bids,
-                          "tricks": list(state.tricks), "points": points})
+        self.scored.append((state.position, state.dealer, state.size, suit_of(state.trump_card),
+                            tuple(bids), tuple(state.tricks), tuple(points)))
+        self._sheet = None
 
     def next_dealer(self) -> int | None:
         if self._position() >= len(self.schedule):
@@ -139,17 +144,21 @@ class OpendaumMatch(Match):
         return (self.deals[-1].dealer + 1) % self.players
 
     def final_result(self, capped: bool) -> Result:
-        details: dict[str, Any] = {"deals": self.sheet()["deals"],
+        details: dict[str, Any] = {"deals": self.sheet().to_json()["deals"],
                                    "schedule": list(self.schedule), "start_deal": self.start}
         if self.variant.ranks:
             details["ranks"] = [rank_for_total(t).to_json() for t in self.totals]
         return Result.of(best_seats(self.totals), self.players, self.totals, capped, details)
 
-    def sheet(self) -> dict[str, Any]:
-        """Per deal: cards each, trump suit, bids, tricks and points; then the totals."""
-        return {"deals": [{k: (list(v) if isinstance(v, list) else v) for k, v in r.items()}
-                          for r in self.rows],
-                "totals": list(self.totals)}
+    def sheet(self) -> OpendaumSheet:
+        """Per deal: cards each, trump suit, bids, tricks and points; then the totals (made
+        when asked, then the same view until the next deal is scored)."""
+        sheet = self._sheet
+        if sheet is None:
+            rows = self.rows
+            rows.extend(SheetRow(*r) for r in self.scored[len(rows):])
+            sheet = self._sheet = OpendaumSheet(tuple(rows), tuple(self.totals))
+        return sheet
 
 
 class ClassicMatch(OpendaumMatch):

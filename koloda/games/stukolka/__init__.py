@@ -11,21 +11,17 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from koloda.cards import (
     ACE,
-    CARD_TEXT,
     RANKS,
-    TEXT_CARD,
     Card,
     card,
-    cards_text,
     deck,
     rank_of,
     shuffle,
-    suit_name,
     suit_of,
 )
 from koloda.engine.actions import Action
@@ -35,7 +31,17 @@ from koloda.engine.match import Match
 from koloda.engine.messages import Act, Reason
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_range, one_of
+from koloda.engine.view import Observation
 from koloda.games._hidden import deal_hidden
+from koloda.games.stukolka.messages import MESSAGES
+from koloda.games.stukolka.views import (
+    TERMS,
+    VIEWS,
+    DealerDraw,
+    StukolkaSheet,
+    StukolkaView,
+    TrickTaken,
+)
 from koloda.games.stukolka_layout import LAYOUT
 from koloda.tricks import (
     PLAY_TEXT,
@@ -74,7 +80,7 @@ def draw_for_first_dealer(rng: random.Random, players: int, size: int) -> dict[s
 class StukolkaDeal(DealState):
     """Declarations from the dealer's left (dealer last), then up to three tricks."""
 
-    def __init__(self, deal: Deal, pot: int) -> None:
+    def __init__(self, deal: Deal, pot: int, ante: int = 0) -> None:
         self.players = n = len(deal.hands)
         self.dealer = deal.dealer
         assert deal.trump_card is not None
@@ -83,7 +89,7 @@ class StukolkaDeal(DealState):
         #: a turned-up trump ace: the same dealer deals again, nothing is played or paid
         self.redeal = rank_of(self.trump_card) == ACE
         self.pot = pot                      # the pot as it stands before play
-        self.ante = 0                       # what the dealer paid in (set by the match)
+        self.ante = ante                    # what the dealer paid in
         self.hands: list[list[Card]] = [sorted(h) for h in deal.hands]  # card order
         # the turned card lies on the stock; a record may also write it as stock[0]
         self.turned_in_stock = bool(deal.stock) and deal.stock[0] == self.trump_card
@@ -99,9 +105,9 @@ class StukolkaDeal(DealState):
         self.tricks = [0] * n
         self.taken: list[list[Card]] = [[] for _ in range(n)]
         self.trick = Trick(self.order[0])
-        self.last_trick: dict[str, Any] | None = None
+        self.last_trick: TrickTaken | None = None
         self.played: set[Card] = set()
-        self.history: list[dict[str, Any]] = []     # every finished trick, in order
+        self.history: list[TrickTaken] = []     # every finished trick, in order
         #: per seat, suit → the highest rank it may still hold (-1: none of the suit), read
         #: off its plays: public, since everyone saw what it failed to beat or follow
         self.caps: list[dict[int, int]] = [{} for _ in range(n)]
@@ -180,7 +186,8 @@ class StukolkaDeal(DealState):
         done = play_to_trick(self, self.rules, seat, c, len(self.in_play),
                              self._next_in(seat))
         if done is not None:
-            self.last_trick = {"cards": done[0].to_json(), "winner": done[1]}
+            t = done[0]
+            self.last_trick = TrickTaken(tuple(zip(t.seats, t.cards, strict=True)), done[1])
             self.history.append(self.last_trick)
 
     def _learn(self, seat: int, c: Card) -> None:
@@ -246,9 +253,7 @@ class StukolkaDeal(DealState):
         new.in_play = list(self.in_play)
         new.tricks = list(self.tricks)
         new.taken = [list(t) for t in self.taken]
-        t = self.trick
-        new.trick = Trick(t.leader, list(t.seats), list(t.cards), list(t.wild), list(t.modes),
-                          t.led)
+        new.trick = self.trick.copy()
         new.played = set(self.played)
         new.history = list(self.history)
         new.caps = [dict(c) for c in self.caps]
@@ -263,31 +268,32 @@ class StukolkaDeal(DealState):
         return pay
 
     # ---------------------------------------------------------------- views
-    def observation(self, seat: int) -> dict[str, Any]:
-        return {
-            "deck_size": len(self.all_cards | {self.trump_card}),
-            "ante": self.ante,
-            "phase": self.phase,
-            "hand": cards_text(sorted(self.hands[seat])),
-            "hand_sizes": [len(h) for h in self.hands],
-            "trump_card": CARD_TEXT[self.trump_card],
-            "trump": suit_name(suit_of(self.trump_card)),
-            "redeal": self.redeal,
-            "pot": self.pot,
-            "stock": len(self.stock),
-            "declared": list(self.declared),
-            "golets": self.golets,
-            "in_play": list(self.in_play),
-            "my_discards": cards_text(self.discards[seat]),
-            "trick": self.trick.to_json(),
-            "leader": self.trick.leader,
-            "tricks": list(self.tricks),
-            "last_trick": self.last_trick,
-            "tricks_played": list(self.history),
-            "voids": [[suit_name(s) for s in sorted(cs) if cs[s] < 0] for cs in self.caps],
-            "caps": [{suit_name(s): RANKS[r] for s, r in sorted(cs.items()) if r >= 0}
-                     for cs in self.caps],
-        }
+    def observation(self, seat: int) -> StukolkaView:
+        t = self.trick
+        return StukolkaView(
+            deck_size=len(self.all_cards | {self.trump_card}),
+            ante=self.ante,
+            phase=self.phase,
+            hand=tuple(sorted(self.hands[seat])),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            trump_card=self.trump_card,
+            trump=suit_of(self.trump_card),
+            redeal=self.redeal,
+            pot=self.pot,
+            stock=len(self.stock),
+            declared=tuple(self.declared),
+            golets=self.golets,
+            in_play=tuple(self.in_play),
+            my_discards=tuple(self.discards[seat]),
+            trick=tuple(zip(t.seats, t.cards, strict=True)),
+            leader=t.leader,
+            tricks=tuple(self.tricks),
+            last_trick=self.last_trick,
+            tricks_played=tuple(self.history),
+            voids=tuple(tuple(s for s in sorted(cs) if cs[s] < 0) for cs in self.caps),
+            caps=tuple(tuple((s, r) for s, r in sorted(cs.items()) if r >= 0)
+                       for cs in self.caps),
+        )
 
     def card_zones(self) -> dict[str, list[Card]]:
         zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
@@ -306,7 +312,7 @@ class StukolkaDeal(DealState):
         return set(self.all_cards - known)
 
 
-def determinize(obs: Mapping[str, Any], rng: random.Random) -> StukolkaDeal:
+def determinize(obs: Observation, rng: random.Random) -> StukolkaDeal:
     """A full deal consistent with what one seat saw, rebuilt as dealt and replayed.
 
     Known: the seat's hand and discards, the turned card, every card played, the counts,
@@ -315,25 +321,26 @@ def determinize(obs: Mapping[str, Any], rng: random.Random) -> StukolkaDeal:
     are known to lack), the discards of those who dropped or took the golets, the card set
     aside under the turned one, and the stock.
     """
-    n, seat, dealer = obs["players"], obs["seat"], obs["dealer"]
-    turned = TEXT_CARD[obs["trump_card"]]
-    hands = [[TEXT_CARD[t] for t in obs["hand"]] if s == seat else [] for s in range(n)]
-    mine_out = [TEXT_CARD[t] for t in obs["my_discards"]]
-    plays = [(s, TEXT_CARD[t]) for tr in obs["tricks_played"] for s, t in tr["cards"]]
-    plays += [(s, TEXT_CARD[t]) for s, t in obs["trick"]]
-    golets: int | None = obs["golets"]
-    declared: list[str | None] = obs["declared"]
+    view = obs.deal
+    assert isinstance(view, StukolkaView) and obs.seat is not None and obs.dealer is not None
+    n, seat, dealer = obs.players, obs.seat, obs.dealer
+    turned = view.trump_card
+    hands = [list(view.hand) if s == seat else [] for s in range(n)]
+    mine_out = list(view.my_discards)
+    plays = [p for tr in view.tricks_played for p in tr.cards]
+    plays += view.trick
+    golets, declared = view.golets, view.declared
     known = {turned, *hands[seat], *mine_out}.union(c for _, c in plays)
     # the places of unknown cards: other hands, other discards, set-aside card, stock
     others = [s for s in range(n) if s != seat]
     out_of = [s for s in others if declared[s] in ("drop", "golets")]
-    needs = [obs["hand_sizes"][s] for s in others] + [HAND] * len(out_of)
-    banned: list[frozenset[Card]] = [_banned(obs, s) for s in others]
+    needs = [view.hand_sizes[s] for s in others] + [HAND] * len(out_of)
+    banned: list[frozenset[Card]] = [_banned(view, s) for s in others]
     banned += [frozenset()] * len(out_of)
     aside = 1 if golets is not None else 0
-    needs += [aside, obs["stock"]]
+    needs += [aside, view.stock]
     banned += [frozenset(), frozenset()]
-    pool = [c for c in deck(obs["deck_size"]) if c not in known]
+    pool = [c for c in deck(view.deck_size) if c not in known]
     dealt = deal_hidden(pool, needs, banned, rng)
     for s, h in zip(others, dealt, strict=False):
         hands[s] = h
@@ -349,23 +356,19 @@ def determinize(obs: Mapping[str, Any], rng: random.Random) -> StukolkaDeal:
         if declared[s] in ("drop", "golets"):
             hands[s] = discards[s] + hands[s]
     st = StukolkaDeal(Deal(dealer, tuple(tuple(h) for h in hands), tuple(stock), turned),
-                      obs["pot"])
-    st.ante = obs["ante"]
+                      view.pot, view.ante)
     for i in range(sum(d is not None for d in declared)):
-        st._do(str(declared[st.order[i]]))
+        st.apply_unchecked(str(declared[st.order[i]]))
     for _, c in plays:
-        st._do(PLAY_TEXT[c])
+        st.apply_unchecked(PLAY_TEXT[c])
     return st
 
 
-def _banned(obs: Mapping[str, Any], s: int) -> frozenset[Card]:
+def _banned(view: StukolkaView, s: int) -> frozenset[Card]:
     """The cards seat ``s`` is known not to hold: its voids and its caps."""
-    caps = {name: -1 for name in obs["voids"][s]}
-    caps.update({name: RANKS.index(r) for name, r in obs["caps"][s].items()})
-    if not caps:
-        return frozenset()
-    return frozenset(card(r, su) for su in range(4) if suit_name(su) in caps
-                     for r in range(caps[suit_name(su)] + 1, ACE + 1))
+    caps = dict.fromkeys(view.voids[s], -1)
+    caps.update(view.caps[s])
+    return frozenset(card(r, su) for su, top in caps.items() for r in range(top + 1, ACE + 1))
 
 
 class StukolkaMatch(Match):
@@ -388,14 +391,15 @@ class StukolkaMatch(Match):
         return Deal(dealer, hands, rest[1:], rest[0])
 
     def start_deal(self, deal: Deal) -> DealState:
-        state = StukolkaDeal(deal, self.pot)
-        if not state.redeal:
-            # the dealer antes every deal (a redeal is the same deal: no new ante)
-            self.balances[deal.dealer] -= self.options["ante"]
-            self.pot += self.options["ante"]
-            state.pot = self.pot
-            state.ante = self.options["ante"]
-        return state
+        assert deal.trump_card is not None
+        if rank_of(deal.trump_card) == ACE:
+            # a redeal is the same deal: no new ante
+            return StukolkaDeal(deal, self.pot)
+        # the dealer antes every deal
+        ante = self.options["ante"]
+        self.balances[deal.dealer] -= ante
+        self.pot += ante
+        return StukolkaDeal(deal, self.pot, ante)
 
     def end_deal(self, state: DealState) -> None:
         assert isinstance(state, StukolkaDeal)
@@ -432,17 +436,15 @@ class StukolkaMatch(Match):
         return Result.of(best_seats(self.balances), self.players, list(self.balances), capped,
                          details)
 
-    def sheet(self) -> dict[str, Any]:
+    def sheet(self) -> StukolkaSheet:
         """Balances and pot; the draw for the first dealer by rank only (it used its own
         pack, and its suits, which decide nothing, would read like cards of the deal)."""
         draw = self._public_draw()
-        if draw is not None:
-            draw = {"dealer": draw["dealer"],
-                    "rounds": [[[seat, text[:-1]] for seat, text in rnd]
-                               for rnd in draw["rounds"]]}
-        return {"balances": list(self.balances), "pot": self.pot,
-                "deals_played": self.deals_played, "match_deals": self.options["deals"],
-                "first_dealer_draw": draw}
+        shown = None if draw is None else DealerDraw(
+            draw["dealer"], tuple(tuple((seat, RANKS.index(text[0])) for seat, text in rnd)
+                                  for rnd in draw["rounds"]))
+        return StukolkaSheet(tuple(self.balances), self.pot, self.deals_played,
+                             self.options["deals"], shown)
 
 
 def _ante_check(value: Any, _players: int) -> str | None:
@@ -455,6 +457,7 @@ SPECS = [GameSpec(
     name="stukolka", family="stukolka", variant="classic",
     title_en="Stukolka", title_ru="Стуколка",
     players=(4, 5, 6, 7), default_players=5, match_class=StukolkaMatch,
+    views=VIEWS, terms=TERMS, messages=MESSAGES,
     options=(
         Option("deck", 36, "36 or 52", "cards in the deck", "колода: 36 или 52 листа",
                one_of(36, 52)),

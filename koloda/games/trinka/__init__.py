@@ -8,15 +8,12 @@ does not follow spades). The match writes the pairs' records down until one is w
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from koloda.cards import (
     CLUBS,
     JACK,
-    TEXT_CARD,
     Card,
-    cards_text,
     deck,
     parse_cards,
     rank_of,
@@ -29,7 +26,17 @@ from koloda.engine.match import Match
 from koloda.engine.messages import Act, Reason
 from koloda.engine.result import Result
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_range
+from koloda.engine.view import Observation
 from koloda.games._hidden import deal_hidden
+from koloda.games.trinka.messages import MESSAGES
+from koloda.games.trinka.views import (
+    PAIRS,
+    VIEWS,
+    DealScore,
+    TrickTaken,
+    TrinkaSheet,
+    TrinkaView,
+)
 from koloda.games.trinka_layout import LAYOUT
 from koloda.tricks import (
     PLAY_TEXT,
@@ -62,11 +69,12 @@ def _power_table() -> tuple[int, ...]:
 RULES = TrickRules(CLUBS, FollowElseAny(), suit=_suit_table(), power=_power_table())
 TRICKS = 9
 DECK: tuple[Card, ...] = tuple(deck(36))
-#: the suits as the observation names them ("trumps" = every club and every jack)
-SUIT_LABELS: tuple[str, ...] = tuple(RULES.suit_label(s) for s in range(4))
-#: every card of a suit so named, for a known void
-CARDS_OF: dict[str, frozenset[Card]] = {
-    RULES.suit_label(s): frozenset(c for c in DECK if RULES.suit[c] == s) for s in range(4)}
+#: every card that counts as suit s (0..3; clubs = the trumps, every jack included), for a
+#: known void
+CARDS_OF: tuple[frozenset[Card], ...] = tuple(
+    frozenset(c for c in DECK if RULES.suit[c] == s) for s in range(4))
+#: the trumps in words (the observation's ``trumps``)
+TRUMPS_WORD = "all clubs and all jacks"
 
 
 def pair_of(seat: int) -> int:
@@ -84,9 +92,9 @@ class TrinkaDeal(DealState):
         self.taken: list[list[Card]] = [[] for _ in range(4)]
         self.tricks = [0, 0, 0, 0]
         self.trick = Trick((deal.dealer + 1) % 4)
-        self.last_trick: dict[str, Any] | None = None
+        self.last_trick: TrickTaken | None = None
         #: every finished trick in order, as the table saw it
-        self.history: list[dict[str, Any]] = []
+        self.history: list[TrickTaken] = []
         #: per seat, the suits it has shown it lacks (it did not follow them): public
         self.voids: list[set[int]] = [set() for _ in range(4)]
         self.to_move = self.trick.leader
@@ -112,22 +120,24 @@ class TrinkaDeal(DealState):
             self.voids[seat].add(led)
         done = play_to_trick(self, RULES, seat, c, 4, (seat + 1) % 4)
         if done is not None:
-            self.last_trick = {"cards": done[0].to_json(), "winner": done[1]}
+            t = done[0]
+            self.last_trick = TrickTaken(tuple(zip(t.seats, t.cards, strict=True)), done[1])
             self.history.append(self.last_trick)
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        return {
-            "hand": cards_text(sorted(self.hands[seat])),
-            "hand_sizes": [len(h) for h in self.hands],
-            "trumps": "all clubs and all jacks",
-            "trick": self.trick.to_json(),
-            "leader": self.trick.leader,
-            "tricks": list(self.tricks),
-            "pair_tricks": list(self.pair_tricks()),
-            "last_trick": self.last_trick,
-            "tricks_played": list(self.history),
-            "voids": [[SUIT_LABELS[v] for v in sorted(vs)] for vs in self.voids],
-        }
+    def observation(self, seat: int) -> TrinkaView:
+        t = self.trick
+        return TrinkaView(
+            hand=tuple(sorted(self.hands[seat])),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            trumps=TRUMPS_WORD,
+            trick=tuple(zip(t.seats, t.cards, strict=True)),
+            leader=t.leader,
+            tricks=tuple(self.tricks),
+            pair_tricks=self.pair_tricks(),
+            last_trick=self.last_trick,
+            tricks_played=tuple(self.history),
+            voids=tuple(tuple(sorted(vs)) for vs in self.voids),
+        )
 
     def card_zones(self) -> dict[str, list[Card]]:
         zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
@@ -158,19 +168,21 @@ class TrinkaDeal(DealState):
 ALL_NINE = 24.0
 
 
-def determinize(obs: Mapping[str, Any], rng: random.Random) -> TrinkaDeal:
+def determinize(obs: Observation, rng: random.Random) -> TrinkaDeal:
     """A full deal consistent with what one seat saw: its own hand, every card played
     (``tricks_played`` and the current trick) and the voids shown; the other three hands
     are dealt from the unseen cards, then the deal is replayed to the present."""
-    seat, dealer = obs["seat"], obs["dealer"]
-    mine = [TEXT_CARD[t] for t in obs["hand"]]
-    plays = [(s, TEXT_CARD[t]) for tr in obs["tricks_played"] for s, t in tr["cards"]]
-    plays += [(s, TEXT_CARD[t]) for s, t in obs["trick"]]
+    view = obs.deal
+    assert isinstance(view, TrinkaView) and obs.seat is not None and obs.dealer is not None
+    seat, dealer = obs.seat, obs.dealer
+    mine = list(view.hand)
+    plays = [p for tr in view.tricks_played for p in tr.cards]
+    plays += view.trick
     seen = set(mine).union(c for _, c in plays)
     others = [s for s in range(4) if s != seat]
-    banned = [frozenset().union(*(CARDS_OF[v] for v in obs["voids"][s])) for s in others]
+    banned = [frozenset().union(*(CARDS_OF[v] for v in view.voids[s])) for s in others]
     dealt = deal_hidden([c for c in DECK if c not in seen],
-                        [obs["hand_sizes"][s] for s in others], banned, rng)
+                        [view.hand_sizes[s] for s in others], banned, rng)
     hands: list[list[Card]] = [mine if s == seat else [] for s in range(4)]
     for s, h in zip(others, dealt, strict=True):
         hands[s] = h
@@ -178,7 +190,7 @@ def determinize(obs: Mapping[str, Any], rng: random.Random) -> TrinkaDeal:
         hands[s].append(c)
     st = TrinkaDeal(Deal(dealer, tuple(tuple(h) for h in hands)))
     for _, c in plays:
-        st._do(PLAY_TEXT[c])
+        st.apply_unchecked(PLAY_TEXT[c])
     return st
 
 
@@ -249,19 +261,27 @@ class TrinkaMatch(Match):
                                     else (1, "capped" if capped else "single_deal"))
         details |= {"stake": self.stake, "how": self.how}
         if win is None:
-            return Result.of([], 4, [0, 0, 0, 0], capped, details)
+            # capped with the records level: the standings are a tie, and ties share —
+            # every seat of both pairs wins (koloda/rules/conventions.en.md §Precisely 11);
+            # a single deal that writes nothing off is a draw
+            return Result.of(range(4) if capped else [], 4, [0, 0, 0, 0], capped, details)
         scores = [self.stake if pair_of(s) == win else -self.stake for s in range(4)]
         return Result.of([win, win + 2], 4, scores, capped, details)
 
-    def sheet(self) -> dict[str, Any]:
-        return {"records": list(self.records), "pairs": [[0, 2], [1, 3]],
-                "last_deal": self.history_sheet[-1] if self.history_sheet else None}
+    def sheet(self) -> TrinkaSheet:
+        last = None
+        if self.history_sheet:
+            d = self.history_sheet[-1]
+            last = DealScore(d["dealer"], tuple(d["pair_tricks"]), d["outcome"], d["pair"],
+                             d["points"], tuple(d["records"]))
+        return TrinkaSheet(tuple(self.records), PAIRS, last)
 
 
 SPECS = [GameSpec(
     name="trinka", family="trinka", variant="classic",
     title_en="Trinka", title_ru="Тринька",
     players=(4,), default_players=4, match_class=TrinkaMatch,
+    views=VIEWS, messages=MESSAGES,
     options=(
         Option("record", 12, "a whole number ≥ 1",
                "the points each pair must write off to win",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
@@ -20,9 +19,7 @@ from koloda.cards import (
     DIAMONDS,
     HEARTS,
     SPADES,
-    TEXT_CARD,
     Card,
-    cards_text,
     deck,
     shuffle,
     suit_of,
@@ -35,7 +32,10 @@ from koloda.engine.match import Match
 from koloda.engine.messages import Act, Cards, Reason
 from koloda.engine.result import Result
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, one_of
+from koloda.engine.view import Observation
 from koloda.games._hidden import deal_hidden
+from koloda.games.dreyfus.messages import MESSAGES
+from koloda.games.dreyfus.views import VIEWS, DreyfusSheet, DreyfusView, TrickTaken
 from koloda.games.dreyfus_layout import LAYOUT
 from koloda.tricks import (
     FollowElseTrump,
@@ -54,9 +54,9 @@ TARGET = 10      # points below the line that win
 PAR = 4          # tricks a player is expected to take
 RULES = TrickRules(None, FollowElseTrump())
 DECK: tuple[Card, ...] = tuple(deck(48))
-#: the cards of each suit by the name the observation uses
-SUIT_CARDS: dict[str, frozenset[Card]] = {
-    _suit_name(s): frozenset(c for c in DECK if suit_of(c) == s) for s in range(4)}
+#: the cards of each suit (0..3)
+SUIT_CARDS: tuple[frozenset[Card], ...] = tuple(
+    frozenset(c for c in DECK if suit_of(c) == s) for s in range(4))
 
 
 def trump_of_deal(number: int) -> int | None:
@@ -121,8 +121,8 @@ class DreyfusDeal(DealState):
         self.taken: list[list[Card]] = [[] for _ in range(PLAYERS)]
         self.tricks = [0] * PLAYERS
         self.trick = Trick(self.exchange_order[0])
-        self.last_trick: dict[str, Any] | None = None
-        self.history: list[dict[str, Any]] = []     # every finished trick, in order
+        self.last_trick: TrickTaken | None = None
+        self.history: list[TrickTaken] = []     # every finished trick, in order
         #: per seat, the suits it has shown it lacks (not followed; not trumped when void)
         self.voids: list[set[int]] = [set() for _ in range(PLAYERS)]
         self._next_exchanger()
@@ -216,28 +216,29 @@ class DreyfusDeal(DealState):
                 self.voids[seat].add(trump)
         done = play_to_trick(self, self.rules, seat, c, PLAYERS, (seat + 1) % PLAYERS)
         if done is not None:
-            self.last_trick = {"cards": done[0].to_json(), "winner": done[1]}
+            t = done[0]
+            self.last_trick = TrickTaken(tuple(zip(t.seats, t.cards, strict=True)), done[1])
             self.history.append(self.last_trick)
 
     # ------------------------------------------------------------ views
-    def observation(self, seat: int) -> dict[str, Any]:
-        trump = self.rules.trump
-        return {
-            "hand": cards_text(sorted(self.hands[seat])),
-            "hand_sizes": [len(h) for h in self.hands],
-            "trump": None if trump is None else _suit_name(trump),
-            "phase": self.phase,
-            "widow_size": len(self.widow),
-            "bought": list(self.bought),
-            "skipped": list(self.skipped),
-            "my_discards": cards_text(self.discards[seat]),
-            "trick": self.trick.to_json(),
-            "leader": self.trick.leader,
-            "tricks": list(self.tricks),
-            "last_trick": self.last_trick,
-            "tricks_played": list(self.history),
-            "voids": [[_suit_name(v) for v in sorted(vs)] for vs in self.voids],
-        }
+    def observation(self, seat: int) -> DreyfusView:
+        t = self.trick
+        return DreyfusView(
+            hand=tuple(sorted(self.hands[seat])),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            trump=self.rules.trump,
+            phase=self.phase,
+            widow_size=len(self.widow),
+            bought=tuple(self.bought),
+            skipped=tuple(self.skipped),
+            my_discards=tuple(self.discards[seat]),
+            trick=tuple(zip(t.seats, t.cards, strict=True)),
+            leader=t.leader,
+            tricks=tuple(self.tricks),
+            last_trick=self.last_trick,
+            tricks_played=tuple(self.history),
+            voids=tuple(tuple(sorted(vs)) for vs in self.voids),
+        )
 
     def clone(self) -> DreyfusDeal:
         """A copy sharing nothing mutable (much faster than ``deepcopy``)."""
@@ -249,9 +250,7 @@ class DreyfusDeal(DealState):
         new.skipped = list(self.skipped)
         new.taken = [list(t) for t in self.taken]
         new.tricks = list(self.tricks)
-        t = self.trick
-        new.trick = Trick(t.leader, list(t.seats), list(t.cards), list(t.wild), list(t.modes),
-                          t.led)
+        new.trick = self.trick.copy()
         new.history = list(self.history)
         new.voids = [set(v) for v in self.voids]
         return new
@@ -278,7 +277,7 @@ class DreyfusDeal(DealState):
         return hidden
 
 
-def determinize(obs: Mapping[str, Any], rng: random.Random) -> DreyfusDeal:
+def determinize(obs: Observation, rng: random.Random) -> DreyfusDeal:
     """A full deal consistent with what one seat saw, rebuilt as dealt and replayed.
 
     Known: the seat's hand and discards, every card played, how many cards each player
@@ -287,19 +286,18 @@ def determinize(obs: Mapping[str, Any], rng: random.Random) -> DreyfusDeal:
     and the widow. Which of a player's cards came from the widow is never seen, so any of
     them may be named the purchase when the deal is rebuilt.
     """
-    seat, dealer = obs["seat"], obs["dealer"]
-    bought: list[int] = obs["bought"]
-    mine = [TEXT_CARD[t] for t in obs["hand"]]
-    my_out = [TEXT_CARD[t] for t in obs["my_discards"]]
-    plays = [(s, TEXT_CARD[t]) for tr in obs["tricks_played"] for s, t in tr["cards"]]
-    plays += [(s, TEXT_CARD[t]) for s, t in obs["trick"]]
+    view = obs.deal
+    assert isinstance(view, DreyfusView) and obs.seat is not None and obs.dealer is not None
+    seat, dealer, bought = obs.seat, obs.dealer, view.bought
+    mine, my_out = list(view.hand), list(view.my_discards)
+    plays = [p for tr in view.tricks_played for p in tr.cards]
+    plays += view.trick
     known = {*mine, *my_out}.union(c for _, c in plays)
     others = [s for s in range(PLAYERS) if s != seat]
-    void_cards = [frozenset().union(*(SUIT_CARDS[v] for v in obs["voids"][s]))
-                  for s in others]
+    void_cards = [frozenset().union(*(SUIT_CARDS[v] for v in view.voids[s])) for s in others]
     dealt = deal_hidden([c for c in DECK if c not in known],
-                        [obs["hand_sizes"][s] for s in others] + [bought[s] for s in others]
-                        + [obs["widow_size"]],
+                        [view.hand_sizes[s] for s in others] + [bought[s] for s in others]
+                        + [view.widow_size],
                         [*void_cards, frozenset(), frozenset(), frozenset()], rng)
     now = {seat: mine} | dict(zip(others, dealt[:2], strict=True))
     out = {seat: my_out} | dict(zip(others, dealt[2:4], strict=True))
@@ -317,9 +315,9 @@ def determinize(obs: Mapping[str, Any], rng: random.Random) -> DreyfusDeal:
         hands[s] = now[s][k:] + out[s]
     widow.extend(dealt[4])
     st = DreyfusDeal(Deal(dealer, tuple(tuple(h) for h in hands), tuple(widow)),
-                     obs["deal_number"])
+                     obs.deal_number)
     for s in order:
-        if st.phase != "exchange" or (obs["phase"] == "exchange" and s == obs["to_move"]):
+        if st.phase != "exchange" or (view.phase == "exchange" and s == obs.to_move):
             break
         assert st.to_move == s
         st.exchange(s, sorted(out[s]))
@@ -412,20 +410,17 @@ class DreyfusMatch(Match):
                    "won_at_deal": self.won_at, "deals": self.history_sheet}
         return Result.of(winners, PLAYERS, money, capped, details)
 
-    def sheet(self) -> dict[str, Any]:
-        return {"above": list(self.above), "below": list(self.below),
-                "winners": self.winners, "next_trump": self._trump_name(len(self.deals))}
-
-    @staticmethod
-    def _trump_name(number: int) -> str | None:
-        t = trump_of_deal(number)
-        return None if t is None else _suit_name(t)
+    def sheet(self) -> DreyfusSheet:
+        return DreyfusSheet(tuple(self.above), tuple(self.below),
+                            None if self.winners is None else tuple(self.winners),
+                            trump_of_deal(len(self.deals)))
 
 
 SPECS = [GameSpec(
     name="dreyfus", family="dreyfus", variant="classic",
     title_en="Dreyfus", title_ru="Дрейфус",
     players=(3,), default_players=3, match_class=DreyfusMatch,
+    views=VIEWS, messages=MESSAGES,
     options=(
         Option("finish", "cycle", "\"cycle\" or \"deal\"",
                "once someone has 10 below the line: cycle = play out the current cycle of five "

@@ -1,0 +1,26 @@
+"""A batched simulator (numpy, the pgx style): many deals advanced together.
+
+    from koloda.batched import Opendaum, Trinka
+    game = Opendaum(players=4, hand=8)          # the OpenSpiel oh_hell shape
+    state = game.init(keys)                      # one deal per key, dealt from the key
+    mask = game.mask(state)                      # (games, num_actions) bool
+    state, obs, mask, reward = game.step(state, actions)
+
+Hands, suits and legal sets are ``uint64`` bitmasks over koloda's card ints; every game
+of a batch is at the same step (a deal has a fixed length), so a step is a handful of
+whole-batch operations. ``advance`` is ``step`` without the observation and mask (the
+legal set stays as bits in ``state.legal``) — the loop to time. ``record(state, i)``
+writes game ``i`` as a koloda-record/1 the engine replays: the tests replay every game
+of a batch and compare every legal set and every score. Needs numpy (an optional extra).
+
+Action spaces: ``Opendaum`` 0..51 play a card, ``52 + k`` bid k; ``Trinka`` 0..51. The
+observation layout: ``game.observation_layout()``. A Gymnasium vector env (self-play):
+``koloda.batched.vector_env.BatchedVectorEnv`` (needs gymnasium). ``koloda bench``
+prints the random-play hands/s beside OpenSpiel's C++ loop.
+"""
+
+from koloda.batched.core import IllegalBatchAction, TrickGame, TrickState
+from koloda.batched.opendaum import Opendaum
+from koloda.batched.trinka import Trinka
+
+__all__ = ["IllegalBatchAction", "Opendaum", "TrickGame", "TrickState", "Trinka"]

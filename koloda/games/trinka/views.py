@@ -1,0 +1,95 @@
+"""Trinka's typed views: what one seat sees of a deal, and the score sheet of the match.
+
+Values are cards, suits and seats as ints (``koloda.cards``); the JSON form (``to_json()``)
+is the observation as it always was, suits as letters. In Trinka every club and every jack
+is a trump, so the "suit" a void names is the suit a card *counts as*: ``"C"`` (clubs) is
+the trumps, jacks included; ``"S"`` is the spades without their jack.
+
+The two pairs are declared (``pairs``, role "teams": seats 0 + 2 and 1 + 3) in the deal's
+view and on the sheet; the numbers kept per pair (``pair_tricks``, ``records``) follow the
+order of ``pairs``. There is
+no kind yet for "one value per team", so they are data for programs (term None), and
+tuples in the typed view, lists in JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from koloda.cards import Card
+from koloda.engine.view import View, item
+
+#: one trick as played: (seat, card) in the order played
+Plays = tuple[tuple[int, Card], ...]
+#: the two pairs, partners opposite: pair 0 = seats 0 and 2, pair 1 = seats 1 and 3
+PAIRS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
+
+
+def _lists(value: Any) -> Any:
+    """Tuples as lists, all the way down (the JSON form of a data field)."""
+    if isinstance(value, tuple):
+        return [_lists(v) for v in value]
+    return value
+
+
+class _PairsView(View):
+    """A view whose data fields (per-pair numbers, the pairs) are lists in JSON."""
+
+    def to_json(self, public: bool = False) -> dict[str, Any]:
+        return {k: _lists(v) for k, v in View.to_json(self, public).items()}
+
+
+@dataclass(frozen=True)
+class TrickTaken(View):
+    """A completed trick and who took it."""
+
+    cards: Plays = item("plays", "trick")
+    winner: int = item("seat", "winner")
+
+
+@dataclass(frozen=True)
+class TrinkaView(_PairsView):
+    """One seat's view of a Trinka deal: nine tricks, clubs and every jack trumps."""
+
+    hand: tuple[Card, ...] = item("cards", "hand", private=True, role="hand")
+    hand_sizes: tuple[int, ...] = item("per_seat", "hand_sizes")
+    #: the trumps, in words (every club and every jack)
+    trumps: str = item("word", "trumps")
+    trick: Plays = item("plays", "trick", role="trick")
+    leader: int = item("seat", "leader")
+    tricks: tuple[int, ...] = item("per_seat", "tricks")
+    #: tricks taken by each pair (in the order of the sheet's ``pairs``)
+    pair_tricks: tuple[int, ...] = item("data")
+    last_trick: TrickTaken | None = item("view", "last_trick", role="last_trick")
+    tricks_played: tuple[TrickTaken, ...] = item("views", role="history")
+    #: per seat, the suits it has shown it lacks ("C" = the trumps, jacks included)
+    voids: tuple[tuple[int, ...], ...] = item("per_seat_suits", "voids")
+    #: the two pairs (partners opposite), so a deal's view names its sides
+    pairs: tuple[tuple[int, ...], ...] = item("data", role="teams", default=PAIRS)
+
+
+@dataclass(frozen=True)
+class DealScore(_PairsView):
+    """How one deal was written: the pairs' tricks, its outcome (rozhok, trinka, draw, all
+    nine), the pair it concerns and the points written off, and the records after it."""
+
+    dealer: int = item("seat", "dealer")
+    pair_tricks: tuple[int, ...] = item("data")
+    outcome: str = item("word", "outcome")
+    #: the pair concerned (0 or 1, as in ``pairs``), None for a draw
+    pair: int | None = item("number", "pair")
+    points: int = item("number", "points")
+    records: tuple[int, ...] = item("data")
+
+
+@dataclass(frozen=True)
+class TrinkaSheet(_PairsView):
+    """Each pair's record still to write off, the pairs, and the last deal's score."""
+
+    records: tuple[int, ...] = item("data")
+    pairs: tuple[tuple[int, ...], ...] = item("data", role="teams")
+    last_deal: DealScore | None = item("view", "last_deal")
+
+
+VIEWS = (TrinkaView, TrinkaSheet, TrickTaken, DealScore)

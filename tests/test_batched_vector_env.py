@@ -1,0 +1,51 @@
+"""The Gymnasium vector env over the batched games (skipped without gymnasium)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+from koloda.batched import Opendaum, Trinka
+from koloda.batched.vector_env import BatchedVectorEnv
+
+
+def masked_random(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    return np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+
+
+@pytest.mark.parametrize("game", [Opendaum(4, 3), Trinka()], ids=["opendaum", "trinka"])
+def test_self_play_episodes_with_next_step_autoreset(game: Opendaum | Trinka) -> None:
+    env = BatchedVectorEnv(game, num_envs=8)
+    rng = np.random.default_rng(0)
+    obs, infos = env.reset(seed=3)
+    again, _ = BatchedVectorEnv(game, num_envs=8).reset(seed=3)
+    assert (obs == again).all()
+    assert obs.shape == env.observation_space.shape and obs.dtype == np.uint8
+    assert env.observation_space.contains(obs)
+    for _episode in range(2):
+        returns = np.zeros(8)
+        for t in range(game.length):
+            last_mover = infos["to_move"]
+            actions = masked_random(env.action_masks(), rng)
+            assert env.action_space.contains(actions)
+            obs, rewards, terms, truncs, infos = env.step(actions)
+            returns += rewards
+            assert not truncs.any()
+            assert terms.all() == (t == game.length - 1)
+        points = infos["points"]
+        movers = infos["to_move"]
+        assert (movers == -1).all() and points.shape == (8, game.players)
+        assert env.action_masks().all()       # over: anything goes, the next step deals
+        # the last mover is paid its points; nobody was paid on the way
+        assert (returns == points[np.arange(8), last_mover]).all()
+        obs, rewards, terms, _, infos = env.step(np.zeros(8, dtype=np.int64))
+        assert not terms.any() and not rewards.any() and obs.any()
+        assert (infos["to_move"] >= 0).all()
+
+
+def test_reset_refuses_options() -> None:
+    env = BatchedVectorEnv(Opendaum(), num_envs=2)
+    with pytest.raises(ValueError, match="options"):
+        env.reset(options={"x": 1})
