@@ -1,9 +1,12 @@
-"""Every text a person sees, in Russian and English.
+"""The terminal's sentences, in Russian and English; its terms come from the one vocabulary.
 
-``t(key, lang, **kw)`` formats one catalogue entry; ``label`` names an observation or score
-sheet field (falling back to the field name, so a game's new field still shows);
-``verb`` names an action verb; ``reason`` says an engine refusal in the chosen language from
-its message key and arguments (the catalog lives in the engine: koloda/engine/messages.py).
+``t(key, lang, **kw)`` formats one of the terminal's own sentences (the start screen, the
+table's notices, the command line's messages). Every *term* — a field's label, a value
+word, a verb, a suit, a computer's kind — is read from ``koloda.engine.terms``, the one
+vocabulary the browser and the engine's messages read too: ``label``, ``value_word``,
+``verb``, ``suit_word``, ``option_name`` and ``bot_label`` are thin readers of it.
+``reason`` says an engine refusal in the chosen language from its message key and
+arguments (the catalog lives in the engine: koloda/engine/messages.py).
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ import json
 import locale
 import os
 
-from koloda.engine.messages import ALLOWED_RU, VERB_WORDS, render_reason
+from koloda.engine import terms
+from koloda.engine.messages import ALLOWED_RU, render_reason
 
 LANGS = ("en", "ru")
 
@@ -31,16 +35,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "winners": ("Winners: {seats}", "Победители: {seats}"),
     "draw": ("A draw: nobody wins.", "Ничья."),
     "scores": ("Scores: {scores}", "Счёт: {scores}"),
-    "seat": ("seat", "место"),
-    "you": ("you", "вы"),
     "game": ("Game", "Игра"),
-    "players": ("Players", "Игроки"),
-    "options": ("Options", "Параметры"),
     "variant": ("Variant", "Вариант"),
-    "deal": ("Deal", "Сдача"),
-    "dealer": ("dealer", "сдаёт"),
+    "sheet_title": ("Score sheet", "Запись"),
+    "players": ("Players", "Игроки"),
     "dealer_mark": ("D", "С"),
-    "to_move": ("to move", "ходит"),
     # start screen
     "start_title": ("koloda — a new game", "koloda — новая игра"),
     "start_help": ("↑↓ choose a line · ←→ change it · Enter edits a value or starts · "
@@ -55,6 +54,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "computer": ("Computer: {bot}", "Компьютер: {bot}"),
     "start": ("▶ Start the game", "▶ Начать игру"),
     "resume_line": ("Continue: {name}", "Продолжить: {name}"),
+    "moves_made": ("{n} moves made", "сделано ходов: {n}"),
+    "your_seat": ("Your seat", "Ваше место"),
     "option_default": ("default {value}", "по умолчанию {value}"),
     "type_value": ("Type a value for {name} and press Enter (Esc cancels)",
                    "Введите значение {name} и нажмите Enter (Esc — отмена)"),
@@ -69,13 +70,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "turn_you": ("Your move", "Ваш ход"),
     "turn_of": ("{who} to move", "Ходит {who}"),
     "thinking": ("{who} is thinking…", "{who} думает…"),
-    "hand": ("Your hand", "Ваши карты"),
+    "your_hand": ("Your hand", "Ваши карты"),
     "no_hand": ("(no cards in hand)", "(нет карт на руках)"),
     "moves": ("Moves", "Ходы"),
     "log": ("Moves so far", "Ходы партии"),
-    "table": ("Table", "Стол"),
-    "trick": ("Trick", "Взятка"),
-    "last_trick": ("Last trick", "Последняя взятка"),
     "no_last_trick": ("No trick has been completed yet.", "Ещё не сыграно ни одной взятки."),
     "won_by": ("taken by {who}", "взял(а) {who}"),
     "empty_table": ("(the table is empty)", "(стол пуст)"),
@@ -96,7 +94,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
                    "s sheet · r rules · q save, quit",
                    "←→ карта · Пробел отметить · Enter ход · ↑↓/1-9 ходы · l взятка · "
                    "s запись · r правила · q выход"),
-    "sheet": ("Score sheet", "Запись"),
     "sheet_between": ("Deal {n} is over — score sheet", "Сдача {n} окончена — запись"),
     "press_continue": ("Enter — continue", "Enter — дальше"),
     "press_close": ("Enter or Esc — close", "Enter или Esc — закрыть"),
@@ -114,14 +111,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "autosaved": ("Record: {path}", "Запись партии: {path}"),
     "quit_saved": ("Saved. Continue with: koloda play --resume {path}",
                    "Сохранено. Продолжить: koloda play --resume {path}"),
-    "epaulettes": ("with epaulettes!", "с погонами!"),
+    "with_epaulettes": ("with epaulettes!", "с погонами!"),
     "durak_is": ("The durak: {who}", "Дурак: {who}"),
     "pair": ("Pair {names}", "Пара {names}"),
     "record_left": ("record {n}", "запись {n}"),
     "deal_col": ("#", "№"),
-    "total": ("Total", "Итого"),
-    "attack": ("attack", "ход"),
-    "cover": ("cover", "отбой"),
     "trump_is": ("Trump {card}", "Козырь {card}"),
     "trump_suit_is": ("Trumps: {suit}", "Козыри: {suit}"),
     "offer": ("{who} lays out cards face down ({n}); taken by: {taken}",
@@ -141,7 +135,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "col_title": ("title", "название"),
     "col_options": ("options (default) — meaning", "параметры (по умолчанию) — смысл"),
     "col_result": ("result", "итог"),
-    "col_played": ("played", "сыграно"),
+    "col_played": ("games", "игр"),
     "col_won": ("won", "побед"),
     "col_lost": ("lost", "поражений"),
     "col_drawn": ("drawn", "ничьих"),
@@ -167,263 +161,21 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "record_verified": ("record verified", "запись проверена"),
     "store_open": ("cannot open the store {url}: {reason}",
                    "не удалось открыть хранилище {url}: {reason}"),
+    "store_driver": ("cannot open the store {url}: its database driver {module} is not "
+                     "installed; install it with: pip install '{package}'",
+                     "не удалось открыть хранилище {url}: не установлен драйвер базы "
+                     "{module}; установите: pip install '{package}'"),
+    "move_refused": ("move {n} ({who}: {action}) is not allowed: {reason}",
+                     "ход {n} ({who}: {action}) недопустим: {reason}"),
+    "record_broken": ("the record is broken: {reason}", "запись партии испорчена: {reason}"),
 }
 
-#: names of observation and score sheet fields (a field not here shows its own name)
-_LABELS: dict[str, tuple[str, str]] = {
-    "hand_sizes": ("cards", "карт"),
-    "pile_sizes": ("pile", "колода"),
-    "cards": ("cards", "карт"),
-    "bids": ("bid", "заказ"),
-    "tricks": ("tricks", "взятки"),
-    "tricks_taken": ("tricks", "взятки"),
-    "bought": ("bought", "куплено"),
-    "money": ("money", "деньги"),
-    "balances": ("money", "деньги"),
-    "discards": ("discarded", "сброшено"),
-    "known_cards": ("known cards", "известные карты"),
-    "choices": ("chose", "выбор"),
-    "totals": ("total", "очки"),
-    "scores": ("score", "счёт"),
-    "above": ("above the line", "над чертой"),
-    "below": ("below the line", "под чертой"),
-    "losses": ("games lost", "проиграно"),
-    "points": ("points", "очки"),
-    "records": ("record", "запись"),
-    "pair_tricks": ("pair tricks", "взятки пар"),
-    "changes": ("change", "изменение"),
-    "phase": ("phase", "фаза"),
-    "trump": ("trumps", "козыри"),
-    "trump_suit": ("trumps", "козыри"),
-    "trump_card": ("trump card", "козырная карта"),
-    "trumps": ("trumps", "козыри"),
-    "stock": ("stock", "колода"),
-    "stock_size": ("stock", "колода"),
-    "widow_size": ("widow", "прикуп"),
-    "talon": ("talon", "прикуп"),
-    "pot": ("pot", "касса"),
-    "discard_count": ("beaten off", "бито"),
-    "limit": ("limit", "предел"),
-    "round": ("round", "кон"),
-    "deal_size": ("cards each", "карт на руках"),
-    "schedule_position": ("deal of schedule", "сдача по расписанию"),
-    "schedule_length": ("deals in the match", "сдач в партии"),
-    "games_played": ("games played", "сыграно игр"),
-    "games": ("games", "игр"),
-    "deals_played": ("deals played", "сыграно сдач"),
-    "set_aside": ("set aside", "отложено"),
-    "tie_step": ("tie step", "спор"),
-    "forbidden_bid": ("forbidden bid", "запрещённый заказ"),
-    "final_deal": ("final deal", "последняя сдача"),
-    "next_trump": ("next trumps", "следующие козыри"),
-    "my_discards": ("my discards", "мой снос"),
-    "attacker": ("attacker", "атакует"),
-    "defender": ("defender", "отбивается"),
-    "leader": ("leads", "ходит первым"),
-    "dealer": ("dealer", "сдавал"),
-    "golets": ("golets", "голец"),
-    "first_bout_limit": ("first round limit", "предел первого отбоя"),
-    "declared": ("declared", "объявил"),
-    "outcome": ("outcome", "итог"),
-    "kind": ("kind", "вид"),
-    "starter": ("starts", "начинает"),
-    "failed_leads": ("failed leads", "пустые ходы"),
-    "banned_lead": ("may not lead", "нельзя ходить в"),
-    "first_to_shed": ("first out of cards", "первым избавился от карт"),
-    "variant": ("variant", "вариант"),
-    "out": ("out", "вне игры"),
-    "skipped": ("skipped", "пропускает"),
-    "passed": ("passed", "пас"),
-    "taken": ("taken", "взято"),
-    "first_bout": ("first round", "первый отбой"),
-    # fields a table, a score sheet or a result may also hold
-    "ante": ("ante", "ставка за сдачу"),
-    "blocked": ("blocked", "тупик"),
-    "caps": ("caps", "старшие по мастям"),
-    "change": ("change", "изменение"),
-    "count": ("count", "число"),
-    "deal": ("deal", "сдача"),
-    "deals": ("deals", "сдачи"),
-    "deck": ("deck", "колода"),
-    "deck_size": ("deck size", "колода"),
-    "discard": ("beaten off", "бито (карты)"),
-    "hand": ("hand", "на руках"),
-    "deal_number": ("deal number", "номер сдачи"),
-    "to_move": ("to move", "ходит"),
-    "match_over": ("match over", "партия окончена"),
-    "table": ("table", "стол"),
-    "trick": ("trick", "взятка"),
-    "trump_drawn_by": ("trump drawn by", "козырь вытянул"),
-    "sheet": ("sheet", "запись"),
-    "offers": ("offers", "выкладки"),
-    "last_round": ("last round", "последний кон"),
-    "draws": ("draws", "добирали"),
-    "durak": ("durak", "дурак"),
-    "fee": ("fee", "платёж за сдачу"),
-    "first_attacker": ("first attacker", "первым ходил"),
-    "first_dealer_draw": ("first dealer draw", "жребий первой сдачи"),
-    "how": ("how", "как"),
-    "in_game": ("in the game", "в игре"),
-    "in_play": ("in play", "играют"),
-    "last_deal": ("last deal", "последняя сдача"),
-    "last_deal_penalty": ("last deal penalty", "штраф последней сдачи"),
-    "last_trick": ("last trick", "последняя взятка"),
-    "led": ("led", "масть хода"),
-    "left_holding_cards": ("left holding cards", "остались с картами"),
-    "level": ("level", "уровень"),
-    "match_deals": ("deals in the match", "сдач в партии"),
-    "max_deals": ("max deals", "не больше сдач"),
-    "money_at_start": ("money at start", "деньги в начале"),
-    "mushka": ("mushka", "мушка"),
-    "offerer": ("lays out", "выкладывает"),
-    "options": ("options", "параметры"),
-    "paid": ("paid", "выплачено"),
-    "pair": ("pair", "пара"),
-    "pairs": ("pairs", "пары"),
-    "passes": ("passes", "пасовали"),
-    "payments": ("payments", "платежи"),
-    "picked": ("picked", "взята"),
-    "pot_after": ("pot after", "в кассе после"),
-    "pot_before": ("pot before", "в кассе до"),
-    "ranks": ("ranks", "разряды"),
-    "redeal": ("redeal", "пересдача"),
-    "remiz": ("remiz", "ремиз"),
-    "rounds": ("rounds", "круги"),
-    "ruff_only_when_only_trumps": ("ruff only when only trumps",
-                                   "бить козырем, только когда нет других"),
-    "schedule": ("schedule", "расписание"),
-    "shown": ("shown", "показаны"),
-    "stake": ("stake", "взнос"),
-    "start_deal": ("start deal", "первая сдача"),
-    "suit": ("suit", "масть"),
-    "teams": ("teams", "команды"),
-    "tie_steps": ("tie steps", "споры"),
-    "tricks_played": ("tricks played", "сыгранные взятки"),
-    "value": ("value", "цена"),
-    "values": ("values", "цены взяток"),
-    "voids": ("voids", "нет мастей"),
-    "winner": ("winner", "взял"),
-    "winners": ("winners", "победители"),
-    "losers": ("losers", "проигравшие"),
-    "won_at_deal": ("won at deal", "выиграна в сдаче"),
-    "finish": ("finish", "конец партии"),
-    "end": ("end", "конец игры"),
-    "round_cap": ("round cap", "не больше ходов"),
-    "record": ("record", "запись"),
-    "S": ("spades", "пики"),
-    "C": ("clubs", "трефы"),
-    "D": ("diamonds", "бубны"),
-    "H": ("hearts", "черви"),
-    "spades": ("spades", "пики"),
-    "clubs": ("clubs", "трефы"),
-    "diamonds": ("diamonds", "бубны"),
-    "hearts": ("hearts", "черви"),
-    # phases
-    "over": ("over", "окончена"),
-    "awaiting_deal": ("awaiting the deal", "ждёт сдачи"),
-    "bid": ("bidding", "заказ"),
-    "play": ("play", "розыгрыш"),
-    "exchange": ("exchange", "обмен"),
-    "attack": ("attack", "атака"),
-    "defend": ("defence", "защита"),
-    "throw": ("throw-in", "подкидывание"),
-    "declare": ("declaration", "объявление"),
-}
-
-#: values an observation, a sheet or a result may hold, as a person reads them
-_VALUES: dict[str, tuple[str, str]] = {
-    "over": ("over", "окончена"),
-    "declare": ("declaration", "объявление"),
-    "defend": ("defence", "защита"),
-    "exchange": ("exchange", "обмен"),
-    "alone": ("alone", "один"),
-    "played": ("played", "сыграна"),
-    "redeal": ("redeal", "пересдача"),
-    "nobody": ("nobody", "никто"),
-    "void": ("void", "пустая"),
-    "capped": ("capped", "ограничение сдач"),
-    "single_deal": ("single deal", "одна сдача"),
-    "draw": ("draw", "ничья"),
-    "trinka": ("trinka", "тринька"),
-    "rozhok": ("rozhok", "рожок"),
-    "all_nine": ("all nine", "все девять"),
-    "simple": ("simple", "простой"),
-    "perevodnoy": ("perevodnoy", "переводной"),
-    "trumps": ("trumps", "козыри"),
-    "all clubs and all jacks": ("all clubs and all jacks", "все трефы и все валеты"),
-    "embryo": ("embryo", "эмбрион"),
-    "fee": ("fee", "платёж за сдачу"),
-    "stake": ("stake", "взнос"),
-    "remiz: no trick": ("remiz: no trick", "ремиз: ни одной взятки"),
-    "remiz: passed holding the led suit": ("remiz: passed holding the led suit",
-                                           "ремиз: пас при масти хода на руках"),
-    "wild": ("wild", "как шаха"),
-    "plain": ("plain", "за простую"),
-    "knock": ("knock", "стучу"),
-    "drop": ("drop", "пас"),
-    "golets": ("golets", "голец"),
-    "pass": ("pass", "пас"),
-    "stand": ("stand", "играю"),
-    "first": ("first", "первый"),
-    "all": ("all", "все"),
-    "first_elimination": ("first elimination", "до первого выбывшего"),
-    "cycle": ("cycle", "доиграть круг"),
-    **{name: (name, ru) for name, ru in (("spades", "пики"), ("clubs", "трефы"),
-                                         ("diamonds", "бубны"), ("hearts", "черви"),
-                                         ("S", "пики"), ("C", "трефы"), ("D", "бубны"),
-                                         ("H", "черви"))},
-}
-
-#: option names as the start screen shows them
-_OPTIONS: dict[str, tuple[str, str]] = {
-    "finish": ("finish", "конец партии"),
-    "max_deals": ("max_deals", "не больше сдач"),
-    "teams": ("teams", "командами"),
-    "first_bout_limit": ("first_bout_limit", "предел первого отбоя"),
-    "games": ("games", "игр в партии"),
-    "stake": ("stake", "взнос"),
-    "fee": ("fee", "платёж за сдачу"),
-    "remiz": ("remiz", "ремиз"),
-    "values": ("values", "цены взяток"),
-    "deck": ("deck", "колода"),
-    "start_deal": ("start_deal", "первая сдача"),
-    "last_deal_penalty": ("last_deal_penalty", "штраф последней сдачи"),
-    "ruff_only_when_only_trumps": ("ruff_only_when_only_trumps", "козырем — только без других"),
-    "end": ("end", "конец игры"),
-    "round_cap": ("round_cap", "не больше ходов"),
-    "ante": ("ante", "ставка за сдачу"),
-    "deals": ("deals", "сдач в партии"),
-    "record": ("record", "запись"),
-}
-
-#: the word values of options, in Russian
-_OPTION_VALUES: dict[str, str] = {
-    "cycle": "доиграть круг",
-    "deal": "закончить сразу",
-    "all": "пока все карты не у одного",
-    "first_elimination": "до первого выбывшего",
-}
+#: option values whose word as a term means something else (``deal``, the field label)
+_OPTION_VALUES: dict[str, str] = {"deal": "закончить сразу"}
 
 #: what an option allows, in Russian (keyed by the English text of the option)
 _ALLOWED_RU = ALLOWED_RU
 
-
-#: action verbs as a person reads them (the canonical text stays in records)
-_VERBS = VERB_WORDS
-
-_BOTS: dict[str, tuple[str, str]] = {
-    "random": ("random", "случайный"),
-    "heuristic": ("heuristic", "по правилам опыта"),
-    "search": ("search", "перебор"),
-    "easy": ("easy", "лёгкий"),
-    "normal": ("normal", "средний"),
-    "hard": ("hard", "сильный"),
-}
-
-_SUITS_RU = {"spades": "пики", "clubs": "трефы", "diamonds": "бубны", "hearts": "черви",
-             "trumps": "козыри", "no suit": "без масти"}
-_SUIT_LETTERS = {"S": ("spades", "пики"), "C": ("clubs", "трефы"),
-                 "D": ("diamonds", "бубны"), "H": ("hearts", "черви")}
 
 def default_lang() -> str:
     """Russian when the locale says so, else English."""
@@ -441,32 +193,29 @@ def t(key: str, lang: str = "en", **kw: object) -> str:
 
 
 def label(key: str, lang: str = "en") -> str:
-    """The name of an observation or sheet field; unknown fields keep their own name."""
-    pair = _LABELS.get(key)
-    if pair is None:
-        return key.replace("_", " ")
-    return pair[1] if lang == "ru" else pair[0]
+    """The name of an observation or sheet field (the one vocabulary, koloda.engine.terms);
+    an unknown field keeps its own name."""
+    return terms.term(key, lang)
+
+
+def heading(key: str, lang: str = "en") -> str:
+    """A term as a heading: «Взятка», "Last trick"."""
+    word = terms.term(key, lang)
+    return word[:1].upper() + word[1:]
 
 
 def value_word(text: str, lang: str = "en") -> str:
-    """A word or phrase an observation holds as a value («over», «hearts») in ``lang``;
-    unknown values stay as written (names, cards)."""
-    if lang != "ru":
-        return text
-    pair = _VALUES.get(text)
-    if pair is not None:
-        return pair[1]
-    words = text.split()
-    if len(words) in (2, 3) and words[0] == "trick" and words[1] in _SUIT_LETTERS:
-        # Kopilka's purse log: "trick H", "trick H mushka"
-        out = f"взятка: {_SUIT_LETTERS[words[1]][1]}"
-        return out + (" (мушка)" if words[2:] == ["mushka"] else "")
-    return text
+    """A word an observation holds as a value («over», «hearts», a suit letter) in
+    ``lang``; unknown values stay as written (names, cards)."""
+    if len(text) == 1 and text in "SCDH":
+        return terms.suit_word("SCDH".index(text), lang)
+    return terms.term(text, lang) if terms.has_term(text) else text
 
 
 def option_name(name: str, lang: str = "en") -> str:
-    pair = _OPTIONS.get(name)
-    return pair[1] if pair is not None and lang == "ru" else name
+    """An option's name: as written in English (what ``-o name=value`` takes), the term in
+    Russian."""
+    return terms.term(name, lang) if lang == "ru" and terms.has_term(name) else name
 
 
 def option_allowed(allowed: str, lang: str = "en") -> str:
@@ -479,32 +228,27 @@ def option_value(value: object, lang: str = "en") -> str:
     if isinstance(value, bool) and lang == "ru":
         return "да" if value else "нет"
     if isinstance(value, str):
-        said = _OPTION_VALUES.get(value)
+        said = _OPTION_VALUES.get(value) or (terms.term(value, "ru") if terms.has_term(value)
+                                              else None)
         return f"{said} ({value})" if said is not None and lang == "ru" else value
     return json.dumps(value, ensure_ascii=False)
 
 
 def verb(word: str, lang: str = "en") -> str:
-    pair = _VERBS.get(word)
-    if pair is None:
-        return word
-    return pair[1] if lang == "ru" else pair[0]
+    return terms.verb(word, lang)
 
 
 def bot_label(spec: str, lang: str = "en") -> str:
     """A computer player (``search:normal``) in words: «перебор, средний»."""
-    words = [(_BOTS.get(w) or (w, w))[1 if lang == "ru" else 0] for w in spec.split(":")]
+    words = [(terms.BOTS.get(w) or (w, w))[1 if lang == "ru" else 0] for w in spec.split(":")]
     return ", ".join(words)
 
 
 def suit_word(text: str, lang: str = "en") -> str:
-    """A suit as the engine writes it ("hearts", "H") in the chosen language."""
-    if text in _SUIT_LETTERS:
-        en, ru = _SUIT_LETTERS[text]
-        return ru if lang == "ru" else en
-    if lang == "ru":
-        return _SUITS_RU.get(text) or value_word(text, lang)
-    return text
+    """A suit as the engine writes it ("H", "hearts") in the chosen language."""
+    if len(text) == 1 and text in "SCDH":
+        return terms.suit_word("SCDH".index(text), lang)
+    return value_word(text, lang)
 
 
 def reason(refusal: str | BaseException, lang: str = "en") -> str:

@@ -69,6 +69,8 @@ class TrickRules:
     strength: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     #: ``plays(hand, trick)``: the legal play texts (``legal_plays``), bound once
     plays: Plays = field(init=False, repr=False, compare=False)
+    #: per suit, its weakest ordinary card (``shown_voids``: it stands for any card of it)
+    weakest: tuple[Card | None, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -79,6 +81,12 @@ class TrickRules:
             tuple(100 + pw[c] if st[c] == t else pw[c] if st[c] == s else -1
                   for c in range(len(st)))
             for s in suits))
+        weakest: list[Card | None] = [None] * len(suits)
+        for c in range(len(st)):
+            if c not in self.specials and (weakest[st[c]] is None
+                                           or pw[c] < pw[weakest[st[c]]]):  # type: ignore[index]
+                weakest[st[c]] = c
+        put(self, "weakest", tuple(weakest))
         plain = self.policy.bind(self)
         put(self, "plays", plain if not self.specials else
             partial(_plays_with_specials, self, plain))
@@ -499,3 +507,37 @@ def play_to_trick(state: TrickState, rules: TrickRules, seat: int, c: Card, size
     else:
         state.to_move, state.is_over = None, True
     return trick, winner
+
+
+def shown_voids(rules: TrickRules, trick: Trick | None, c: Card) -> frozenset[int]:
+    """The suits a player shows they lack by playing ``c`` to ``trick`` (as it stood
+    before the play; None or empty: a lead): every suit of which any card, held, would
+    have made the play illegal. Derived from the rules' own follow policy, so every trick
+    game reads voids one way. A special card (a shakha, the mushka) shows nothing.
+
+    A duty never weakens when a higher card of a suit is held, so the weakest card of each
+    suit stands for all of them."""
+    if c in rules.specials:
+        return frozenset()
+    out = []
+    for s, x in enumerate(rules.weakest):
+        if x is None or x == c:
+            continue
+        hand = [c, x] if c < x else [x, c]
+        if c not in allowed_cards(rules, hand, trick)[0]:
+            out.append(s)
+    return frozenset(out)
+
+
+def voids_shown(rules: TrickRules, players: int, tricks: Iterable[Trick]) -> list[set[int]]:
+    """Per seat, every suit its plays to ``tricks`` (in order; the current one last)
+    showed it lacks (``shown_voids`` of each play)."""
+    voids: list[set[int]] = [set() for _ in range(players)]
+    for t in tricks:
+        for i, (seat, c) in enumerate(zip(t.seats, t.cards, strict=True)):
+            if c in rules.specials:
+                continue
+            before = Trick(t.leader, t.seats[:i], t.cards[:i], t.wild[:i], t.modes[:i],
+                           t.led if i else None)
+            voids[seat] |= shown_voids(rules, before, c)
+    return voids

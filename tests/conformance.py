@@ -13,8 +13,10 @@ from typing import Any
 
 import koloda
 from koloda.cards import CARD_TEXT, TEXT_CARD, deck
+from koloda.engine.deal import AwaitingView
 from koloda.engine.errors import IllegalAction
 from koloda.engine.records import from_record
+from koloda.engine.view import EmptyView, LegacyView, Observation, View, fields_of
 
 _WORDS = ["flip", "take", "pass", "stand", "knock", "drop", "golets", "draw", "bid 0", "bid 1",
           "bid 99", "pick 0", "pick 7", "foo", "", "play", "beat 6C"]
@@ -120,12 +122,23 @@ def _check_state(match: koloda.Match, rng: random.Random) -> None:
     where = Counter(c for cards in zones.values() for c in cards)
     assert where == dealt, f"cards not conserved: {zones}"
     assert set(dealt) <= set(deck(52))
-    # observations are JSON and never name a hidden card
+    # observations are typed views, JSON at the boundary, and never name a hidden card
+    hidden_any: set[int] = set()
     for seat in range(match.players):
         obs = match.observation(seat)
-        json.dumps(obs.to_json())
-        leaked = cards_in(obs) & match.hidden_from(seat)
-        assert not leaked, f"seat {seat} sees hidden {[CARD_TEXT[c] for c in leaked]}: {obs}"
+        check_view(match, obs)
+        data = obs.to_json()
+        json.dumps(data)
+        hidden = match.hidden_from(seat)
+        hidden_any |= hidden
+        leaked = cards_in(data) & hidden
+        assert not leaked, f"seat {seat} sees hidden {[CARD_TEXT[c] for c in leaked]}: {data}"
+    # the spectator's view (the engine's, not an interface's) names no card hidden from
+    # any seat
+    public = match.public_observation().to_json()
+    assert public["seat"] is None
+    leaked = cards_in(public) & hidden_any
+    assert not leaked, f"the public view shows {[CARD_TEXT[c] for c in leaked]}: {public}"
     # a determinization agrees with everything the seat to move knows
     check_determinize(match, rng)
     # illegal actions are refused with a reason and change nothing
@@ -138,6 +151,20 @@ def _check_state(match: koloda.Match, rng: random.Random) -> None:
         else:
             raise AssertionError(f"illegal {a!r} accepted; legal: {match.legal_actions()}")
     assert fingerprint(match) == before, "a refused action changed the state"
+
+
+def check_view(match: koloda.Match, obs: Observation) -> None:
+    """The observation is typed: the deal and the sheet are the game's declared views
+    (frozen, every field declared, values immutable — so the whole view hashes)."""
+    assert isinstance(obs, Observation)
+    for part in (obs.deal, obs.sheet):
+        assert isinstance(part, View) and not isinstance(part, LegacyView), \
+            f"{match.spec.name}: {type(part).__name__} is not a typed view"
+        fields_of(part)   # every field declared with item()
+        if not isinstance(part, (EmptyView, AwaitingView)):
+            assert type(part) in match.spec.views, \
+                f"{match.spec.name}: {type(part).__name__} is not among spec.views"
+    hash(obs)             # no list or dict inside: tuples and views all the way down
 
 
 MATCH_KEYS = {"game", "players", "seat", "deal_number", "dealer", "to_move", "match_over",

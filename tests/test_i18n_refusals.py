@@ -159,7 +159,7 @@ def _uses() -> dict[str, set[Path]]:
     for path in KOLODA.rglob("*.py"):
         if path.name == "messages.py":
             continue
-        for word in re.findall(r"\"([a-z_]+)\"", path.read_text(encoding="utf-8")):
+        for word in re.findall(r"\"([a-z_0-9]+)\"", path.read_text(encoding="utf-8")):
             if word in CATALOG:
                 found.setdefault(word, set()).add(path)
     return found

@@ -1,5 +1,10 @@
 """The shared trick core (koloda/tricks.py) on hand-made tricks."""
 
+import random
+from typing import Any
+
+import pytest
+
 from koloda.cards import CLUBS, HEARTS, SPADES, parse_card, parse_cards
 from koloda.tricks import (
     FollowElseAny,
@@ -199,3 +204,48 @@ def test_apply_unchecked_applies_a_legal_action_like_apply() -> None:
     b.history.append((a.history[0][0], action))
     assert a.observation(0).to_json() == b.observation(0).to_json()
     assert a.current.legal_actions() == b.current.legal_actions()
+
+
+VOID_GAMES = ["trinka", "dreyfus", "opendaum", "opendaum-shakhi", "opendaum-33", "mushka",
+              "stukolka"]
+
+
+@pytest.mark.parametrize("name", VOID_GAMES)
+def test_voids_shown_are_derived_from_the_follow_policy_alone(name: str) -> None:
+    """Every trick game's published voids are exactly what its follow policy says each
+    play showed (``shown_voids``): one derivation, no game's own bookkeeping beside it."""
+    import sys
+
+    import koloda
+    from koloda.cards import SUITS
+    from koloda.tricks import PLAY_ACTION, shown_voids
+    words = ("spades", "clubs", "diamonds", "hearts")
+
+    def suit(rules: Any, text: str) -> int:
+        if text in SUITS:
+            return SUITS.index(text)
+        if text in words:
+            return words.index(text)
+        return next(s for s in range(len(rules.weakest)) if rules.suit_label(s) == text)
+
+    checked = 0
+    for seed in range(12):
+        m = koloda.new_game(name, seed=seed, max_deals=2)
+        rng = random.Random(seed)
+        derived: list[set[int]] = []
+        deal = None
+        while not m.is_over:
+            st = m.current
+            if st is not deal:
+                deal, derived = st, [set() for _ in range(m.players)]
+            rules = getattr(st, "rules", None) or sys.modules[type(st).__module__].RULES
+            action, seat = rng.choice(m.legal_actions()), m.to_move
+            if action in PLAY_ACTION and getattr(st, "trick", None) is not None:
+                derived[seat] |= shown_voids(rules, st.trick, PLAY_ACTION[action][0])
+            m.apply(action)
+            if m.is_over or m.current is not st:
+                continue
+            published = [{suit(rules, t) for t in v} for v in m.observation(0)["voids"]]
+            assert published == derived, f"seed {seed}: {published} != {derived}"
+            checked += 1
+    assert checked > 100

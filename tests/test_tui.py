@@ -266,7 +266,7 @@ def test_the_score_sheet_is_shown_between_deals(tmp_path: Path) -> None:
             return text
     text = run(go())
     assert "Deal 1 is over — score sheet" in text
-    assert "bid/tricks → points" in text and "Аня" in text
+    assert "(bid · tricks · points)" in text and "Аня" in text
 
 
 def test_the_last_trick_can_be_viewed(tmp_path: Path) -> None:
@@ -439,3 +439,53 @@ def test_the_durak_capture_shows_the_table_against_two_computer_players() -> Non
     assert svg.lstrip().startswith("<svg")
     assert "attack" in text and "cover" in text and "Computer 2" in text \
         and "Computer 3" in text and "Your move" in text
+
+
+def test_the_start_screen_seats_you_at_any_seat_and_never_leaves_the_table_without_you(
+        ) -> None:
+    """Issue 16: seat cycling moved you off seat 1 and could leave every seat a computer."""
+    for target in range(4):
+        app = KolodaApp(None, "en", player_name="Аня", use_store=False, bot_delay=0)
+
+        async def go(target: int = target, app: KolodaApp = app) -> None:
+            async with app.run_test(size=SIZE) as pilot:
+                form = app.screen.form   # type: ignore[attr-defined]
+                while form.current != "game":
+                    await pilot.press("down")
+                while form.spec.name != "trinka":
+                    await pilot.press("right")
+                while form.current != "you":
+                    await pilot.press("down")
+                await pilot.press(*["right"] * target)
+                assert form.my_seat == target
+                # every seat line, cycled through every choice: still exactly one person
+                for seat in range(form.players):
+                    while form.current != f"seat:{seat}":
+                        await pilot.press("down")
+                    if seat == target:
+                        continue
+                    for _ in range(len(form.bots) + 1):
+                        await pilot.press("right")
+                        assert form.seats.count("human") == 1 and form.my_seat == target
+                assert form.problem() is None
+                await pilot.press(*["down"] * 40)
+                while form.current != "start":
+                    await pilot.press("down")
+                await pilot.press("enter")
+                assert isinstance(app.screen, TableScreen)
+        run(go())
+        kinds = [s["kind"] for s in app.session.seats]
+        assert kinds.index("human") == target and kinds.count("human") == 1
+
+
+def test_the_start_screens_continue_lines_say_what_their_number_is(tmp_path: Path) -> None:
+    match = koloda.new_game("trinka", seed=1)
+    match.apply(match.legal_actions()[0])
+    from koloda.tui.session import autosave_dir
+    from koloda.tui.start import StartForm
+    Session(match, make_seats(4, 0, ["random"], "Аня"), autosave_dir() / "t.json",
+            use_store=False)
+    form = StartForm(resumable=[(autosave_dir() / "t.json", match.record())])
+    assert "1 moves made" in form.line("resume:0")[1].plain
+    form.lang = "ru"
+    assert "сделано ходов: 1" in form.line("resume:0")[1].plain

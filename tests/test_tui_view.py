@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
+from typing import Any
 
 from rich.console import Console
 
@@ -12,19 +14,23 @@ import koloda
 from koloda.cards import HEARTS, TEXT_CARD
 from koloda.engine.errors import IllegalAction
 from koloda.engine.messages import Cards, Reason, Suit
-from koloda.i18n import _LABELS, _TEXTS, label, option_allowed, option_name, reason, t, verb
+from koloda.engine.terms import TERMS, VERBS
+from koloda.engine.view import EmptyView, Observation, View, item
+from koloda.i18n import _TEXTS, label, option_allowed, option_name, reason, t, verb
+from koloda.present import present, present_sheet
 from koloda.tui.moves import MoveChooser
 from koloda.tui.start import StartForm
 from koloda.tui.view import (
-                             action_text,
-                             centre,
-                             extra_lines,
-                             info_line,
-                             players_table,
-                             reason_text,
-                             result_view,
-                             sheet_view,
-                             sort_hand,
+    action_text,
+    centre,
+    extra_lines,
+    info_line,
+    last_trick_view,
+    players_table,
+    reason_text,
+    result_view,
+    sheet_view,
+    sort_hand,
 )
 
 
@@ -60,9 +66,8 @@ def test_the_menu_lists_cards_in_the_order_of_the_hand() -> None:
 
 
 def test_the_hand_is_sorted_by_suit_with_trumps_last() -> None:
-    obs = {"trump": "C"}
-    assert sort_hand(["AC", "7S", "6C", "TH", "2S"], obs) == ["2S", "7S", "TH", "6C", "AC"]
-    assert sort_hand(["AC", "7S"], {"trump_card": "QS"}) == ["AC", "7S"]
+    assert sort_hand(["AC", "7S", "6C", "TH", "2S"], "C") == ["2S", "7S", "TH", "6C", "AC"]
+    assert sort_hand(["AC", "7S"], "S") == ["AC", "7S"]
 
 
 # ------------------------------------------------------------ languages
@@ -91,7 +96,7 @@ def test_a_russian_refusal_colours_its_cards() -> None:
 
 
 def test_every_text_has_both_languages() -> None:
-    for table in (_TEXTS, _LABELS):
+    for table in (_TEXTS, TERMS, VERBS):
         for key, pair in table.items():
             assert len(pair) == 2 and all(pair), key
     assert t("turn_you", "ru") == "Ваш ход" and verb("take", "ru") == "взять"
@@ -99,27 +104,57 @@ def test_every_text_has_both_languages() -> None:
 
 
 # ----------------------------------------------------------- any observation
-def test_an_observation_field_no_view_knows_still_shows() -> None:
-    obs = {"game": "new", "players": 3, "seat": 0, "dealer": 1, "to_move": 0,
-           "hand_sizes": [3, 4, 5], "widgets": [7, 8, 9], "gizmo": 42, "sheet": {}}
-    table = plain(players_table(obs, ["Аня", "Боря", "Вера"], "en", 0))
+@dataclass(frozen=True)
+class _Deal(View):
+    hand: tuple[int, ...] = item("cards", "hand", private=True, role="hand", default=())
+    hand_sizes: tuple[int, ...] = item("per_seat", "hand_sizes", default=(3, 4, 5))
+    widgets: tuple[int, ...] = item("per_seat", "widgets", default=(7, 8, 9))
+    gizmo: int = item("number", "count", default=42)
+    attacker: int | None = item("seat", "attacker", default=None)
+    table: tuple[tuple[int, int | None], ...] = item("table", "table", role="table",
+                                                     default=())
+    trick: tuple[tuple[Any, ...], ...] = item("plays", "trick", role="trick", default=())
+    secret: tuple[int, ...] = item("data", default=())
+
+
+def observe(deal: View, players: int = 3, seat: int | None = 0) -> Observation:
+    return Observation("test", players, seat, 0, 1, 0, False, EmptyView(), deal)
+
+
+def test_a_declared_field_shows_with_its_label_and_a_data_field_never() -> None:
+    disp = present(observe(_Deal(secret=(1, 2))), "en", ["Аня", "Боря", "Вера"])
+    table = plain(players_table(disp, "en"))
     assert "widgets" in table and "9" in table and "Вера" in table and "▶" in table
-    assert "gizmo: 42" in plain(info_line(obs, ["Аня", "Боря", "Вера"], "en"))
+    assert "count: 42" in plain(info_line(disp, "en"))
+    assert "secret" not in str(disp)
 
 
 def test_the_durak_table_shows_attack_cards_over_their_covers() -> None:
-    obs = {"players": 2, "table": [["7S", "9S"], ["7C", None]], "defender": 1,
-           "attacker": 0}
-    text = plain(centre(obs, ["A", "B"], "en"))
+    deal = _Deal(table=((TEXT_CARD["7S"], TEXT_CARD["9S"]), (TEXT_CARD["7C"], None)),
+                 attacker=0)
+    text = plain(centre(present(observe(deal, seat=1), "en", ["A", "B", "C"]), "en"))
     lines = [ln for ln in text.splitlines() if ln.strip()]
     assert lines[0].split() == ["attack", "7♠", "7♣"]
     assert lines[1].split() == ["cover", "9♠", "·"]
 
 
 def test_a_trick_shows_how_a_shakha_was_played() -> None:
-    obs = {"players": 3, "trick": [[2, "9H"], [0, "6C", "wild"]]}
-    text = plain(centre(obs, ["A", "B", "C"], "ru"))
+    deal = _Deal(trick=((2, TEXT_CARD["9H"]), (0, TEXT_CARD["6C"], "wild")))
+    text = plain(centre(present(observe(deal), "ru", ["A", "B", "C"]), "ru"))
     assert "C 9♥" in text and "A 6♣ (как шаха)" in text
+
+
+def screens(m: koloda.Match, names: list[str], lang: str) -> list[object]:
+    seat = m.to_move if m.to_move is not None else 0
+    disp = present(m.observation(seat), lang, names)
+    parts: list[object] = [centre(disp, lang), info_line(disp, lang),
+                           players_table(disp, lang), *extra_lines(disp, lang),
+                           last_trick_view(disp, lang),
+                           sheet_view(present_sheet(m.sheet(), lang, names, m.players), lang),
+                           *(action_text(a, lang) for a in m.legal_actions()[:30])]
+    if m.is_over:
+        parts.append(result_view(m.result.to_json(), names, lang))
+    return parts
 
 
 def test_every_game_renders_from_its_observation_in_both_languages() -> None:
@@ -127,11 +162,8 @@ def test_every_game_renders_from_its_observation_in_both_languages() -> None:
         m = koloda.new_game(name, seed=1)
         names = [f"P{i}" for i in range(m.players)]
         for lang in ("en", "ru"):
-            obs = m.observation(m.to_move)
-            assert plain(players_table(obs, names, lang, m.to_move)).strip()
-            plain(centre(obs, names, lang))
-            plain(info_line(obs, names, lang))
-            assert plain(sheet_view(m.sheet(), names, lang, m.players)).strip()
+            for part in screens(m, names, lang):
+                plain(part)
 
 
 _LATIN_WORD = re.compile(r"\b[A-Za-z][A-Za-z_]{2,}\b")
@@ -146,15 +178,7 @@ def test_the_russian_table_of_every_game_shows_no_english_word() -> None:
         step = 0
         while True:
             if step % 3 == 0 or m.is_over:
-                seat = m.to_move if m.to_move is not None else 0
-                obs = m.observation(seat)
-                parts = [centre(obs, names, "ru"), info_line(obs, names, "ru"),
-                         players_table(obs, names, "ru", seat), *extra_lines(obs, "ru"),
-                         sheet_view(m.sheet(), names, "ru", m.players),
-                         *(action_text(a, "ru") for a in m.legal_actions()[:30])]
-                if m.is_over:
-                    parts.append(result_view(m.result.to_json(), names, "ru"))
-                for part in parts:
+                for part in screens(m, names, "ru"):
                     text = plain(part, 160)
                     assert not _LATIN_WORD.search(text), (name, text)
             if m.is_over:
@@ -187,7 +211,7 @@ def test_the_start_screen_speaks_russian_for_every_game_and_option() -> None:
     assert form.set_typed('"x"') == "Неверное значение «не больше сдач»: допустимо: целое число ≥ 1"
     durak = StartForm(lang="ru", spec_name="durak", players=3, name="Аня")
     durak.options["teams"] = True                       # teams need 4 or 6 players
-    assert durak.problem() == ("Неверное значение «командами»: командами играют только "
+    assert durak.problem() == ("Неверное значение «команды»: командами играют только "
                                "вчетвером (2 на 2) или вшестером (3 на 3); допустимо: да или нет "
                                "(да — только вчетвером или вшестером)")
     durak.lang = "en"
@@ -195,19 +219,14 @@ def test_the_start_screen_speaks_russian_for_every_game_and_option() -> None:
 
 
 # -------------------------------------------------------------- the sheets
-def test_the_opendaum_sheet_lists_deals_with_bids_tricks_and_points() -> None:
+def test_a_sheet_of_deals_lists_each_seats_values_under_a_legend() -> None:
     sheet = {"deals": [{"deal": 0, "dealer": 0, "cards": 1, "trump": "H",
                         "bids": [1, 0, 1], "tricks": [1, 0, 0], "points": [10, 5, 0]}],
              "totals": [10, 5, 0]}
-    text = plain(sheet_view(sheet, ["A", "B", "C"], "en", 3))
-    assert "1/1 → 10" in text and "0/0 → 5" in text and "1/0 → 0" in text
+    text = plain(sheet_view(present_sheet(sheet, "en", ["A", "B", "C"], 3), "en"))
+    assert "(bid · tricks · points)" in text
+    assert "1 · 1 · 10" in text and "0 · 0 · 5" in text and "1 · 0 · 0" in text
     assert "hearts" in text and "total" in text
-
-
-def test_the_trinka_sheet_shows_each_pairs_record() -> None:
-    sheet = {"records": [9, 12], "pairs": [[0, 2], [1, 3]], "last_deal": None}
-    text = plain(sheet_view(sheet, ["A", "B", "C", "D"], "ru", 4))
-    assert "Пара A + C: запись 9" in text and "Пара B + D: запись 12" in text
 
 
 def test_the_result_names_winners_the_durak_and_ranks() -> None:

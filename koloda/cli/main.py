@@ -13,13 +13,14 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
 from koloda.engine.errors import ConfigError, RecordError
 from koloda.engine.records import load_record, replay
 from koloda.engine.registry import get_spec, registry
-from koloda.i18n import check_lang, default_lang, option_allowed, reason, t
+from koloda.i18n import check_lang, default_lang, option_allowed, option_value, reason, t
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="koloda — traditional Russian card games.")
@@ -29,7 +30,7 @@ err = Console(stderr=True)
 
 def _fail(message: str, code: int = 2, lang: str = "en") -> NoReturn:
     """Print ``error: message`` (``ошибка: …`` in Russian) and exit with ``code``."""
-    err.print(f"[red]{t('error', lang)}:[/red] {message}")
+    err.print(f"[red]{t('error', lang)}:[/red] {escape(message)}")
     raise typer.Exit(code)
 
 
@@ -63,6 +64,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="machine-readable
         data = [{"name": s.name, "family": s.family, "variant": s.variant,
                  "title": {"en": s.title_en, "ru": s.title_ru}, "players": list(s.players),
                  "options": [{"name": o.name, "default": o.default_for(s.default_players),
+                              "default_by_players": {str(n): o.default_for(n)
+                                                     for n in s.players},
                               "allowed": o.allowed, "help": {"en": o.help_en, "ru": o.help_ru}}
                              for o in s.all_options]} for s in specs.values()]
         print(json.dumps(data, ensure_ascii=False, indent=1))
@@ -71,12 +74,25 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="machine-readable
     for col in ("col_game", "col_title", "col_players", "col_options"):
         table.add_column(t(col, lang))
     for s in specs.values():
-        opts = "\n".join(f"{o.name} ({o.default_for(s.default_players)!r}; "
+        opts = "\n".join(f"{o.name} ({default_text(s, o, lang)}; "
                          f"{option_allowed(o.allowed, lang)}) — "
                          f"{o.help_ru if lang == 'ru' else o.help_en}" for o in s.all_options)
         title = s.title_ru if lang == "ru" else s.title_en
         table.add_row(s.name, title, ", ".join(map(str, s.players)), opts)
     console.print(table)
+
+
+def default_text(spec: Any, option: Any, lang: str = "en") -> str:
+    """An option's default as a person reads it; one that depends on the player count
+    says so (``false with 2, 3, 5 players; true with 4, 6``)."""
+    by_count: dict[str, list[int]] = {}
+    for n in spec.players:
+        by_count.setdefault(option_value(option.default_for(n), lang), []).append(n)
+    if len(by_count) == 1:
+        return next(iter(by_count))
+    word = "players" if lang != "ru" else "игроков"
+    return "; ".join(f"{v} ({'с' if lang == 'ru' else 'with'} "
+                     f"{', '.join(map(str, ns))} {word})" for v, ns in by_count.items())
 
 
 @app.command()

@@ -45,7 +45,7 @@ def play_loop(session: Session, lang: str, console: Console, input_fn: Any = inp
             continue
         legal = match.legal_actions()
         console.rule(t("your_turn", lang, seat=seat))
-        console.print(observation_table(match.observation(seat), lang))
+        console.print(observation_table(match.observation(seat), lang, names))
         if len(legal) == 1:
             console.print(t("press_enter", lang, action=escape(_action(legal[0], lang).plain)))
         else:

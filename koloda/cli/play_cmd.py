@@ -27,7 +27,8 @@ def play(
     seat: Annotated[int, typer.Option(help="your seat (0-based)")] = 0,
     bots: Annotated[str | None, typer.Option(
         help="computer players for the other seats: one for all or comma-separated "
-             "(random, heuristic, search:easy|normal|hard …); default: the best available")]
+             "(random, heuristic, search:easy|normal|hard …); default: heuristic where the "
+             "game has one, else random")]
     = None,
     seed: Annotated[int | None, typer.Option(help="deal seed")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o",
@@ -60,7 +61,11 @@ def play(
         except (RecordError, IllegalAction, ValueError) as exc:
             _fail(t("cannot_resume", language, path=resume, reason=reason(exc, language)),
                   lang=language)
-        session = Session(match, seats, resume, store_url=db, use_store=not no_store)
+        try:
+            session = Session(match, seats, resume, store_url=db, use_store=not no_store)
+        except ConfigError as exc:   # a seat names a bot this koloda does not have
+            _fail(t("cannot_resume", language, path=resume, reason=reason(exc, language)),
+                  lang=language)
     else:
         if game is None:
             if use_tui:

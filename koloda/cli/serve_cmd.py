@@ -9,6 +9,26 @@ import typer
 from koloda.cli.main import _fail, app
 
 
+def _cannot_listen(host: str, port: int) -> str | None:
+    """Why the server could not listen there (the port taken, a bad address), or None —
+    checked before the server starts, so the person reads one line, not a log."""
+    import socket
+    if not 0 < port < 65536:
+        return "a port is a number 1..65535"
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        return str(exc.strerror or exc)
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            return str(exc.strerror or exc)
+    return None
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
@@ -32,6 +52,9 @@ def serve(
               f"(fastapi, uvicorn[standard])")
     if bot_workers < 0 or bot_delay < 0:
         _fail("--bot-workers and --bot-delay must not be negative")
+    problem = _cannot_listen(host, port)
+    if problem:
+        _fail(f"cannot listen on {host}:{port}: {problem}")
     web = create_app(db, bot_workers=bot_workers, bot_delay=bot_delay)
     typer.echo(f"koloda: http://{host}:{port}/  (database {web.state.manager.db_url})")
     uvicorn.run(web, host=host, port=port, log_level=log_level, ws_max_size=65536,

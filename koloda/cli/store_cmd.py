@@ -15,8 +15,11 @@ from rich.table import Table
 from rich.text import Text
 
 from koloda.cli.main import _fail, app, console, replay_cmd
-from koloda.engine.errors import IllegalAction
-from koloda.i18n import check_lang, t
+from koloda.engine.errors import IllegalAction, RecordError
+from koloda.engine.messages import render_reason
+from koloda.engine.records import load_record
+from koloda.i18n import check_lang, reason, t
+from koloda.tui.view import action_text
 
 DbOption = Annotated[str | None, typer.Option(
     "--db", help="database URL (default: SQLite in the data directory)")]
@@ -27,10 +30,18 @@ def _open(db: str | None, lang: str = "en") -> Any:
     from koloda.store import Store, StoreError
     try:
         return Store(db)
+    except ModuleNotFoundError as exc:   # a database driver that is not installed
+        package = DRIVER_PACKAGES.get(str(exc.name), exc.name)
+        _fail(t("store_driver", lang, url=db, module=exc.name, package=package), lang=lang)
     except StoreError as exc:
         if exc.url is not None:
             _fail(t("store_open", lang, url=exc.url, reason=exc.cause), lang=lang)
         _fail(str(exc), lang=lang)
+
+
+#: the package to install for a database driver module SQLAlchemy could not import
+DRIVER_PACKAGES = {"psycopg": "psycopg[binary]", "psycopg2": "psycopg2-binary",
+                   "pymysql": "pymysql", "MySQLdb": "mysqlclient", "asyncpg": "asyncpg"}
 
 
 def _lang(lang: str | None) -> str:
@@ -161,38 +172,74 @@ def replay(
     db: DbOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Replay a record file or a stored game and verify every action and its result."""
+    """Replay a record file or a stored game: every move by the players' names, the
+    result, and whether every action and the written result hold (exit 2 if not)."""
     language = _lang(lang)
+    stored: int | None = None
     if not target.isdigit() or Path(target).exists():
-        replay_cmd(Path(target), as_json, language)
-        return
-    store = _open(db, language)
-    record = store.record(int(target))
-    if record is None:
-        if as_json:
-            print(json.dumps({"error": {"field": "id", "reason": f"no stored game {target}"}}))
-            raise typer.Exit(2)
-        _fail(t("no_stored_game", language, id=target), lang=language)
+        try:
+            record = load_record(Path(target))
+        except RecordError as exc:
+            if as_json:
+                print(json.dumps({"error": {"field": "file", "reason": str(exc)}},
+                                 ensure_ascii=False))
+                raise typer.Exit(2) from None
+            _fail(f"{target}: {reason(exc, language)}", lang=language)
+    else:
+        stored = int(target)
+        found = _open(db, language).record(stored)
+        if found is None:
+            if as_json:
+                print(json.dumps({"error": {"field": "id",
+                                            "reason": f"no stored game {target}"}}))
+                raise typer.Exit(2)
+            _fail(t("no_stored_game", language, id=target), lang=language)
+        record = found
     from koloda.engine.records import replay as replay_record
     rep = replay_record(record, keep_steps=as_json)
     if as_json:
-        print(json.dumps(rep.to_json() | {"id": int(target)}, ensure_ascii=False))
+        extra = {} if stored is None else {"id": stored}
+        print(json.dumps(rep.to_json() | extra, ensure_ascii=False))
         raise typer.Exit(0 if rep.ok else 2)
-    _show_moves(record, language)
-    if rep.match is not None and rep.match.result is not None:
-        from koloda.cli.render import show_result
-        show_result(console, rep.match.result.to_json(), language)
+    names = seat_names(record)
+    if rep.match is not None:
+        _show_moves(record, names, language)
+        if rep.match.result is not None:
+            from koloda.cli.render import show_result
+            show_result(console, rep.match.result.to_json(), language, names)
     if rep.error is not None:
-        _fail(json.dumps(rep.error, ensure_ascii=False), lang=language)
+        _fail(replay_error(rep.error, record, names, language), lang=language)
     console.print(f"[green]{t('record_verified', language)}[/green]")
 
 
-def _show_moves(record: dict[str, Any], lang: str) -> None:
-    """Every move of a stored game, deal by deal, with the seats' names."""
+def seat_names(record: dict[str, Any]) -> list[str]:
+    """The players' names as the record's seats give them (``Player N`` where missing)."""
+    given = record.get("seats")
+    seats: list[Any] = given if isinstance(given, list) else []
+    names = [str(s.get("name") or f"Player {i + 1}") if isinstance(s, dict)
+             else f"Player {i + 1}" for i, s in enumerate(seats)]
+    players = record.get("players")
+    n = players if isinstance(players, int) and 0 < players < 64 else len(names)
+    return (names + [f"Player {i + 1}" for i in range(len(names), n)])[:max(n, 0)]
+
+
+def replay_error(error: dict[str, Any], record: dict[str, Any], names: list[str],
+                 lang: str) -> str:
+    """A replay's first error as a sentence: which move, by whom, and why."""
+    why = render_reason(error.get("reason", ""), lang)
+    index = error.get("index")
+    if not isinstance(index, int):
+        return t("record_broken", lang, reason=why)
+    actions = record.get("actions") or []
+    seat = actions[index].get("seat") if index < len(actions) else None
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    return t("move_refused", lang, n=index + 1, who=who,
+             action=action_text(str(error.get("action", "")), lang).plain, reason=why)
+
+
+def _show_moves(record: dict[str, Any], names: list[str], lang: str) -> None:
+    """Every move of a game, deal by deal, with the seats' names."""
     from koloda.engine.records import from_record
-    from koloda.tui.view import action_text
-    names = [str(s.get("name", i)) for i, s in enumerate(record.get("seats") or [])]
-    names += [str(i) for i in range(len(names), int(record["players"]))]
     match = from_record(record)
     console.rule(f"{_title(record['game'], lang)} — {', '.join(names)}")
     deal = 0

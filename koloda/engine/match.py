@@ -17,6 +17,7 @@ from koloda.cards import Card
 from koloda.engine.actions import Action
 from koloda.engine.deal import AwaitingDeal, Deal, DealState
 from koloda.engine.errors import IllegalAction, RecordError
+from koloda.engine.messages import Quoted
 from koloda.engine.result import Result
 from koloda.engine.spec import GameSpec
 from koloda.engine.view import EmptyView, Observation, View, as_view
@@ -133,11 +134,23 @@ class Match:
         else:
             if self.is_over:
                 raise IllegalAction("match_over")
+            self._check_verb(action)
             text = cur.apply(action)
         self.history.append((seat, text))  # type: ignore[arg-type]
         if cur.is_over:
             self._settle()
         return text
+
+    def _check_verb(self, action: object) -> None:
+        """An action whose first word is no verb of this game is refused naming this
+        game's verbs (not every game's)."""
+        verbs = self.spec.actions.verbs()
+        if not verbs or not isinstance(action, str):
+            return
+        words = action.strip().lower().split()
+        if words and words[0] not in verbs:
+            raise IllegalAction("unknown_action_here", text=Quoted(action.strip()),
+                                game=self.spec.named, verbs=", ".join(verbs))
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know: a typed :class:`~koloda.engine.view.Observation`

@@ -237,6 +237,9 @@ CATALOG: dict[str, tuple[str, str]] = {
     "action_not_text": ("an action must be text, not {type}",
                         "ход записывается текстом, а не {type}"),
     "empty_action": ("empty action", "пустой ход"),
+    "unknown_action_here": ("{game} has no action {text}; its actions begin with one of: "
+                            "{verbs}",
+                            "в игре {game} нет хода {text}; ходы начинаются со слов: {verbs}"),
     "unknown_action": ("unknown action {text}; actions begin with one of: {verbs}",
                        "непонятный ход {text}; ход начинается с одного из слов: {verbs}"),
     "no_arguments": ("'{verb}' takes no arguments: {text}",
@@ -289,48 +292,6 @@ CATALOG: dict[str, tuple[str, str]] = {
     "duty_hold": ("{duty}: you hold {cards}", "{duty}: у вас есть {cards}"),
     "play_one_card": ("play one card at a time (play C)", "ходят по одной карте (play C)"),
     "play_not_legal": ("play {card} is not legal now", "сейчас нельзя сыграть {card}"),
-    # ------------------------------------------------ Mushka
-    "exchange_round_over": ("the exchange round is over: play a card ({action} is not a play)",
-                            "обмен окончен: ходите картой ({action} — не ход картой)"),
-    "exchange_round_first": ("the exchange round comes first: discard, stand or pass",
-                             "сначала обмен: снесите карты, играйте или пасуйте"),
-    "ace_of_spades_no_pass": ("you hold AS: a player holding the ace of spades may not pass",
-                              "у вас туз пик: с тузом пик пасовать нельзя"),
-    "stock_empty": ("the stock is empty: only stand or pass remain",
-                    "колода кончилась: остаётся играть или пасовать"),
-    "stock_holds_only": ("the stock holds only {n} cards: you may discard at most {n}",
-                         "в колоде осталось {n:карта|карты|карт}: снести можно не больше "
-                         "{n:карты|карт|карт}"),
-    "exchange_round_action": ("{action} is not an action of the exchange round: discard 1–5 "
-                              "cards, stand or pass",
-                              "{action} — не ход обмена: снесите от 1 до 5 карт, играйте "
-                              "или пасуйте"),
-    # ------------------------------------------------ Kopilka
-    "offer_pick": ("seat {seat} offers {n} cards face down: take one with 'pick K'",
-                   "место {seat} выкладывает {n:карту|карты|карт} рубашкой вверх: возьмите "
-                   "одну (pick K)"),
-    "positions_only": ("there are only positions 0..{last}",
-                       "есть только места от 0 до {last}"),
-    "position_taken": ("position {k} is already taken", "карту с места {k} уже взяли"),
-    "picked_discard": ("you picked a card: now discard one card face down ('discard C')",
-                       "вы взяли карту: теперь снесите одну карту рубашкой вверх "
-                       "(discard C)"),
-    "discard_exactly_one": ("discard exactly one card", "снесите ровно одну карту"),
-    "exchange_over_kopilka": ("the exchange is over: play, pass or draw",
-                              "обмен окончен: ходите, пасуйте или добирайте"),
-    "leader_plays": ("you lead: play a card (the leader never passes or draws)",
-                     "ваш ход первым: ходите картой (первый не пасует и не добирает)"),
-    "draw_only_void": ("you may draw only while void in {suit}: you hold {cards}",
-                       "добирать можно, только когда нет {suit:gen}: у вас есть {cards}"),
-    "talon_empty": ("the talon is empty: nothing to draw",
-                    "прикуп пуст: добирать нечего"),
-    "kopilka_not_now": ("{action} is not a move now: play {suit} or AS, pass or draw",
-                        "{action} сейчас не ход: ходите в {suit} или тузом пик, пасуйте "
-                        "или добирайте"),
-    "no_banned_lead": ("may not lead {suit}, the suit of the last trick",
-                       "нельзя ходить в {suit}: это масть прошлой взятки"),
-    "kopilka_follow": ("must play {suit} or AS, pass or draw",
-                       "нужно ходить в {suit} или тузом пик, пасовать или добирать"),
     # ------------------------------------------------ Pyanitsy
     "pyanitsy_action": ("{action} is not an action of Pyanitsy: the only action is 'flip'",
                         "{action} — не ход в пьяницы: в ней только открывают карту (flip)"),
@@ -417,10 +378,6 @@ CATALOG: dict[str, tuple[str, str]] = {
     "must_be_either": ("must be {values}", "нужно {values}"),
     "teams_players": ("teams play only with 4 (2 vs 2) or 6 (3 vs 3) players",
                       "командами играют только вчетвером (2 на 2) или вшестером (3 на 3)"),
-    "values_each_suit": ("give a value for each suit S, C, D, H and nothing else",
-                         "нужна цена для каждой масти (S, C, D, H) и больше ничего"),
-    "values_whole": ("every value must be a whole number ≥ 0",
-                     "каждая цена — целое число ≥ 0"),
     "ante_thirds": ("must be a positive multiple of 3 (the pot is shared by thirds)",
                     "нужно положительное число, кратное 3 (кон делят на трети)"),
     # ------------------------------------------------ computer players (koloda/bots)
@@ -439,6 +396,8 @@ CATALOG: dict[str, tuple[str, str]] = {
                         "перебор пока не умеет играть в {game}: нет расклада по наблюдению"),
     # ------------------------------------------------ record files (engine/records.py)
     "cannot_read": ("cannot read {path}: {why}", "не удалось прочитать {path}: {why}"),
+    "not_utf8": ("{path} is not a text file in UTF-8 (byte {at} is not UTF-8): not a record",
+                 "{path} — не текст в UTF-8 (байт {at} не UTF-8): это не запись партии"),
     "file_missing": ("No such file or directory", "такого файла нет"),
     "file_denied": ("Permission denied", "нет доступа"),
     "file_is_dir": ("Is a directory", "это папка, а не файл"),

@@ -25,6 +25,8 @@ def load_record(path: str | Path) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError("cannot_read", path=str(path), why=_os_reason(exc)) from None
+    except UnicodeDecodeError as exc:
+        raise RecordError("not_utf8", path=str(path), at=exc.start) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -220,7 +222,8 @@ def replay(data: dict[str, Any], *, keep_steps: bool = True) -> Replay:
         try:
             match.apply(action)
         except IllegalAction as exc:
-            out.error = {"index": index, "action": action, "reason": str(exc)}
+            # the Reason itself: English in the JSON, any language for a person
+            out.error = {"index": index, "action": action, "reason": exc.reason or str(exc)}
             return out
         except RecordError as exc:
             out.error = {"index": index, "action": action, "field": "deals",

@@ -41,6 +41,12 @@ class ActionVocabulary:
     #: cards played ``wild`` or ``plain`` (the shakhi: ``play 6C wild``)
     wild_cards: tuple[str, ...] = ()
 
+    def verbs(self) -> tuple[str, ...]:
+        """Every verb the game's actions begin with, sorted (empty: not declared)."""
+        words = {*self.plain, *(v for v, _ in self.numbers), *self.single, *self.multi,
+                 *self.pairs}
+        return tuple(sorted(words))
+
 
 @dataclass(frozen=True)
 class Bounds:

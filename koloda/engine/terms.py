@@ -9,7 +9,15 @@ Russian words follow the books (../shared/seeds/ in the project's steering files
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+
+from koloda.cards import (
+    RANK_NAMES,
+    SUIT_NAMES,
+    SUIT_NAMES_GENITIVE_RU,
+    SUIT_SYMBOLS,
+    format_card,
+)
 
 #: field labels and value words (key → (English, Russian))
 TERMS: dict[str, tuple[str, str]] = {
@@ -62,7 +70,7 @@ TERMS: dict[str, tuple[str, str]] = {
     'attacker': ('attacker', 'атакует'),
     'defender': ('defender', 'отбивается'),
     'leader': ('leads', 'ходит первым'),
-    'dealer': ('dealer', 'сдавал'),
+    'dealer': ('dealer', 'сдающий'),
     'golets': ('golets', 'голец'),
     'first_bout_limit': ('first round limit', 'предел первого отбоя'),
     'declared': ('declared', 'объявил'),
@@ -71,7 +79,7 @@ TERMS: dict[str, tuple[str, str]] = {
     'starter': ('starts', 'начинает'),
     'failed_leads': ('failed leads', 'пустые ходы'),
     'banned_lead': ('may not lead', 'нельзя ходить в'),
-    'first_to_shed': ('first out of cards', 'первым избавился от карт'),
+    'first_to_shed': ('first out of cards', 'первым снёс карты'),
     'variant': ('variant', 'вариант'),
     'out': ('out', 'вне игры'),
     'skipped': ('skipped', 'пропускает'),
@@ -79,7 +87,7 @@ TERMS: dict[str, tuple[str, str]] = {
     'taken': ('taken', 'взято'),
     'first_bout': ('first round', 'первый отбой'),
     'ante': ('ante', 'ставка за сдачу'),
-    'blocked': ('blocked', 'тупик'),
+    'blocked': ('blocked', 'заперта'),
     'caps': ('caps', 'старшие по мастям'),
     'change': ('change', 'изменение'),
     'count': ('count', 'число'),
@@ -87,7 +95,7 @@ TERMS: dict[str, tuple[str, str]] = {
     'deals': ('deals', 'сдачи'),
     'deck': ('deck', 'колода'),
     'deck_size': ('deck size', 'колода'),
-    'discard': ('beaten off', 'бито (карты)'),
+    'discard': ('beaten off', 'бито'),
     'hand': ('hand', 'на руках'),
     'deal_number': ('deal number', 'номер сдачи'),
     'to_move': ('to move', 'ходит'),
@@ -142,7 +150,7 @@ TERMS: dict[str, tuple[str, str]] = {
     'tricks_played': ('tricks played', 'сыгранные взятки'),
     'value': ('value', 'цена'),
     'values': ('values', 'цены взяток'),
-    'voids': ('voids', 'нет мастей'),
+    'voids': ('void in', 'нет масти'),
     'winner': ('winner', 'взял'),
     'winners': ('winners', 'победители'),
     'losers': ('losers', 'проигравшие'),
@@ -160,8 +168,8 @@ TERMS: dict[str, tuple[str, str]] = {
     'bid': ('bidding', 'заказ'),
     'play': ('play', 'розыгрыш'),
     'exchange': ('exchange', 'обмен'),
-    'attack': ('attack', 'атака'),
-    'defend': ('defence', 'защита'),
+    'attack': ('attack', 'ход'),
+    'defend': ('defence', 'отбой'),
     'throw': ('throw-in', 'подкидывание'),
     'declare': ('declaration', 'объявление'),
     'alone': ('alone', 'один'),
@@ -188,9 +196,21 @@ TERMS: dict[str, tuple[str, str]] = {
     'pass': ('pass', 'пас'),
     'stand': ('stand', 'играю'),
     'first': ('first', 'первый'),
-    'all': ('all', 'все'),
+    'all': ('all', 'пока все карты не у одного'),
     'first_elimination': ('first elimination', 'до первого выбывшего'),
     'cycle': ('cycle', 'доиграть круг'),
+    # words the interfaces put around fields (marks, flags, headings)
+    'yes': ('yes', 'да'),
+    'no': ('no', 'нет'),
+    'partner': ('partner', 'партнёр'),
+    'team': ('team', 'команда'),
+    'seat': ('seat', 'место'),
+    'you': ('you', 'вы'),
+    'epaulettes': ('epaulettes', 'погоны'),
+    'details': ('details', 'подробности'),
+    'cards_each': ('cards each', 'карт на руках'),
+    'no_trumps': ('no trumps', 'без козырей'),
+    'cover': ('cover', 'отбой'),
 }
 
 #: action verbs as a person reads them (the canonical text stays in records)
@@ -200,29 +220,48 @@ VERBS: dict[str, tuple[str, str]] = {
     "discard": ("discard", "снести"),
     "stand": ("stand", "играю"),
     "pass": ("pass", "пас"),
-    "attack": ("attack", "ход"),
+    "attack": ("attack", "ходить"),
     "beat": ("beat", "побить"),
     "take": ("take", "взять"),
     "throw": ("throw in", "подкинуть"),
     "transfer": ("transfer", "перевести"),
-    "pick": ("take card no.", "взять карту №"),
-    "draw": ("draw", "добрать"),
+    "pick": ("take card", "взять карту"),
+    "draw": ("draw", "прикупить"),
     "knock": ("knock", "стучу"),
     "drop": ("drop", "пас"),
     "golets": ("golets", "голец"),
-    "flip": ("flip", "открыть карту"),
+    "flip": ("turn a card", "открыть карту"),
     "wild": ("wild", "как шаха"),
     "plain": ("plain", "за простую"),
     "with": ("with", "картой"),
 }
 
 #: the suits by index (S C D H), and the genitive Russian ("must follow ...")
-SUIT_WORDS: tuple[tuple[str, str], ...] = (("spades", "пики"), ("clubs", "трефы"),
-                                          ("diamonds", "бубны"), ("hearts", "черви"))
-SUIT_GENITIVE_RU: tuple[str, ...] = ("пик", "треф", "бубен", "червей")
+SUIT_WORDS: tuple[tuple[str, str], ...] = tuple(zip(SUIT_NAMES["en"], SUIT_NAMES["ru"],
+                                                    strict=True))
+SUIT_GENITIVE_RU: tuple[str, ...] = SUIT_NAMES_GENITIVE_RU
+
+#: the kinds and levels of computer players
+BOTS: dict[str, tuple[str, str]] = {
+    "random": ("random", "случайный"),
+    "heuristic": ("heuristic", "по правилам опыта"),
+    "search": ("search", "перебор"),
+    "easy": ("easy", "лёгкий"),
+    "normal": ("normal", "средний"),
+    "hard": ("hard", "сильный"),
+}
 
 #: who registered each term (for the error that names both places)
 _OWNERS: dict[str, str] = {}
+
+
+#: called after every registration (an interface keeping a served copy, the browser's texts)
+_LISTENERS: list[Callable[[], None]] = []
+
+
+def on_register(callback: Callable[[], None]) -> None:
+    """Call ``callback`` whenever a game adds its terms (a catalog served as data follows)."""
+    _LISTENERS.append(callback)
 
 
 def register(terms: Mapping[str, tuple[str, str]], owner: str,
@@ -236,6 +275,8 @@ def register(terms: Mapping[str, tuple[str, str]], owner: str,
                 raise ValueError(f"term {key!r}: {owner} says {pair}, {where} says {have}")
             table[key] = (pair[0], pair[1])
             _OWNERS.setdefault(("v:" if table is VERBS else "") + key, owner)
+    for callback in _LISTENERS:
+        callback()
 
 
 def term(key: str, lang: str = "en") -> str:
@@ -260,3 +301,28 @@ def verb(word: str, lang: str = "en") -> str:
 
 def suit_word(suit: int, lang: str = "en") -> str:
     return SUIT_WORDS[suit][1 if lang == "ru" else 0]
+
+
+def suit_symbol(suit: int) -> str:
+    return SUIT_SYMBOLS[suit]
+
+
+def rank_word(rank: int, lang: str = "en") -> str:
+    """A rank as a card's corner says it: 10, В/J, Д/Q, К/K, Т/A."""
+    return RANK_NAMES["ru" if lang == "ru" else "en"][rank]
+
+
+def card_word(card: int, lang: str = "en") -> str:
+    """A card as people write it: 10♥, В♠ (Russian) or J♠."""
+    return format_card(card, "symbol", "ru" if lang == "ru" else "en")
+
+
+def pairs() -> dict[str, dict[str, tuple[str, str]]]:
+    """Every term by kind (``term``, ``verb``, ``suit``, ``rank``): what an interface that
+    receives the vocabulary as data (the browser's /api/texts) is given."""
+    from koloda.cards import RANKS, SUITS
+    return {
+        "term": dict(TERMS), "verb": dict(VERBS), "bot": dict(BOTS),
+        "suit": {SUITS[i]: SUIT_WORDS[i] for i in range(4)},
+        "rank": {RANKS[r]: (RANK_NAMES["en"][r], RANK_NAMES["ru"][r]) for r in range(13)},
+    }

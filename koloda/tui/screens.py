@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from koloda.i18n import t
+from koloda.present import present_sheet
 from koloda.ranks import Rank
 from koloda.tui.view import result_view, sheet_view
 
@@ -58,7 +59,7 @@ def sheet_screen(sheet: Mapping[str, Any], names: list[str], lang: str, players:
     if tail:
         parts.extend(tail)
         parts.append(Text(""))
-    parts.append(sheet_view(sheet, names, lang, players))
+    parts.append(sheet_view(present_sheet(sheet, lang, names, players), lang))
     return InfoScreen(title, Group(*parts), keys or t("press_continue", lang))
 
 
@@ -89,8 +90,9 @@ class ResultScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         lang = self.lang
         body = Group(result_view(self.result, self.names, lang), Text(""),
-                     Text(t("sheet", lang), style="bold underline"),
-                     sheet_view(self.sheet, self.names, lang, self.players), Text(""),
+                     Text(t("sheet_title", lang), style="bold underline"),
+                     sheet_view(present_sheet(self.sheet, lang, self.names, self.players),
+                                lang), Text(""),
                      *self.notes)
         with Vertical() as box:
             box.border_title = t("result_title", lang)

@@ -108,7 +108,7 @@ class StartForm:
     # ------------------------------------------------------------- lines
     def rows(self) -> list[str]:
         out = [f"resume:{i}" for i in range(len(self.resumable))]
-        out += ["game", "variant", "players"]
+        out += ["game", "variant", "players", "you"]
         out += [f"seat:{i}" for i in range(self.players)]
         out += ["lang", "name"]
         out += [f"opt:{o.name}" for o in self.spec.all_options]
@@ -142,19 +142,33 @@ class StartForm:
             counts = list(self.spec.players)
             i = counts.index(self.players)
             self.set_players(counts[(i + step) % len(counts)], keep_seats=True)
+        elif key == "you":
+            self.sit(self.my_seat + step)
         elif key.startswith("seat:"):
             seat = int(key[5:])
-            choices = ["human", *self.bots]
+            if self.seats[seat] == "human":   # your own line: ←→ move you
+                self.sit(seat + step)
+                return
+            choices = self.bots   # a computer's line cycles the computers, never a person
             i = choices.index(self.seats[seat]) if self.seats[seat] in choices else 0
-            new = choices[(i + step) % len(choices)]
-            if new == "human":   # one person at the table: the old seat gets a computer
-                self.seats = [default_bot(self.spec.name) if s == "human" else s
-                              for s in self.seats]
-            self.seats[seat] = new
+            self.seats[seat] = choices[(i + step) % len(choices)]
         elif key == "lang":
             self.lang = LANGS[(LANGS.index(self.lang) + step) % len(LANGS)]
         elif key.startswith("opt:"):
             self._step_option(self.option(key[4:]), step)
+
+    @property
+    def my_seat(self) -> int:
+        """The seat the person takes (exactly one seat is always theirs)."""
+        return self.seats.index("human")
+
+    def sit(self, seat: int) -> None:
+        """Move the person to ``seat`` (wrapping around); the computer there takes the
+        seat they leave, so the table always has one person and the same computers."""
+        seat %= self.players
+        old = self.my_seat
+        if seat != old:
+            self.seats[old], self.seats[seat] = self.seats[seat], "human"
 
     def _step_option(self, opt: Option, step: int) -> None:
         value = self.options[opt.name]
@@ -252,7 +266,10 @@ class StartForm:
             game = specs[data["game"]] if data.get("game") in specs else None
             title = data.get("game") if game is None else \
                 game.title_ru if lang == "ru" else game.title_en
-            return "↻", Text(t("resume_line", lang, name=f"{title} · {moves} · {path.name}"))
+            when = _saved_at(path)
+            return "↻", Text(t("resume_line", lang, name=f"{title} · "
+                               f"{t('moves_made', lang, n=moves)}"
+                               f"{f' · {when}' if when else ''} · {path.name}"))
         if key == "game":
             v = self.variants(self.family)[0]
             return t("game", lang), Text(v.title_ru if lang == "ru" else v.title_en)
@@ -261,6 +278,9 @@ class StartForm:
                                             f"  ({spec.name})")
         if key == "players":
             return t("players", lang), Text(str(self.players))
+        if key == "you":
+            return t("your_seat", lang), Text(t("sits", lang, n=self.my_seat + 1),
+                                              style="bold green")
         if key.startswith("seat:"):
             seat = int(key[5:])
             who = self.seats[seat]
@@ -426,3 +446,13 @@ class StartScreen(Screen[None]):
     def action_quit_app(self) -> None:
         if not self.editing:
             self.app.exit(None)
+
+
+def _saved_at(path: Path) -> str:
+    """When a saved game was last played (the file's time), for the Continue line."""
+    import datetime
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return ""
+    return datetime.datetime.fromtimestamp(stamp).strftime("%Y-%m-%d %H:%M")

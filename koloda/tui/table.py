@@ -24,6 +24,7 @@ from textual.widgets import RichLog, Static
 
 from koloda.cli.render import card_text
 from koloda.engine.errors import IllegalAction
+from koloda.engine.terms import term
 from koloda.i18n import reason, t
 from koloda.tui.moves import MoveChooser
 from koloda.tui.screens import InfoScreen, ResultScreen, rank_name, rules_screen, sheet_screen
@@ -33,9 +34,11 @@ from koloda.tui.view import (
     centre,
     extra_lines,
     hand_text,
+    heading,
     info_line,
     last_trick_view,
     players_table,
+    present,
     reason_text,
     seat_name,
     sort_hand,
@@ -85,7 +88,8 @@ class TableScreen(Screen[None]):
         self.deal_seen = len(session.match.deals)
         self.pending = False
         self.deal_log: list[Text] = []
-        self.obs: Mapping[str, Any] = {}
+        self.disp: Mapping[str, Any] = {}
+        self.obs: Mapping[str, Any] = {}   # the observation drawn (its JSON reads as a Mapping)
         self.shown_result = False
 
     # ------------------------------------------------------------- layout
@@ -103,7 +107,7 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#players").border_title = t("players", self.lang)
-        self.query_one("#centre").border_title = t("table", self.lang)
+        self.query_one("#centre").border_title = heading(term("table", self.lang))
         self.query_one("#side").border_title = t("log", self.lang)
         log = self.query_one(RichLog)
         names = self.session.names()
@@ -135,9 +139,10 @@ class TableScreen(Screen[None]):
         names = s.names()
         me = self.view_seat
         obs = self.obs = m.observation(me)
+        disp = self.disp = present(obs, lang, names, me)
         title = Text(f"koloda · {m.spec.title_ru if lang == 'ru' else m.spec.title_en} · "
                      f"{t('deal_n', lang, n=len(m.deals))} · "
-                     f"{t('dealer_is', lang, who=seat_name(obs.get('dealer'), names))} · ")
+                     f"{t('dealer_is', lang, who=seat_name(obs.dealer, names))} · ")
         if m.is_over:
             title.append(t("over", lang), style="bold")
         elif s.human_to_move():
@@ -147,10 +152,10 @@ class TableScreen(Screen[None]):
             title.append(t("thinking", lang, who=who) if self.pending
                          else t("turn_of", lang, who=who), style="yellow")
         self.query_one("#title", Static).update(title)
-        self.query_one("#players", Static).update(players_table(obs, names, lang, me))
+        self.query_one("#players", Static).update(players_table(disp, lang))
         self.query_one("#centre", Static).update(Group(
-            centre(obs, names, lang), info_line(obs, names, lang), *extra_lines(obs, lang)))
-        self.hand = sort_hand(obs.get("hand") or [], obs)
+            centre(disp, lang), info_line(disp, lang), *extra_lines(disp, lang)))
+        self.hand = sort_hand(disp["hand"]["cards"] if disp["hand"] else [], disp["trump"])
         legal = m.legal_actions() if s.human_to_move() else []
         self.chooser = MoveChooser(legal, self.hand)
         self.marked &= set(self.hand)
@@ -165,7 +170,7 @@ class TableScreen(Screen[None]):
     def _draw_hand(self) -> None:
         lang = self.lang
         panel = self.query_one("#hand", Static)
-        title = t("hand", lang)
+        title = t("your_hand", lang)
         if self.chooser.multi_verbs:
             verbs = ", ".join(action_text(v, lang).plain for v in self.chooser.multi_verbs)
             title += " — " + t("multi_hint", lang, verbs=verbs)
@@ -337,7 +342,7 @@ class TableScreen(Screen[None]):
         self.zone = "hand"
         if self.marked:
             shown = " ".join(card_text(c, self.lang).plain
-                             for c in sort_hand(sorted(self.marked), self.obs))
+                             for c in sort_hand(sorted(self.marked), self.disp.get("trump")))
             self.say(Text(t("marked", self.lang, cards=shown)))
         else:
             self.say("")
@@ -390,23 +395,22 @@ class TableScreen(Screen[None]):
 
     def _beat_target(self) -> str | None:
         """The first uncovered attack card of a Durak table (what a lone card would beat)."""
-        table = self.obs.get("table")
-        if isinstance(table, list):
-            for pair in table:
-                if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) \
-                        and pair[1] is None:
-                    return pair[0]
+        part = self.disp.get("centre")
+        if part and part.get("kind") == "table":
+            for pair in part["pairs"]:
+                if pair["cover"] is None and pair["attack"].get("cards"):
+                    return str(pair["attack"]["cards"][0])
         return None
 
     def action_last_trick(self) -> None:
-        body = last_trick_view(self.obs, self.session.names(), self.lang)
-        self.app.push_screen(InfoScreen(t("last_trick", self.lang), body,
+        body = last_trick_view(self.disp, self.lang)
+        self.app.push_screen(InfoScreen(heading(term("last_trick", self.lang)), body,
                                         t("press_close", self.lang)))
 
     def action_sheet(self) -> None:
         m = self.session.match
         self.app.push_screen(sheet_screen(m.sheet(), self.session.names(), self.lang,
-                                          m.players, t("sheet", self.lang),
+                                          m.players, t("sheet_title", self.lang),
                                           keys=t("press_close", self.lang)))
 
     def action_rules(self) -> None:

@@ -1,12 +1,9 @@
-"""What the table shows, made from an observation alone (rich renderables, no Textual).
+"""What the table shows, drawn from the presenter's display (rich renderables, no Textual).
 
-Generic first: every game's observation has a ``hand``, per-seat lists (``hand_sizes``,
-``bids``, ``tricks`` …), a trick or a table, scalars (trump, stock …) and a ``sheet``.
-A field this module has never heard of still shows — as a column when it holds one value
-per seat, else as a line — so a newly landed game is playable before anyone writes a view
-for it. The few adapters below are keyed on observation fields (a Durak table of
-attack/defence pairs, Kopilka's trick with passes, Opendaum's deal-by-deal sheet, Trinka's
-pair records), never on game rules.
+``koloda.present`` turns the typed observation into the display — labels from the one
+vocabulary, values formatted by their declared kind — and this module only draws it:
+the players table, the centre (trick or Durak table), the info line, the score sheet.
+The browser draws the same display, so the two say the same.
 """
 
 from __future__ import annotations
@@ -20,24 +17,16 @@ from rich.table import Table
 from rich.text import Text
 
 from koloda.cards import CARD_TEXT, TEXT_CARD, format_card, rank_of, suit_of
-from koloda.cli.render import card_text, value_text
-from koloda.i18n import label, suit_word, t, value_word, verb
+from koloda.cli.render import card_text
+from koloda.engine import terms
+from koloda.i18n import t, verb
+from koloda.present import NO_VALUE, NOTHING, action_words, present, present_sheet
 
-#: fields that are not shown as such (identity, or shown by a dedicated part of the table)
-SKIP = frozenset({
-    "game", "players", "seat", "deal_number", "dealer", "to_move", "match_over", "sheet",
-    "hand", "trick", "table", "last_trick", "last_round", "exchange", "offers", "variant",
-    "my_discards", "trump_card_in_dealer_hand", "schedule_position", "schedule_length",
-    "teams", "trump_drawn_by", "first_dealer_draw",
-})
-#: scalar fields that name a seat
-SEAT_FIELDS = ("attacker", "defender", "leader", "starter", "offerer", "first_to_shed",
-               "golets")
-#: sheet fields that repeat an observation field under another name
-SAME_AS = {"cards": "pile_sizes"}
-#: list fields that are sets of seats (not one value per seat)
-SEAT_SETS = {"in_game": "in", "in_play": "in", "out": "out", "skipped": "skipped",
-             "passed": "passed"}
+__all__ = ["action_words", "present", "present_sheet"]
+
+
+def format_number(v: Any) -> str:
+    return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
 
 
 def is_card(x: Any) -> TypeGuard[str]:
@@ -63,12 +52,15 @@ def action_text(action: str, lang: str = "en") -> Text:
         out.append(f" {verb('with', lang)} ")
         out.append_text(card_text(args[1], lang))
         return out
+    if words[0] == "pick" and len(args) == 1 and args[0].isdigit():
+        out.append(f" {int(args[0]) + 1}")      # a position, counted from 1 as people do
+        return out
     for w in args:
         out.append(" ")
         if is_card(w):
             out.append_text(card_text(w, lang))
         else:
-            out.append(verb(w, lang))
+            out.append(terms.term(w, lang) if terms.has_term(w) else verb(w, lang))
     return out
 
 
@@ -97,29 +89,16 @@ def reason_text(text: str, lang: str = "en") -> Text:
     return out
 
 
-def trump_suit(obs: Mapping[str, Any]) -> int | None:
-    """The trump suit as an index, when the observation names one plainly."""
-    for key in ("trump_suit", "trump"):
-        v = obs.get(key)
-        if isinstance(v, str):
-            if len(v) == 1 and v in "SCDH":
-                return "SCDH".index(v)
-            if v in ("spades", "clubs", "diamonds", "hearts"):
-                return ("spades", "clubs", "diamonds", "hearts").index(v)
-    card = obs.get("trump_card")
-    return suit_of(TEXT_CARD[card]) if is_card(card) else None
-
-
-def sort_hand(hand: Sequence[str], obs: Mapping[str, Any]) -> list[str]:
+def sort_hand(hand: Sequence[str], trump: str | None = None) -> list[str]:
     """By suit (S C D H, trumps last), then rank: the order a player holds cards in."""
-    trump = trump_suit(obs)
+    t_suit = "SCDH".index(trump) if trump in ("S", "C", "D", "H") else None
 
     def key(c: str) -> tuple[int, int, int]:
         card = TEXT_CARD.get(c)
         if card is None:
             return (9, 0, 0)
         s = suit_of(card)
-        return (1 if s == trump else 0, s, rank_of(card))
+        return (1 if s == t_suit else 0, s, rank_of(card))
     return sorted(hand, key=key)
 
 
@@ -154,312 +133,164 @@ def hand_text(hand: Sequence[str], cursor: int | None, marked: frozenset[str],
 
 
 # ---------------------------------------------------------------- the seats
-def per_seat_fields(data: Mapping[str, Any], players: int) -> list[str]:
-    """Fields holding one value per seat (a list as long as the table is wide)."""
-    return [k for k, v in data.items()
-            if k not in SKIP and k not in SEAT_SETS and isinstance(v, list)
-            and len(v) == players and not any(isinstance(x, dict) for x in v)]
+def cell_text(cell: Mapping[str, Any] | None, lang: str) -> Text:
+    """A display cell: its cards coloured, or its text (a lone · dim)."""
+    if cell is None:
+        return Text(NO_VALUE, style="dim")
+    cards = cell.get("cards")
+    if cards:
+        out = Text()
+        for i, c in enumerate(cards):
+            if i:
+                out.append(" ")
+            out.append_text(card_text(c, lang))
+        return out
+    text = str(cell.get("text", ""))
+    return Text(text, style="dim" if text in (NO_VALUE, NOTHING) else "")
 
 
-def cell(value: Any, lang: str) -> Text:
-    if value is None:
-        return Text("·", style="dim")
-    if isinstance(value, list):
-        if value and all(is_card(x) for x in value):
-            out = Text()
-            for i, c in enumerate(value):
-                if i:
-                    out.append(" ")
-                out.append_text(card_text(c, lang))
-            return out
-        return Text(str(len(value)) if value else "·", style="" if value else "dim")
-    if isinstance(value, str):
-        if is_card(value):
-            return card_text(value, lang)
-        return action_text(value, lang) if value.split()[0] in (
-            "discard", "stand", "pass", "knock", "drop", "golets") else Text(value_word(value,
-                                                                                  lang))
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return Text(str(value))
-
-
-def players_table(obs: Mapping[str, Any], names: Sequence[str], lang: str,
-                  me: int | None) -> Table:
-    """One row per seat: turn and dealer marks, name, every per-seat field of the
-    observation and of its score sheet."""
-    n = obs["players"]
+def players_table(disp: Mapping[str, Any], lang: str) -> Table:
+    """One row per seat: turn and dealer marks, name and roles, every per-seat column."""
+    players = disp["players"]
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="dim")
     table.add_column("", no_wrap=True)
     table.add_column(t("players", lang), no_wrap=True)
-    fields = per_seat_fields(obs, n)
-    sheet = obs.get("sheet") or {}
-    # the sheet's per-seat columns, unless the observation already shows them
-    sheet_fields = [k for k in per_seat_fields(sheet, n) if k not in fields
-                    and SAME_AS.get(k) not in fields]
-    for k in fields + sheet_fields:
-        table.add_column(label(k, lang), justify="right")
-    roles = {k: obs.get(k) for k in SEAT_FIELDS if isinstance(obs.get(k), int)}
-    sets = {k: set(v) for k, v in obs.items() if k in SEAT_SETS and isinstance(v, list)}
-    for s in range(n):
+    for col in players["columns"]:
+        table.add_column(col["label"], justify="right")
+    for row in players["rows"]:
         mark = Text()
-        if obs.get("to_move") == s:
-            mark.append("▶", style="bold green")
-        else:
-            mark.append(" ")
-        if obs.get("dealer") == s:
+        mark.append("▶" if row["to_move"] else " ", style="bold green")
+        if row["dealer"]:
             mark.append(t("dealer_mark", lang), style="cyan")
-        name = Text(seat_name(s, names), style="bold" if s == me else "")
-        notes = [label(k, lang) for k, v in roles.items() if v == s and k != "leader"]
-        for k, members in sets.items():
-            if k in ("in_game", "in_play"):
-                if obs.get(k) and s not in members:
-                    notes.append(label("out", lang))
-            elif s in members:
-                notes.append(label(k, lang))
-        if notes:
-            name.append(f" ({', '.join(notes)})", style="italic dim")
-        row = [mark, name]
-        row += [cell(obs[k][s], lang) for k in fields]
-        row += [cell(sheet[k][s], lang) for k in sheet_fields]
-        table.add_row(*row)
+        name = Text(row["name"], style="bold" if row["me"] else "")
+        if row["marks"]:
+            name.append(f" ({', '.join(row['marks'])})", style="italic dim")
+        table.add_row(mark, name, *[cell_text(c, lang) for c in row["cells"]])
     return table
 
 
 # ---------------------------------------------------------------- the table
-def _seat_cards(pairs: Sequence[Sequence[Any]], names: Sequence[str], lang: str) -> Text:
+def _plays_text(plays: Sequence[Mapping[str, Any]], lang: str) -> Text:
     out = Text()
-    for i, (seat, c, *more) in enumerate(pairs):   # more: how it was played (a shakha)
+    for i, p in enumerate(plays):
         if i:
             out.append("   ")
-        out.append(f"{seat_name(seat, names)} ", style="dim")
-        out.append_text(card_text(c, lang) if is_card(c) else Text(str(c)))
-        for word in more:
-            if isinstance(word, str):
-                out.append(f" ({verb(word, lang)})", style="italic")
+        out.append(f"{p['name']} ", style="dim")
+        out.append_text(card_text(p["card"], lang))
+        if p.get("note"):
+            out.append(f" ({p['note']})", style="italic")
     return out
 
 
-def durak_table(pairs: Sequence[Sequence[Any]], lang: str) -> Text:
+def durak_table(pairs: Sequence[Mapping[str, Any]], lang: str) -> Text:
     """Attack cards in a row, each with the card that covers it under it."""
     if not pairs:
         return Text(t("empty_table", lang), style="dim")
-    top, bottom = Text(f"{t('attack', lang):>6} ", style="dim"), \
-        Text(f"{t('cover', lang):>6} ", style="dim")
-    for a, d in pairs:
-        at = card_text(a, lang)
+    attack, cover = terms.term("attack", lang), terms.term("cover", lang)
+    width = max(len(attack), len(cover))
+    top = Text(f"{attack:>{width}} ", style="dim")
+    bottom = Text(f"{cover:>{width}} ", style="dim")
+    for pair in pairs:
+        at = cell_text(pair["attack"], lang)
         top.append_text(Text(" " * (4 - len(at.plain))) + at)
-        if d is None:
+        if pair["cover"] is None:
             bottom.append("   ·", style="dim")
         else:
-            dt = card_text(d, lang)
+            dt = cell_text(pair["cover"], lang)
             bottom.append_text(Text(" " * (4 - len(dt.plain))) + dt)
     return Text("\n").join([top, bottom])
 
 
-def trick_of(obs: Mapping[str, Any]) -> tuple[list[list[Any]], list[int]] | None:
-    """The current trick as (seat, card) pairs and the seats that passed, if any."""
-    trick = obs.get("trick")
-    if isinstance(trick, dict):
-        return list(trick.get("cards") or []), list(trick.get("passes") or [])
-    if isinstance(trick, list):
-        return list(trick), []
-    table = obs.get("table")
-    if isinstance(table, list) and (not table or isinstance(table[0][0], int)):
-        return list(table), []
-    return None
-
-
-def last_trick_of(obs: Mapping[str, Any]) -> tuple[list[list[Any]], Any] | None:
-    last = obs.get("last_trick") or obs.get("last_round")
-    if isinstance(last, dict) and last.get("cards"):
-        return list(last["cards"]), last.get("winner")
-    return None
-
-
-def last_trick_view(obs: Mapping[str, Any], names: Sequence[str], lang: str) -> Text:
-    last = last_trick_of(obs)
-    if last is None:
-        return Text(t("no_last_trick", lang), style="dim")
-    cards, winner = last
-    out = Text(t("last_trick", lang) + ": ", style="bold")
-    out.append_text(_seat_cards(cards, names, lang))
-    if winner is not None:
-        out.append(f"  — {t('won_by', lang, who=seat_name(winner, names))}", style="italic")
+def _items_line(items: Sequence[Mapping[str, Any]], lang: str) -> Text:
+    out = Text()
+    for i, it in enumerate(items):
+        out.append(("   " if i else "") + f"{it['label']}: ", style="dim")
+        out.append_text(cell_text(it, lang))
     return out
 
 
-def centre(obs: Mapping[str, Any], names: Sequence[str], lang: str) -> RenderableType:
-    """The middle of the table: the Durak pairs, or the trick being played, or an offer."""
+def _part(part: Mapping[str, Any], lang: str) -> Text:
+    line = Text(f"{heading(part['label'])}: ", style="bold")
+    if part["pairs"]:
+        return Text("\n").join([line, durak_table(part["pairs"], lang)])
+    line.append_text(_plays_text(part["plays"], lang))
+    if part["items"]:
+        line.append("   ")
+        line.append_text(_items_line(part["items"], lang))
+    return line
+
+
+def heading(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
+def last_trick_view(disp: Mapping[str, Any], lang: str) -> Text:
+    last = disp.get("last")
+    if not last:
+        return Text(t("no_last_trick", lang), style="dim")
+    out = _part(last, lang)
+    if last.get("winner"):
+        out.append(f"  — {t('won_by', lang, who=last['winner'])}", style="italic")
+    return out
+
+
+def centre(disp: Mapping[str, Any], lang: str) -> RenderableType:
+    """The middle of the table: the Durak pairs, or the trick being played."""
+    part = disp.get("centre")
     parts: list[RenderableType] = []
-    table = obs.get("table")
-    if isinstance(table, list) and "defender" in obs:   # Durak: attack/defence pairs
-        parts.append(durak_table(table, lang))
+    if part is None or not (part["plays"] or part["pairs"] or part["items"]):
+        parts.append(Text(t("empty_table", lang), style="dim"))
+        if disp.get("last"):
+            parts.append(last_trick_view(disp, lang))
+    elif part["kind"] == "table":
+        parts.append(durak_table(part["pairs"], lang))
+        if part["items"]:
+            parts.append(_items_line(part["items"], lang))
     else:
-        trick = trick_of(obs)
-        if trick is not None:
-            cards, passes = trick
-            if cards or passes:
-                line = Text(t("trick", lang) + ": ", style="bold")
-                led = obs["trick"].get("led") if isinstance(obs.get("trick"), dict) else None
-                if isinstance(led, str):
-                    line.append(f"({suit_word(led, lang)}) ", style="dim")
-                line.append_text(_seat_cards(cards, names, lang))
-                for p in passes:
-                    line.append(f"   {seat_name(p, names)} ", style="dim")
-                    line.append(verb("pass", lang), style="italic")
-                parts.append(line)
-            else:
-                parts.append(Text(t("empty_table", lang), style="dim"))
-                if last_trick_of(obs):
-                    parts.append(last_trick_view(obs, names, lang))
-    offer = obs.get("exchange")
-    if isinstance(offer, dict) and "offerer" in offer:
-        taken = offer.get("taken") or []
-        shown = ", ".join("·" if x is None else seat_name(x, names) for x in taken)
-        parts.append(Text(t("offer", lang, who=seat_name(offer["offerer"], names),
-                            n=offer.get("count", len(taken)), taken=shown or "—")))
-        parts.append(Text(t("offer_positions", lang), style="dim"))
-    return Group(*parts) if parts else Text("")
+        parts.append(_part(part, lang))
+    return Group(*parts)
 
 
-def info_line(obs: Mapping[str, Any], names: Sequence[str], lang: str) -> Columns:
-    """Trump, stock, pot, phase and every other scalar the observation holds."""
-    items: list[Text] = []
-
-    def item(name: str, value: Text | str) -> None:
-        one = Text(f"{name}: ", style="dim")
-        one.append_text(value if isinstance(value, Text) else Text(value))
-        items.append(one)
-
-    trump_card = obs.get("trump_card")
-    if is_card(trump_card):
-        item(label("trump_card", lang), card_text(trump_card, lang))
-    if not is_card(trump_card):
-        named = [k for k in ("trump", "trump_suit", "trumps") if isinstance(obs.get(k), str)]
-        if named:
-            item(label(named[0], lang), suit_word(obs[named[0]], lang))
-        elif "trump" in obs:   # a deal without trumps (Dreyfus's fifth deal)
-            item(label("trump", lang), "—")
-    if "schedule_length" in obs and isinstance(obs.get("schedule_position"), int):
-        item(t("deal", lang), f"{obs['schedule_position'] + 1}/{obs['schedule_length']}")
-    for key, v in obs.items():
-        if key in SKIP or key in ("trump_card", "trump", "trump_suit", "trumps"):
-            continue
-        if key in SEAT_FIELDS and isinstance(v, int):
-            item(label(key, lang), seat_name(v, names))
-        elif isinstance(v, bool):
-            if v:
-                item(label(key, lang), "✓")
-        elif key == "phase" and isinstance(v, str):
-            item(label(key, lang), label(v, lang))
-        elif isinstance(v, (int, float)) and key not in SEAT_FIELDS:
-            item(label(key, lang), str(v))
-        elif isinstance(v, str):
-            item(label(key, lang), suit_word(v, lang) if len(v) == 1 else value_word(v, lang))
+def info_line(disp: Mapping[str, Any], lang: str) -> Columns:
+    """Trump, stock, pot, phase and every other fact of the deal, each with its label."""
+    items = [_items_line([it], lang) for it in disp["info"]]
     return Columns(items, padding=(0, 3))
 
 
-def extra_lines(obs: Mapping[str, Any], lang: str) -> list[Text]:
-    """Fields no other part shows (dicts, odd lists) so that nothing is hidden."""
-    n = obs["players"]
-    shown = set(per_seat_fields(obs, n)) | set(SEAT_SETS)
+def extra_lines(disp: Mapping[str, Any], lang: str) -> list[Text]:
+    """The nested parts of the deal (an offer of face-down cards …), a line each."""
     out = []
-    for key, v in obs.items():
-        if key in SKIP or key in shown or v is None:
-            continue
-        if isinstance(v, (dict, list)) and v:
-            line = Text(f"{label(key, lang)}: ", style="dim")
-            line.append_text(value_text(v, lang))
-            out.append(line)
-    mine = obs.get("my_discards")
-    if mine:
-        line = Text(f"{label('my_discards', lang)}: ", style="dim")
-        line.append_text(cell(mine, lang))
+    for g in disp["groups"]:
+        line = Text(f"{heading(g['label'])}: ", style="bold")
+        line.append_text(_items_line(g["items"], lang))
         out.append(line)
     return out
 
 
 # ------------------------------------------------------------ score sheets
-def deals_table(deals: Sequence[dict[str, Any]], names: Sequence[str], lang: str,
-                players: int) -> Table:
-    """A deal-by-deal sheet: the deal's own facts, then one column per seat holding that
-    seat's per-deal values (Opendaum: bid/tricks → points)."""
-    first = deals[0]
-    scalars = [k for k, v in first.items() if not isinstance(v, (list, dict))]
-    seat_keys = [k for k, v in first.items() if isinstance(v, list) and len(v) == players
-                 and all(not isinstance(x, (list, dict)) for x in v)]
-    table = Table(box=None, header_style="dim", pad_edge=False)
-    for k in scalars:
-        table.add_column(t("deal_col", lang) if k == "deal" else label(k, lang))
-    legend = " · ".join(label(k, lang) for k in seat_keys)
-    opendaum = seat_keys[:3] == ["bids", "tricks", "points"]
-    if opendaum:
-        legend = f"{label('bids', lang)}/{label('tricks', lang)} → {label('points', lang)}"
-    for s in range(players):
-        table.add_column(f"{seat_name(s, names)}\n{legend}", justify="right")
-    for d in deals:
-        row: list[Text | str] = []
-        for k in scalars:
-            v = d.get(k)
-            if k == "deal" and isinstance(v, int):
-                v = v + 1
-            if k == "dealer" and isinstance(v, int):
-                v = seat_name(v, names)
-            if k == "trump" and isinstance(v, str):
-                v = suit_word(v, lang)
-            elif isinstance(v, str):
-                v = value_word(v, lang)
-            elif isinstance(v, bool) and lang == "ru":
-                v = "да" if v else "нет"
-            row.append(Text("—" if v is None else str(v)))
-        for s in range(players):
-            vals = [d[k][s] for k in seat_keys]
-            if opendaum:
-                made = d["bids"][s] == d["tricks"][s]
-                row.append(Text(f"{vals[0]}/{vals[1]} → {vals[2]}",
-                                style="bold green" if made else ""))
-            else:
-                row.append(Text(" · ".join("·" if x is None else str(x) for x in vals)))
-        table.add_row(*row)
-    return table
-
-
-def sheet_view(sheet: Mapping[str, Any], names: Sequence[str], lang: str,
-               players: int) -> RenderableType:
-    """A game's own score sheet: per-seat standings, pair records, the deals so far."""
+def sheet_view(sheet: Mapping[str, Any], lang: str) -> RenderableType:
+    """A score sheet as the presenter made it: per-seat standings, tables, facts."""
     parts: list[RenderableType] = []
-    seat_keys = per_seat_fields(sheet, players)
-    if seat_keys:
+    if sheet["columns"]:
         table = Table(box=None, header_style="dim", pad_edge=False)
         table.add_column(t("players", lang))
-        for k in seat_keys:
-            table.add_column(label(k, lang), justify="right")
-        for s in range(players):
-            table.add_row(seat_name(s, names), *[cell(sheet[k][s], lang) for k in seat_keys])
+        for col in sheet["columns"]:
+            table.add_column(col["label"], justify="right")
+        for row in sheet["rows"]:
+            table.add_row(row["name"], *[cell_text(c, lang) for c in row["cells"]])
         parts.append(table)
-    pairs = sheet.get("pairs")
-    records = sheet.get("records")
-    if isinstance(pairs, list) and isinstance(records, list) and len(pairs) == len(records):
-        for p, r in zip(pairs, records, strict=True):
-            who = " + ".join(seat_name(s, names) for s in p)
-            parts.append(Text(f"{t('pair', lang, names=who)}: {t('record_left', lang, n=r)}",
-                              style="bold"))
-    deals = sheet.get("deals")
-    if isinstance(deals, list) and deals and isinstance(deals[0], dict):
-        parts.append(deals_table(deals, names, lang, players))
-    for k, v in sheet.items():
-        if k in seat_keys or k in ("pairs", "records", "deals") or v is None:
-            continue
-        line = Text(f"{label(k, lang)}: ", style="dim")
-        if k == "winners" and isinstance(v, list):
-            line.append(", ".join(seat_name(s, names) for s in v))
-        elif isinstance(v, str):
-            line.append(suit_word(v, lang) if len(v) == 1 else value_word(v, lang))
-        else:
-            line.append_text(value_text(v, lang))
-        parts.append(line)
-    return Group(*parts) if parts else Text("—")
+    for tab in sheet["tables"]:
+        table = Table(box=None, header_style="dim", pad_edge=False,
+                      title=heading(tab["label"]) + (f" ({tab['legend']})" if tab["legend"]
+                                                     else ""), title_justify="left")
+        for col in tab["columns"]:
+            table.add_column(col)
+        for r in tab["rows"]:
+            table.add_row(*[cell_text(c, lang) for c in r])
+        parts.append(table)
+    for it in sheet["info"]:
+        parts.append(_items_line([it], lang))
+    return Group(*parts) if parts else Text(NOTHING)
 
 
 def result_view(result: dict[str, Any], names: Sequence[str], lang: str) -> RenderableType:
@@ -476,16 +307,17 @@ def result_view(result: dict[str, Any], names: Sequence[str], lang: str) -> Rend
     if isinstance(details.get("durak"), int):
         line = Text(t("durak_is", lang, who=seat_name(details["durak"], names)), style="bold")
         if details.get("epaulettes"):
-            line.append(" " + t("epaulettes", lang), style="bold red")
+            line.append(" " + t("with_epaulettes", lang), style="bold red")
         parts.append(line)
     table = Table(box=None, header_style="dim", pad_edge=False)
     table.add_column(t("players", lang))
-    table.add_column(label("scores", lang), justify="right")
+    table.add_column(terms.term("scores", lang), justify="right")
     ranks = details.get("ranks") if isinstance(details.get("ranks"), list) else None
     if ranks:
         table.add_column(t("col_rank", lang))
     for s, score in enumerate(result.get("scores", [])):
-        row = [Text(seat_name(s, names), style="bold" if s in winners else ""), cell(score, lang)]
+        row = [Text(seat_name(s, names), style="bold" if s in winners else ""),
+               Text(NOTHING if score is None else format_number(score))]
         if ranks:
             r = ranks[s]
             row.append(Text(str(r.get(lang, r.get("id", ""))) if isinstance(r, dict) else str(r)))

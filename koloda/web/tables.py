@@ -42,7 +42,14 @@ from koloda.web.bots import NOBODY, PEOPLE, SEATED, BotPool, bots_for, resolve_b
 from koloda.web.limits import TEXTS, Buckets, Limits, Said, bad_name_char
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
-from koloda.web.views import LogEntry, guarded, hidden_texts, log_entry, public_view
+from koloda.web.views import (
+    LogEntry,
+    displays,
+    guarded,
+    hidden_texts,
+    log_entry,
+    public_view,
+)
 
 log = logging.getLogger("koloda.web")
 
@@ -359,7 +366,8 @@ class Table:
             and not self.abandoned else []
         entries = self.log_for(viewer)
         msg = {"type": "state", "table": self.id, "version": version, "seat": viewer,
-               "view": view, "legal": legal, "log": entries,
+               "view": view, "display": displays(m, viewer, self.seats_json()),
+               "legal": legal, "log": entries,
                "result": m.result.to_json() if m.result is not None else None,
                "game_id": self.game_id,
                # "abandoned" once the table was given up for idleness (no more moves)

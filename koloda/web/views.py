@@ -13,10 +13,14 @@ dropped, and every card hidden from *any* seat redacted.
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from koloda.cards import CARD_TEXT
+from koloda.cards import CARD_TEXT, TEXT_CARD
 from koloda.engine.match import Match
+from koloda.engine.terms import card_word
+from koloda.present import present
 
 log = logging.getLogger("koloda.web")
 
@@ -135,3 +139,97 @@ def log_entry(match: Match, seat: int, text: str, deal: int) -> LogEntry:
         return LogEntry(seat, text, deal, None)
     per_seat.append(tuple(sorted(union)))
     return LogEntry(seat, text, deal, tuple(per_seat))
+
+
+# ------------------------------------------------------------ what a person sees
+def seat_names(seats: Sequence[Mapping[str, Any]], players: int, lang: str) -> list[str]:
+    """Seats as the page names them: a person's name, «Компьютер 2», «Место 3»."""
+    from koloda.web.texts import TEXTS
+    said = TEXTS["ru" if lang == "ru" else "en"]
+    out = []
+    for i in range(players):
+        s = seats[i] if i < len(seats) else {}
+        if s.get("kind") == "computer":
+            out.append(said["computer_n"].format(n=i + 1))
+        else:
+            out.append(s.get("name") or said["seat_n"].format(n=i + 1))
+    return out
+
+
+_CARD_WORD = re.compile(r"(?:10|[2-9JQKAВДКТ])[♠♣♦♥]")
+
+
+def _guard_display(value: Any, hidden: frozenset[str], lang: str,
+                   words: frozenset[str] | None = None) -> tuple[Any, int]:
+    """A display with every card the receiver may not know shown face down: its code as
+    ``"??"`` and its words (10♥, also inside a sentence) as a card back — the display
+    says cards in words, which the JSON-level ``redact`` cannot see."""
+    if words is None:
+        words = frozenset(card_word(TEXT_CARD[c], lang) for c in hidden)
+    if isinstance(value, str):
+        n = 0
+
+        def back(m: re.Match[str]) -> str:
+            nonlocal n
+            if m.group(0) in words:
+                n += 1
+                return BACK
+            return m.group(0)
+        out_text = _CARD_WORD.sub(back, value)
+        return (out_text, n) if n else (value, 0)
+    if isinstance(value, list):
+        total = 0
+        items = []
+        for v in value:
+            r, n = _guard_display(v, hidden, lang, words)
+            items.append(r)
+            total += n
+        return items, total
+    if not isinstance(value, dict):
+        return value, 0
+    total = 0
+    out: dict[str, Any] = {}
+    for k, v in value.items():
+        if k in ("cards", "card"):
+            cards = v if isinstance(v, list) else [v]
+            n = sum(c in hidden for c in cards)
+            if n:
+                total += n
+                safe = [HIDDEN if c in hidden else c for c in cards]
+                out[k] = safe if isinstance(v, list) else safe[0]
+            else:
+                out[k] = v
+            continue
+        r, n = _guard_display(v, hidden, lang, words)
+        out[k] = r
+        total += n
+    return out, total
+
+
+BACK = "🂠"
+
+
+def display(match: Match, viewer: int | None, seats: Sequence[Mapping[str, Any]],
+            lang: str, hidden: frozenset[str] | None = None) -> dict[str, Any]:
+    """The presenter's display (koloda.present) of the table for ``viewer`` (None: a
+    spectator — the engine's public observation), in ``lang``, cards the viewer may not
+    know face down."""
+    obs = match.observation(viewer) if viewer is not None else match.public_observation()
+    disp = present(obs, lang, seat_names(seats, match.players, lang), viewer)
+    if hidden is None:
+        hidden = hidden_texts(match, viewer)
+    if not hidden:
+        return disp
+    safe, n = _guard_display(disp, hidden, lang)
+    if n:
+        log.warning("display: %d hidden card(s) shown face down", n)
+    out: dict[str, Any] = safe
+    return out
+
+
+def displays(match: Match, viewer: int | None,
+             seats: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The display in each language, for the ``state`` message's ``display`` part (the
+    page shows the one of its chosen language and can switch without asking)."""
+    hidden = hidden_texts(match, viewer)
+    return {lang: display(match, viewer, seats, lang, hidden) for lang in ("en", "ru")}

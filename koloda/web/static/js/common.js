@@ -1,8 +1,6 @@
 // Shared by the lobby and the table: texts in two languages, DOM helpers, cards, actions.
 
 const SUIT_SIGN = { S: "♠", C: "♣", D: "♦", H: "♥" };
-const RANK_RU = { T: "10", J: "В", Q: "Д", K: "К", A: "Т" };
-const RANK_EN = { T: "10" };
 const CARD_RE = /^[2-9TJQKA][SCDH]$/;
 export const HIDDEN = "??";
 
@@ -30,11 +28,17 @@ export function t(key, vars = {}) {
   return s;
 }
 
-/** The label of an observation or score sheet field (the field's name if none). */
+/** A term of the one vocabulary (koloda/engine/terms.py, served in /api/texts): a label or
+ * value word (`term.`), a verb (`verb.`), a suit (`suit.`), a computer's kind (`bot.`);
+ * null when the vocabulary has no such term. */
+export function term(kind, key) {
+  const k = `${kind}.${key}`;
+  return (TEXTS[LANG] && TEXTS[LANG][k]) ?? (TEXTS.en && TEXTS.en[k]) ?? null;
+}
+
+/** The label of a field (the field's name if the vocabulary has none). */
 export function label(field) {
-  const key = `f_${field}`;
-  const s = (TEXTS[LANG] && TEXTS[LANG][key]) ?? (TEXTS.en && TEXTS.en[key]);
-  return s ?? field.replaceAll("_", " ");
+  return term("term", field) ?? field.replaceAll("_", " ");
 }
 
 /** Pick the language's side of an {en, ru} object. */
@@ -66,14 +70,13 @@ export function isCard(word) { return typeof word === "string" && CARD_RE.test(w
 export function cardName(text) {
   if (text === HIDDEN) return "🂠";
   if (!isCard(text)) return String(text);
-  const ranks = LANG === "ru" ? RANK_RU : RANK_EN;
-  return (ranks[text[0]] || text[0]) + SUIT_SIGN[text[1]];
+  return (term("rank", text[0]) ?? text[0]) + SUIT_SIGN[text[1]];
 }
 
 export function suitName(s) {
   if (s == null) return "—";
-  const key = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" }[s] || s;
-  return t(`suit_${key}`) !== `suit_${key}` ? t(`suit_${key}`) : String(s);
+  const word = term("suit", s);
+  return word ? `${SUIT_SIGN[s]} ${word}` : String(s);
 }
 
 /** An <img> of a card (face down for "??"). */
@@ -96,10 +99,10 @@ export function actionName(text) {
   const a = parseAction(text);
   const cards = text.split(" ").slice(1).filter((w) => isCard(w) || w === HIDDEN).map(cardName);
   const words = a.words.filter((w) => w !== HIDDEN);
-  const verb = t(`v_${a.verb}`);
+  const verb = term("verb", a.verb) ?? a.verb;
   if (a.verb === "beat" && cards.length === 2) return t("beat_with", { a: cards[0], b: cards[1] });
   if (a.verb === "pick" && words.length) return `${verb} ${t("pick_n", { n: Number(words[0]) + 1 })}`;
-  const extra = words.map((w) => (t(`w_${w}`) !== `w_${w}` ? t(`w_${w}`) : w));
+  const extra = words.map((w) => term("term", w) ?? term("verb", w) ?? w);
   const down = text.split(" ").filter((w) => w === HIDDEN).length;
   if (down) {  // another player's private cards: how many, never which
     const open = cards.filter((c) => c !== cardName(HIDDEN));
@@ -117,8 +120,7 @@ export function seatName(seats, i) {
 
 export function botName(spec) {
   if (!spec) return "";
-  return t(`bot_${spec.replace(":", "_")}`) !== `bot_${spec.replace(":", "_")}`
-    ? t(`bot_${spec.replace(":", "_")}`) : spec;
+  return spec.split(":").map((w) => term("bot", w) ?? w).join(", ");
 }
 
 export async function api(path, body) {

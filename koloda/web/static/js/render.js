@@ -1,55 +1,35 @@
-// Drawing a table from the state the server sent: generic for every game's observation,
-// with a few per-game touches (the Durak table of pairs, Kopilka's face-down offers).
+// Drawing a table from the state the server sent. What a person sees of the game — the
+// seats' rows, the trick or Durak's table, the facts, the last trick, the score sheet —
+// comes ready in the state's `display` (koloda/present.py: labels from the one vocabulary,
+// values formatted by their declared kind, in both languages). This file only draws it:
+// it never interprets the raw observation, so the browser and the terminal say the same.
 import {
-  HIDDEN, actionName, botName, cardImg, cardName, h, isCard, label, parseAction, pick,
-  seatName, suitName, t,
+  HIDDEN, actionName, botName, cardImg, cardName, h, lang, parseAction, pick, seatName, t,
 } from "./common.js";
 
-// fields drawn in their own place, not in the generic lists
-const PLACED = new Set([
-  "game", "players", "seat", "deal_number", "dealer", "to_move", "match_over", "sheet",
-  "hand", "hand_sizes", "pile_sizes", "trick", "table", "last_trick", "last_round",
-  "tricks_played", "options", "known_cards", "exchange", "offers", "discard", "my_discards",
-  "in_play", "in_game", "passed", "out", "skipped", "teams", "variant", "leader", "attacker",
-  "defender", "trump_drawn_by", "starter", "first_dealer_draw", "deck_size",
-]);
-// table facts shown beside the cards in the middle, in this order
-const SIDE = ["trump_card", "trump", "trump_suit", "trumps", "stock", "stock_size", "talon",
-  "widow_size", "pot", "discard_count", "limit", "set_aside", "round", "phase"];
-const SUIT_KEYS = new Set(["trump", "trump_suit", "led", "banned_lead", "next_trump", "suit",
-  "voids"]);
-const SUIT_WORDS = new Set(["spades", "clubs", "diamonds", "hearts", "S", "C", "D", "H"]);
-
-const scalar = (v) => v == null || ["string", "number", "boolean"].includes(typeof v);
-const isObj = (v) => v != null && typeof v === "object" && !Array.isArray(v);
-
-/** A value in words: cards with suit signs, suits by name, actions translated. */
-export function fmt(v, key = "") {
-  if (v == null) return "—";
-  if (typeof v === "boolean") return v ? t("yes") : t("no");
-  if (typeof v === "number") return String(v);
-  if (typeof v === "string") {
-    if (isCard(v) || v === HIDDEN) return cardName(v);
-    if (SUIT_KEYS.has(key) || (SUIT_WORDS.has(v) && v.length > 1)) return suitName(v);
-    if (key === "phase" && t(`ph_${v}`) !== `ph_${v}`) return t(`ph_${v}`);
-    const verb = v.split(" ")[0];
-    if (t(`v_${verb}`) !== `v_${verb}`) return actionName(v);
-    if (t(`w_${v}`) !== `w_${v}`) return t(`w_${v}`);
-    return v;
-  }
-  if (Array.isArray(v)) {
-    if (v.length && v.every(isObj)) return String(v.length);
-    return v.length ? v.map((x) => fmt(x, key)).join(" ") : "—";
-  }
-  const entries = Object.entries(v);
-  if (!entries.length) return "—";
-  return entries.map(([k, x]) => `${SUIT_WORDS.has(k) ? suitName(k) : label(k)}: ${fmt(x, k)}`).join(", ");
+/** The display in the page's language (null before the server sends one). */
+export function display(S) {
+  const d = S.state && S.state.display;
+  if (!d) return null;
+  return d[lang()] || d.en || null;
 }
 
-function perSeatFields(view) {
-  const n = view.players;
-  return Object.entries(view).filter(([k, v]) => !PLACED.has(k) && !SIDE.includes(k)
-    && Array.isArray(v) && v.length === n);
+const heading = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
+
+/** A display cell: its cards as small pictures, or its text. */
+function cell(c, opts = {}) {
+  if (c == null) return "·";
+  if (opts.images && c.cards && c.cards.length) {
+    return h("span", { class: "cards" }, c.cards.map((x) => cardImg(x, { small: true })));
+  }
+  return c.text;
+}
+
+function fact(item, opts = {}) {
+  return h("div", { class: `fact${item.cards && item.cards.length === 1 ? " trump" : ""}`,
+                    dataset: { field: item.name } },
+  h("span", { class: "muted" }, `${item.label}: `),
+  opts.images && item.cards && item.cards.length === 1 ? cardImg(item.cards[0]) : h("strong", {}, item.text));
 }
 
 // ------------------------------------------------------------------ seats
@@ -62,130 +42,99 @@ function seatStatus(S, i) {
     s.connected ? t("online") : t("away"));
 }
 
-function seatBox(S, view, i, mine) {
-  const counts = view.hand_sizes || view.pile_sizes || [];
-  const n = counts[i];
+function seatBox(S, D, i, mine) {
+  const row = D.players.rows[i];
   const marks = [];
-  if (view.dealer === i) marks.push(h("span", { class: "mark dealer", title: t("dealer") }, t("dealer_short")));
-  if (view.attacker === i) marks.push(h("span", { class: "mark" }, t("attacks")));
-  if (view.defender === i) marks.push(h("span", { class: "mark" }, t("defends")));
-  if (view.leader === i) marks.push(h("span", { class: "mark" }, t("leads")));
-  const active = view.in_play || view.in_game;
-  if (Array.isArray(active) && active.length && !active.includes(i)) marks.push(h("span", { class: "mark out" }, t("out")));
-  if (Array.isArray(view.out) && view.out.includes(i)) marks.push(h("span", { class: "mark out" }, t("out")));
-  if (Array.isArray(view.passed) && view.passed.includes(i)) marks.push(h("span", { class: "mark" }, t("passed")));
-  if (Array.isArray(view.skipped) && view.skipped.includes(i)) marks.push(h("span", { class: "mark" }, t("skipped")));
-  const backs = !mine && n ? h("div", { class: "backs" },
-    Array.from({ length: Math.min(n, 8) }, () => cardImg(HIDDEN, { small: true, extra: "back" }))) : null;
-  const known = view.known_cards && view.known_cards[i] && view.known_cards[i].length && !mine
-    ? h("div", { class: "known" }, h("span", { class: "muted" }, t("known"), " "),
-      view.known_cards[i].map((c) => cardImg(c, { small: true }))) : null;
-  const stats = perSeatFields(view).map(([k, v]) => h("div", { class: "stat" },
-    h("span", { class: "muted" }, `${label(k)}: `), fmt(v[i], k)));
+  if (row.dealer) marks.push(h("span", { class: "mark dealer", title: t("term.dealer") }, t("term.dealer")));
+  for (const m of row.marks) marks.push(h("span", { class: "mark" }, m));
+  const stats = D.players.columns.map((col, k) => h("div", { class: "stat", dataset: { field: col.name } },
+    h("span", { class: "muted" }, `${col.label}: `), cell(row.cells[k], { images: true })));
   const open = S.seat == null && S.seats[i] && S.seats[i].kind === "person" && !S.seats[i].taken;
   return h("div", {
-    class: `seat-box${view.to_move === i ? " to-move" : ""}${mine ? " mine" : ""}`,
+    class: `seat-box${row.to_move ? " to-move" : ""}${mine ? " mine" : ""}`,
     dataset: { seat: String(i) },
   },
-  h("div", { class: "seat-head" }, h("strong", {}, seatName(S.seats, i)), " ",
-    mine ? h("span", { class: "tag you" }, t("you")) : seatStatus(S, i)),
+  h("div", { class: "seat-head" }, h("strong", {}, row.name), " ",
+    mine ? h("span", { class: "tag you" }, t("term.you")) : seatStatus(S, i)),
   h("div", { class: "marks" }, marks),
-  n != null ? h("div", { class: "count" }, backs, h("span", {}, t("cards_n", { n }))) : null,
-  known, stats,
+  stats,
   open ? h("button", { class: "button small", dataset: { sit: String(i) },
                        onclick: () => S.onSit(i) }, t("sit_here", { n: i + 1 })) : null);
 }
 
 export function renderSeats(S) {
-  const view = S.state.view;
-  const n = view.players;
+  const D = display(S);
+  const opp = document.getElementById("opponents");
+  const mySeat = document.getElementById("my-seat");
+  if (!D) { opp.replaceChildren(); mySeat.replaceChildren(); return; }
+  const n = D.players.rows.length;
   const me = S.seat;
   const order = [];
   for (let k = 1; k <= n; k++) order.push(((me ?? -1) + k + n) % n);
   const others = me == null ? order : order.filter((i) => i !== me);
-  document.getElementById("opponents").replaceChildren(...others.map((i) => seatBox(S, view, i, false)));
-  document.getElementById("my-seat").replaceChildren(me == null ? "" : seatBox(S, view, me, true));
+  opp.replaceChildren(...others.map((i) => seatBox(S, D, i, false)));
+  mySeat.replaceChildren(me == null ? "" : seatBox(S, D, me, true));
 }
 
 // ---------------------------------------------------------------- middle
-function played(cards, S, opts = {}) {
-  // [[seat, card, mode?], ...] → cards with the player's name under each
-  return h("div", { class: "played" }, cards.map((e) => h("figure", { class: "played-card" },
-    cardImg(e[1]), h("figcaption", {}, seatName(S.seats, e[0]), e[2] ? ` (${fmt(e[2])})` : ""))),
-  opts.empty && !cards.length ? h("span", { class: "muted" }, opts.empty) : null);
+function played(plays, opts = {}) {
+  return h("div", { class: "played" }, plays.map((p) => h("figure", { class: "played-card" },
+    cardImg(p.card === HIDDEN ? HIDDEN : p.card),
+    h("figcaption", {}, p.name, p.note ? ` (${p.note})` : ""))),
+  opts.empty && !plays.length ? h("span", { class: "muted" }, opts.empty) : null);
 }
 
 function durakTable(S, pairs) {
   const beatable = new Set(S.legal.filter((a) => a.startsWith("beat ")).map((a) => a.split(" ")[1]));
-  return h("div", { class: "durak-table" }, pairs.length ? pairs.map(([a, b]) => h("div", {
-    class: `pair${b ? " covered" : ""}${S.target === a ? " target" : ""}`,
-  },
-  h("span", { class: `attack${!b && beatable.has(a) ? " beatable" : ""}`, dataset: { attack: a },
-              onclick: () => !b && S.onTarget(a) }, cardImg(a)),
-  b ? h("span", { class: "cover" }, cardImg(b)) : null)) : h("span", { class: "muted" }, t("empty_table")));
+  return h("div", { class: "durak-table" }, pairs.length ? pairs.map((p) => {
+    const a = p.attack.cards ? p.attack.cards[0] : null;
+    const b = p.cover && p.cover.cards ? p.cover.cards[0] : null;
+    return h("div", { class: `pair${b ? " covered" : ""}${S.target === a ? " target" : ""}` },
+      h("span", { class: `attack${!b && beatable.has(a) ? " beatable" : ""}`, dataset: { attack: a },
+                  onclick: () => !b && S.onTarget(a) }, cardImg(a)),
+      b ? h("span", { class: "cover" }, cardImg(b)) : null);
+  }) : h("span", { class: "muted" }, t("empty_table")));
 }
 
-function offers(S, view) {
-  const ex = view.exchange;
-  const out = [];
-  if (ex) {
-    const picks = new Set(S.legal.filter((a) => a.startsWith("pick ")).map((a) => Number(a.split(" ")[1])));
-    out.push(h("div", { class: "offer" }, h("div", { class: "muted" },
-      t("offer_of", { who: seatName(S.seats, ex.offerer), n: ex.count })),
-    h("div", { class: "played" }, Array.from({ length: ex.count }, (_, k) => {
-      const taken = ex.taken && ex.taken[k] != null;
-      const face = ex.cards ? ex.cards[k] : HIDDEN;
-      return h("figure", { class: `played-card${picks.has(k) ? " pickable" : ""}`,
-                           dataset: { pick: String(k) },
-                           onclick: () => picks.has(k) && S.onAction(`pick ${k}`) },
-      cardImg(face), h("figcaption", {}, taken ? t("taken_by", { who: seatName(S.seats, ex.taken[k]) })
-        : t("pick_n", { n: k + 1 })));
-    }))));
+function part(S, P, opts = {}) {
+  const out = [h("div", { class: "zone-title" }, heading(P.label),
+    P.items.length ? h("span", { class: "muted" }, ` · ${P.items.map((i) => `${i.label}: ${i.text}`).join(" · ")}`) : "")];
+  if (P.pairs.length || P.kind === "table") out.push(durakTable(S, P.pairs));
+  else out.push(played(P.plays, opts));
+  return out;
+}
+
+function groups(S, D) {
+  // nested parts (an offer of cards face down …): a title and its facts; positions to pick
+  const picks = new Set(S.legal.filter((a) => a.startsWith("pick ")).map((a) => Number(a.split(" ")[1])));
+  const out = D.groups.map((g) => h("div", { class: "offer", dataset: { group: g.name } },
+    h("div", { class: "zone-title" }, heading(g.label)),
+    h("div", { class: "muted" }, g.items.map((i) => `${i.label}: ${i.text}`).join(" · "))));
+  if (picks.size) {
+    out.push(h("div", { class: "played" }, [...picks].sort((a, b) => a - b).map((k) => h("figure", {
+      class: "played-card pickable", dataset: { pick: String(k) }, onclick: () => S.onAction(`pick ${k}`),
+    }, cardImg(HIDDEN), h("figcaption", {}, t("pick_n", { n: k + 1 }))))));
   }
   return out;
 }
 
 export function renderCenter(S) {
-  const view = S.state.view;
+  const D = display(S);
+  const center = document.getElementById("center");
+  const side = document.getElementById("side-info");
+  if (!D) { center.replaceChildren(); side.replaceChildren(); return; }
   const parts = [];
-  if (view.game && view.game.startsWith("durak")) {
-    parts.push(durakTable(S, view.table || []));
-  } else {
-    const trick = Array.isArray(view.trick) ? view.trick : view.trick && view.trick.cards;
-    const table = Array.isArray(view.table) ? view.table : null;
-    if (trick) {
-      const led = view.trick && view.trick.led ? ` · ${t("led")}: ${suitName(view.trick.led)}` : "";
-      parts.push(h("div", { class: "zone-title" }, t("trick"), led));
-      parts.push(played(trick, S, { empty: t("empty_table") }));
-    }
-    if (table) {
-      parts.push(h("div", { class: "zone-title" }, t("table")));
-      parts.push(played(table, S, { empty: t("empty_table") }));
-    }
-    parts.push(...offers(S, view));
-  }
-  document.getElementById("center").replaceChildren(...parts);
-  const side = [];
-  for (const k of SIDE) {
-    if (!(k in view) || view[k] == null) continue;
-    const v = view[k];
-    if (k === "trump_card" && isCard(v)) {
-      side.push(h("div", { class: "fact trump" }, h("div", { class: "muted" }, label(k)), cardImg(v)));
-    } else if ((k === "stock" || k === "stock_size" || k === "talon" || k === "widow_size") && typeof v === "number") {
-      side.push(h("div", { class: "fact" }, h("div", { class: "muted" }, label(k)),
-        v ? cardImg(HIDDEN, { small: true }) : null, h("strong", {}, ` ${v}`)));
-    } else if (scalar(v)) {
-      side.push(h("div", { class: "fact" }, h("span", { class: "muted" }, `${label(k)}: `),
-        h("strong", {}, fmt(v, k))));
-    }
-  }
-  document.getElementById("side-info").replaceChildren(...side);
+  if (D.centre) parts.push(...part(S, D.centre, { empty: t("empty_table") }));
+  else parts.push(h("span", { class: "muted" }, t("empty_table")));
+  parts.push(...groups(S, D));
+  center.replaceChildren(...parts);
+  side.replaceChildren(...D.info.map((i) => fact(i, { images: true })));
 }
 
 // ------------------------------------------------------------- hand, moves
 export function renderHand(S) {
-  const view = S.state.view;
-  const hand = view.hand || [];
+  const D = display(S);
+  const hand = (D && D.hand && D.hand.cards) || S.state.view.hand || [];
   const playable = new Set();
   for (const a of S.legal) for (const c of parseAction(a).cards) if (hand.includes(c)) playable.add(c);
   const el = document.getElementById("hand");
@@ -195,10 +144,6 @@ export function renderHand(S) {
     img.addEventListener("click", () => S.onCard(c));
     return img;
   }) : [h("span", { class: "muted" }, t("no_hand"))]));
-  if (view.my_discards && view.my_discards.length) {
-    el.append(h("span", { class: "discards muted" }, ` ${t("my_discards")}: `,
-      view.my_discards.map((c) => cardImg(c, { small: true }))));
-  }
 }
 
 export function renderMoves(S) {
@@ -233,18 +178,17 @@ export function renderMoves(S) {
 
 // ------------------------------------------------------------ panel, log
 export function renderPanel(S) {
-  const view = S.state.view;
-  const last = view.last_trick || view.last_round;
-  document.getElementById("last-trick").replaceChildren(...(last && last.cards ? [
-    h("h3", {}, view.last_round ? t("last_round") : t("last_trick")),
-    played(last.cards, S),
-    last.winner != null ? h("div", { class: "muted" }, t("taken_by", { who: seatName(S.seats, last.winner) })) : null,
+  const D = display(S);
+  const L = D && D.last;
+  document.getElementById("last-trick").replaceChildren(...(L ? [
+    h("h3", {}, heading(L.label)),
+    ...(L.pairs.length ? [durakTable({ ...S, legal: [], target: null, onTarget: () => {} }, L.pairs)]
+      : [played(L.plays)]),
+    L.winner != null ? h("div", { class: "muted" }, t("taken_by", { who: L.winner })) : null,
+    L.items.length ? h("div", { class: "muted" }, L.items.map((i) => `${i.label}: ${i.text}`).join(" · ")) : null,
   ] : []));
-  const info = Object.entries(view).filter(([k, v]) => !PLACED.has(k) && !SIDE.includes(k)
-    && !(Array.isArray(v) && v.length === view.players));
-  document.getElementById("info").replaceChildren(...(info.length ? [h("dl", { class: "facts" },
-    info.map(([k, v]) => [h("dt", {}, label(k)), h("dd", {}, fmt(v, k))]))] : []));
-  document.getElementById("log-title").textContent = t("log_deal", { n: view.deal_number + 1 });
+  document.getElementById("info").replaceChildren();
+  document.getElementById("log-title").textContent = t("log_deal", { n: S.state.view.deal_number + 1 });
   const log = document.getElementById("log");
   log.replaceChildren(...S.state.log.map(([seat, a]) => h("li", {},
     h("span", { class: "who" }, seatName(S.seats, seat)), " ", actionName(a))));
@@ -252,37 +196,27 @@ export function renderPanel(S) {
 }
 
 // ------------------------------------------------------------- the sheet
-/** A score sheet (any game's): per-seat rows, a table of deals, other facts. */
-export function sheetView(sheet, seats, players) {
-  const perSeat = [];
-  const tables = [];
-  const facts = [];
-  for (const [k, v] of Object.entries(sheet || {})) {
-    if (Array.isArray(v) && v.length === players && v.every(scalar)) perSeat.push([k, v]);
-    else if (Array.isArray(v) && v.length && v.every(isObj)) tables.push([k, v]);
-    else if (scalar(v) || (Array.isArray(v) && v.every(scalar))) facts.push([k, v]);
-  }
-  const names = Array.from({ length: players }, (_, i) => seatName(seats, i));
+/** The score sheet of the display: per-seat rows, its tables (the deals), other facts. */
+export function sheetView(S) {
+  const D = display(S);
+  const sheet = D && D.sheet;
+  if (!sheet) return [h("p", { class: "muted" }, t("empty_sheet"))];
   const out = [];
-  if (perSeat.length) {
+  if (sheet.columns.length) {
     out.push(h("table", { class: "sheet" },
-      h("thead", {}, h("tr", {}, h("th", {}), names.map((n) => h("th", {}, n)))),
-      h("tbody", {}, perSeat.map(([k, v]) => h("tr", {}, h("th", {}, label(k)),
-        v.map((x) => h("td", {}, fmt(x, k))))))));
+      h("thead", {}, h("tr", {}, h("th", {}), sheet.rows.map((r) => h("th", {}, r.name)))),
+      h("tbody", {}, sheet.columns.map((col, k) => h("tr", {}, h("th", {}, col.label),
+        sheet.rows.map((r) => h("td", {}, cell(r.cells[k]))))))));
   }
-  for (const [k, rows] of tables) {
-    const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-    const seatKeys = keys.filter((x) => rows.some((r) => Array.isArray(r[x]) && r[x].length === players));
-    const plainKeys = keys.filter((x) => !seatKeys.includes(x) && rows.every((r) => scalar(r[x])));
-    out.push(h("div", { class: "zone-title" }, label(k),
-      seatKeys.length ? h("span", { class: "muted" }, ` (${seatKeys.map(label).join(" · ")})`) : ""));
+  for (const tab of sheet.tables) {
+    out.push(h("div", { class: "zone-title" }, heading(tab.label),
+      tab.legend ? h("span", { class: "muted" }, ` (${tab.legend})`) : ""));
     out.push(h("table", { class: "sheet" },
-      h("thead", {}, h("tr", {}, plainKeys.map((x) => h("th", {}, label(x))), names.map((n) => h("th", {}, n)))),
-      h("tbody", {}, rows.map((r) => h("tr", {}, plainKeys.map((x) => h("td", {}, x === "dealer" ? seatName(seats, r[x]) : fmt(r[x], x))),
-        names.map((_, i) => h("td", {}, seatKeys.map((x) => (Array.isArray(r[x]) ? fmt(r[x][i], x) : "")).join(" · "))))))));
+      h("thead", {}, h("tr", {}, tab.columns.map((c) => h("th", {}, c)))),
+      h("tbody", {}, tab.rows.map((r) => h("tr", {}, r.map((c) => h("td", {}, cell(c))))))));
   }
-  if (facts.length) {
-    out.push(h("dl", { class: "facts" }, facts.map(([k, v]) => [h("dt", {}, label(k)), h("dd", {}, fmt(v, k))])));
+  if (sheet.info.length) {
+    out.push(h("dl", { class: "facts" }, sheet.info.map((i) => [h("dt", {}, i.label), h("dd", {}, i.text)])));
   }
   return out.length ? out : [h("p", { class: "muted" }, t("empty_sheet"))];
 }
@@ -295,7 +229,7 @@ export function resultView(result, seats, players) {
   if (result.details && result.details.durak != null) out.push(h("p", {}, t("durak_is", { who: seatName(seats, result.details.durak) })));
   out.push(h("table", { class: "sheet" },
     h("thead", {}, h("tr", {}, Array.from({ length: players }, (_, i) => h("th", {}, seatName(seats, i))))),
-    h("tbody", {}, h("tr", {}, result.scores.map((s) => h("td", {}, fmt(s)))))));
+    h("tbody", {}, h("tr", {}, result.scores.map((s) => h("td", {}, s == null ? "—" : String(s)))))));
   if (result.capped) out.push(h("p", { class: "muted" }, t("capped")));
   return out;
 }

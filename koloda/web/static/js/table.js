@@ -5,7 +5,8 @@ import {
 } from "./common.js";
 import { markdown } from "./markdown.js";
 import {
-  renderCenter, renderHand, renderMoves, renderPanel, renderSeats, resultView, sheetView,
+  display, renderCenter, renderHand, renderMoves, renderPanel, renderSeats, resultView,
+  sheetView,
 } from "./render.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -93,8 +94,16 @@ function handle(msg) {
       }
       if (msg.view.match_over && !S.shownResult) { S.shownResult = true; showResult(); }
       render();
+      // the server says why (e.g. overloaded: a computer played at random), in both languages
+      if (msg.notice) say(msg.notice[document.documentElement.lang === "ru" ? "ru" : "en"]
+        || t("overloaded"));
+      if (msg.closed === "abandoned") say(t("abandoned"));
       break;
     }
+    case "closed":
+      S.closedByUs = true;
+      say((document.documentElement.lang === "ru" ? msg.text_ru : msg.text) || t("abandoned"));
+      break;
     case "ok":
       say("");
       break;
@@ -150,8 +159,10 @@ function onCard(card) {
     if (verbs.length) {
       const verb = verbs[0].verb;
       if (verb === "beat") {
-        const open = (S.state.view.table || []).find((p) => p[1] == null);
-        if (open) { act(`beat ${open[0]} ${card}`); return; }
+        const D = display(S);
+        const pairs = D && D.centre ? D.centre.pairs : [];
+        const open = pairs.find((p) => p.cover == null && p.attack.cards);
+        if (open) { act(`beat ${open.attack.cards[0]} ${card}`); return; }
       }
       act(`${verb} ${card}`);
     } else {
@@ -245,7 +256,7 @@ function render() {
   const title = S.table ? pick(S.table.title) : v.game;
   document.title = `${title} — koloda`;
   document.getElementById("title").textContent = title;
-  document.getElementById("deal-info").textContent = ` · ${t("deal_n", { n: v.deal_number + 1 })} · ${t("dealer")}: ${seatName(S.seats, v.dealer)}`;
+  document.getElementById("deal-info").textContent = ` · ${t("deal_n", { n: v.deal_number + 1 })} · ${t("term.dealer")}: ${seatName(S.seats, v.dealer)}`;
   // for tests and scripts: what the page shows, in attributes
   Object.assign(document.body.dataset, {
     version: String(S.state.version), seat: S.seat == null ? "" : String(S.seat),
@@ -254,7 +265,7 @@ function render() {
   const status = document.getElementById("status");
   status.textContent = statusText();
   status.className = `status${myTurn() ? " mine" : ""}`;
-  document.getElementById("sheet-button").textContent = t("sheet");
+  document.getElementById("sheet-button").textContent = t("sheet_title");
   document.getElementById("rules-button").textContent = t("rules");
   renderSeats(S);
   renderCenter(S);
@@ -274,8 +285,7 @@ function modal(children, buttonText) {
 }
 
 function showSheet(heading) {
-  const v = S.state.view;
-  modal([h("h2", {}, heading || t("sheet")), ...sheetView(v.sheet, S.seats, v.players)]);
+  modal([h("h2", {}, heading || t("sheet_title")), ...sheetView(S)]);
 }
 
 async function showRules() {
@@ -292,7 +302,7 @@ function showResult() {
   const r = S.state.result;
   const parts = [h("h2", {}, t("match_over"))];
   if (r) parts.push(...resultView(r, S.seats, v.players));
-  parts.push(...sheetView(v.sheet, S.seats, v.players));
+  parts.push(...sheetView(S));
   parts.push(h("p", {}, h("a", { href: `/api/tables/${tableId}/record`, target: "_blank" }, t("record_link")),
     " · ", h("a", { href: "/" }, t("back_lobby"))));
   modal(parts, t("close"));

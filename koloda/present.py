@@ -1,0 +1,554 @@
+"""What a person sees of a match, made from the typed observation alone.
+
+``present(obs, lang, names)`` reads the declarations of the observation's views
+(``koloda.engine.view.fields_of``: each field's kind, vocabulary term, private flag and
+role) and builds the *display*: the players table (one row per seat, its marks and one
+column per per-seat field), the info items, the centre (the trick, Durak's table), the last
+trick, the hand, the nested groups and the score sheet — every label a term of the one
+vocabulary (``koloda.engine.terms``) in the person's language, every value formatted by its
+kind, cards as people write them (10♥, В♠). A field whose term is None is never shown;
+private fields are left out of a spectator's display.
+
+The display is JSON-ready (the browser receives it in the ``state`` message and draws it
+as it is); the terminal renders the same dict with rich. So the two agree by construction.
+There is no table keyed by a game's name and no guessing from which keys a dict has — with
+one clearly marked exception, the TRANSITIONAL reading of ``LegacyView`` at the end of this
+module, for games not yet converted to typed views (to be deleted with LegacyView).
+
+Shape (every text already in ``lang``)::
+
+    {"lang", "deal_number", "to_move", "dealer",
+     "players": {"columns": [{"name", "label"}],
+                 "rows": [{"seat", "name", "me", "to_move", "dealer", "marks": [str],
+                           "cells": [cell]}]},
+     "info": [item], "groups": [{"name", "label", "items": [item]}],
+     "centre": {"kind": "trick" | "table" | "empty", "label", "plays": [play],
+                "pairs": [{"attack": cell, "cover": cell | None}], "items": [item]} | None,
+     "last": {"label", "plays": [play], "pairs": [...], "winner": str | None,
+              "items": [item]} | None,
+     "hand": {"label", "cards": [code]} | None, "trump": "S" | "C" | "D" | "H" | None,
+     "sheet": sheet}
+    item = {"name", "label", "text", "cards"?: [code]}     cell = {"text", "cards"?}
+    play = {"seat", "name", "card", "text", "note"}
+    sheet = {"columns": [...], "rows": [{"seat", "name", "cells"}], "tables":
+             [{"name", "label", "legend", "columns": [label], "rows": [[cell]]}],
+             "info": [item]}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD
+from koloda.engine import terms
+from koloda.engine.view import FieldInfo, LegacyView, Observation, View, as_view, fields_of
+
+PER_SEAT = ("per_seat", "per_seat_cards", "per_seat_suits", "per_seat_words")
+NOTHING = "—"
+NO_VALUE = "·"
+
+Entry = tuple[FieldInfo, Any]
+
+
+# ----------------------------------------------------------------- formatting
+def seat_name(seat: Any, names: Sequence[str], lang: str = "en") -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    if isinstance(seat, int):
+        return f"{terms.term('seat', lang)} {seat + 1}"
+    return NOTHING
+
+
+def _number(v: Any) -> str:
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    return str(v)
+
+
+def _word(v: Any, lang: str) -> str:
+    if v is None:
+        return NOTHING
+    if isinstance(v, bool):
+        return terms.term("yes" if v else "no", lang)
+    if isinstance(v, (int, float)):
+        return _number(v)
+    if terms.has_term(str(v)):
+        return terms.term(str(v), lang)
+    if str(v).split(" ")[0] in terms.VERBS:   # a choice said as an action ("discard 2")
+        return action_words(str(v), lang)
+    return str(v)
+
+
+def cards_cell(cards: Sequence[int], lang: str) -> dict[str, Any]:
+    if not cards:
+        return {"text": NOTHING}
+    return {"text": " ".join(terms.card_word(c, lang) for c in cards),
+            "cards": [CARD_TEXT[c] for c in cards]}
+
+
+def _plays(plays: Sequence[Sequence[Any]], names: Sequence[str], lang: str) -> list[dict]:
+    out = []
+    for p in plays:
+        seat, card, *more = p
+        note = ", ".join(terms.term(str(w), lang) for w in more if w is not None)
+        out.append({"seat": seat, "name": seat_name(seat, names, lang),
+                    "card": CARD_TEXT[card], "text": terms.card_word(card, lang),
+                    "note": note})
+    return out
+
+
+def _pairs(table: Sequence[Sequence[Any]], lang: str) -> list[dict]:
+    return [{"attack": cards_cell([a], lang),
+             "cover": None if d is None else cards_cell([d], lang)} for a, d in table]
+
+
+def value_cell(kind: str, value: Any, names: Sequence[str], lang: str,
+               public: bool = False) -> dict[str, Any]:
+    """One field's value as a person reads it (a cell: its text, and its cards if any)."""
+    if kind == "card":
+        return {"text": NOTHING} if value is None else cards_cell([value], lang)
+    if kind == "cards":
+        return cards_cell(value or (), lang)
+    if kind == "suit":
+        return {"text": NOTHING if value is None else
+                f"{terms.suit_symbol(value)} {terms.suit_word(value, lang)}"}
+    if kind == "suits":
+        return {"text": ", ".join(f"{terms.suit_symbol(s)} {terms.suit_word(s, lang)}"
+                                  for s in value) if value else NOTHING}
+    if kind == "seat":
+        return {"text": seat_name(value, names, lang) if value is not None else NOTHING}
+    if kind == "seats":
+        return {"text": ", ".join(seat_name(s, names, lang) for s in value) if value
+                else NOTHING}
+    if kind == "number":
+        return {"text": NOTHING if value is None else _number(value)}
+    if kind == "flag":
+        return {"text": terms.term("yes" if value else "no", lang)}
+    if kind in ("word", "text"):
+        return {"text": _word(value, lang) if kind == "word" else
+                (NOTHING if value is None else str(value))}
+    if kind in PER_SEAT:
+        parts = []
+        for s, v in enumerate(value or ()):
+            parts.append(f"{seat_name(s, names, lang)}: "
+                         f"{seat_cell(kind, v, lang)['text']}")
+        return {"text": "; ".join(parts) if parts else NOTHING}
+    if kind == "plays":
+        plays = _plays(value or (), names, lang)
+        return {"text": ", ".join(f"{p['name']} {p['text']}" for p in plays) or NOTHING,
+                "cards": [p["card"] for p in plays]}
+    if kind == "table":
+        text = "  ".join(f"{terms.card_word(a, lang)}/"
+                         f"{NO_VALUE if d is None else terms.card_word(d, lang)}"
+                         for a, d in value or ())
+        return {"text": text or NOTHING}
+    if kind == "view":
+        if value is None:
+            return {"text": NOTHING}
+        items = items_of(entries(value, public), names, lang, public)
+        return {"text": "; ".join(f"{i['label']}: {i['text']}" for i in items) or NOTHING}
+    if kind == "views":
+        rows = [value_cell("view", v, names, lang, public)["text"] for v in value or ()]
+        return {"text": " | ".join(rows) if rows else NOTHING}
+    return {"text": NOTHING}   # "data": never shown as such
+
+
+def seat_cell(kind: str, value: Any, lang: str) -> dict[str, Any]:
+    """One seat's value of a per-seat field, in a column."""
+    if kind == "per_seat_cards":
+        return cards_cell(value or (), lang) if value else {"text": NO_VALUE}
+    if kind == "per_seat_suits":
+        return {"text": " ".join(terms.suit_symbol(s) for s in value) if value else NO_VALUE}
+    if kind == "per_seat_words":
+        return {"text": NO_VALUE if value is None else _word(value, lang)}
+    if value is None:
+        return {"text": NO_VALUE}
+    if isinstance(value, bool):
+        return {"text": terms.term("yes" if value else "no", lang)}
+    return {"text": _number(value)}
+
+
+# -------------------------------------------------------------- the fields
+def entries(view: Any, public: bool = False, players: int | None = None) -> list[Entry]:
+    """The fields of a view a person may see (a term, not private to a spectator), with
+    their values; a LegacyView part is read by the transitional guesser below."""
+    if isinstance(view, _Guessed):
+        return [(f, v) for f, v in view.entries if not (public and f.private)]
+    if isinstance(view, LegacyView):
+        return _legacy_entries(view.data or {}, public, players)
+    if not isinstance(view, View):
+        return []
+    return [(f, getattr(view, f.name)) for f in fields_of(view)
+            if f.term is not None and not (public and f.private)]
+
+
+def _role_value(view: Any, role: str, players: int | None = None) -> Any:
+    """The value of the field with ``role`` (also a field without a term: the teams)."""
+    if isinstance(view, _Guessed):
+        return next((v for f, v in view.entries if f.role == role), None)
+    if isinstance(view, LegacyView):
+        return next((v for f, v in _legacy_entries(view.data or {}, False, players, True)
+                     if f.role == role), None)
+    if not isinstance(view, View):
+        return None
+    return next((getattr(view, f.name) for f in fields_of(view) if f.role == role), None)
+
+
+def _item(f: FieldInfo, value: Any, names: Sequence[str], lang: str,
+          public: bool) -> dict[str, Any]:
+    assert f.term is not None
+    return {"name": f.name, "label": terms.term(f.term, lang),
+            **value_cell(f.kind, value, names, lang, public)}
+
+
+def items_of(fields: list[Entry], names: Sequence[str], lang: str,
+             public: bool) -> list[dict[str, Any]]:
+    return [_item(f, v, names, lang, public) for f, v in fields if f.kind != "data"]
+
+
+def _trick_part(f: FieldInfo, value: Any, names: Sequence[str], lang: str,
+                public: bool) -> dict[str, Any]:
+    """A trick, a Durak table or a last trick: its plays (or pairs), who won it (the view's
+    seat field, as a last trick declares it), and the other facts it holds (the suit led,
+    who passed)."""
+    out: dict[str, Any] = {"label": terms.term(f.term or "trick", lang), "plays": [],
+                           "pairs": [], "winner": None, "items": []}
+    if f.kind == "plays":
+        out["plays"] = _plays(value or (), names, lang)
+    elif f.kind == "table":
+        out["pairs"] = _pairs(value or (), lang)
+    elif f.kind == "view" and value is not None:
+        for g, v in entries(value, public):
+            if g.kind == "plays" and not out["plays"]:
+                out["plays"] = _plays(v or (), names, lang)
+            elif g.kind == "table" and not out["pairs"]:
+                out["pairs"] = _pairs(v or (), lang)
+            elif g.kind == "seat" and out["winner"] is None and v is not None:
+                out["winner"] = seat_name(v, names, lang)   # a trick's seat: who took it
+            elif g.kind != "data":
+                out["items"].append(_item(g, v, names, lang, public))
+    return out
+
+
+# ------------------------------------------------------------ the display
+def present(obs: Observation, lang: str = "en", names: Sequence[str] | None = None,
+            me: int | None = None) -> dict[str, Any]:
+    """The display of ``obs`` for a person (``me``: the viewer's seat, None to use the
+    observation's own; a spectator's observation shows no private field)."""
+    players = obs.players
+    names = list(names) if names is not None else \
+        [f"{terms.term('seat', lang)} {i + 1}" for i in range(players)]
+    public = obs.is_public
+    me = obs.seat if me is None else me
+    deal = as_view(obs.deal)
+    fields = entries(deal, public, players)
+    columns: list[dict[str, Any]] = []
+    cells: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+    marks: list[list[str]] = [[] for _ in range(players)]
+    info: list[dict[str, Any]] = []
+    groups: list[dict[str, Any]] = []
+    centre: dict[str, Any] | None = None
+    last: dict[str, Any] | None = None
+    hand: dict[str, Any] | None = None
+
+    def column(f: FieldInfo, values: Any) -> None:
+        label = terms.term(f.term or f.name, lang)
+        if any(c["label"] == label for c in columns):
+            return   # the same thing said twice (a sheet's total beside the deal's)
+        columns.append({"name": f.name, "label": label})
+        for s in range(players):
+            v = values[s] if values is not None and s < len(values) else None
+            cells[s].append(seat_cell(f.kind, v, lang))
+
+    for f, v in fields:
+        if f.role == "hand":
+            if not public:
+                hand = {"label": terms.term(f.term or "hand", lang),
+                        "cards": [CARD_TEXT[c] for c in v or ()]}
+        elif f.role in ("trick", "table") or (f.kind == "table" and centre is None):
+            part = _trick_part(f, v, names, lang, public)
+            part["kind"] = "table" if f.kind == "table" or part["pairs"] else "trick"
+            if centre is None or not (centre["plays"] or centre["pairs"]):
+                centre = part   # the first part with cards on it (else the first)
+        elif f.role == "last_trick":
+            part = _trick_part(f, v, names, lang, public)
+            if v is not None and (part["plays"] or part["pairs"]):
+                last = part
+        elif f.role == "history" or f.kind == "data":
+            continue
+        elif f.kind in PER_SEAT:
+            column(f, v)
+        elif f.kind == "seat" and f.role is None:
+            if isinstance(v, int) and 0 <= v < players:
+                marks[v].append(terms.term(f.term or f.name, lang))
+        elif f.kind == "seats" and f.role is None:
+            for s in v or ():
+                if 0 <= s < players:
+                    marks[s].append(terms.term(f.term or f.name, lang))
+        elif f.kind in ("view", "views") and f.role is None:
+            if f.kind == "view" and v is not None:
+                sub = items_of(entries(v, public), names, lang, public)
+                if sub:
+                    groups.append({"name": f.name, "label": terms.term(f.term or f.name, lang),
+                                   "items": sub})
+            elif f.kind == "views" and v:
+                groups.append({"name": f.name, "label": terms.term(f.term or f.name, lang),
+                               "items": [{"name": f"{f.name}.{i}", "label": str(i + 1),
+                                          **value_cell("view", x, names, lang, public)}
+                                         for i, x in enumerate(v)]})
+        else:
+            info.append(_item(f, v, names, lang, public))
+
+    teams = _role_value(deal, "teams", players)
+    if teams:
+        for k, side in enumerate(teams):
+            for s in side:
+                if 0 <= s < players:
+                    marks[s].append(f"{terms.term('team', lang)} {k + 1}")
+                    if me is not None and s != me and me in side:
+                        marks[s].append(terms.term("partner", lang))
+
+    sheet_view = as_view(obs.sheet)
+    for f, v in entries(sheet_view, public, players):
+        if f.kind in PER_SEAT:
+            column(f, v)
+
+    trump = _role_value(deal, "trump", players)
+    if not isinstance(trump, int) or isinstance(trump, bool):
+        card = _role_value(deal, "trump_card", players)
+        trump = card // 13 if isinstance(card, int) and not isinstance(card, bool) else None
+    rows = [{"seat": s, "name": seat_name(s, names, lang), "me": s == me,
+             "to_move": obs.to_move == s, "dealer": obs.dealer == s,
+             "marks": marks[s], "cells": cells[s]} for s in range(players)]
+    return {
+        "lang": lang, "deal_number": obs.deal_number, "to_move": obs.to_move,
+        "dealer": obs.dealer, "match_over": obs.match_over,
+        "trump": None if trump is None else SUITS[trump],
+        "players": {"columns": columns, "rows": rows},
+        "info": info, "groups": groups, "centre": centre, "last": last, "hand": hand,
+        "sheet": present_sheet(sheet_view, lang, names, players, public),
+    }
+
+
+def present_sheet(sheet: View | Mapping[str, Any], lang: str, names: Sequence[str],
+                  players: int, public: bool = False) -> dict[str, Any]:
+    """A score sheet: one row per seat of its per-seat fields, a table per list of rows
+    (the deals so far), and its other facts."""
+    view = as_view(sheet)
+    columns: list[dict[str, Any]] = []
+    per: list[tuple[FieldInfo, Any]] = []
+    tables: list[dict[str, Any]] = []
+    info: list[dict[str, Any]] = []
+    for f, v in entries(view, public, players):
+        if f.kind in PER_SEAT:
+            columns.append({"name": f.name, "label": terms.term(f.term or f.name, lang)})
+            per.append((f, v))
+        elif f.kind == "views":
+            if v:
+                tables.append(_rows_table(f, v, names, lang, players, public))
+        elif f.kind != "data":
+            info.append(_item(f, v, names, lang, public))
+    rows = [{"seat": s, "name": seat_name(s, names, lang),
+             "cells": [seat_cell(f.kind, v[s] if v is not None and s < len(v) else None,
+                                 lang) for f, v in per]} for s in range(players)]
+    return {"columns": columns, "rows": rows if columns else [], "tables": tables,
+            "info": info}
+
+
+def _rows_table(f: FieldInfo, rows: Sequence[Any], names: Sequence[str], lang: str,
+                players: int, public: bool) -> dict[str, Any]:
+    """Nested views as a table: their own facts as columns, then one column per seat
+    holding that seat's per-seat values (joined with ·; the legend says which)."""
+    first = entries(rows[0], public)
+    plain = [g for g, _ in first if g.kind not in PER_SEAT and g.kind != "data"]
+    seats = [g for g, _ in first if g.kind in PER_SEAT]
+    legend = " · ".join(terms.term(g.term or g.name, lang) for g in seats)
+    header = [terms.term(g.term or g.name, lang) for g in plain]
+    header += [seat_name(s, names, lang) for s in range(players)] if seats else []
+    body = []
+    for r in rows:
+        values = dict((g.name, v) for g, v in entries(r, public))
+        line = [value_cell(g.kind, values.get(g.name), names, lang, public) for g in plain]
+        if seats:
+            for s in range(players):
+                parts = []
+                for g in seats:
+                    vs = values.get(g.name)
+                    parts.append(seat_cell(g.kind, vs[s] if vs is not None and s < len(vs)
+                                           else None, lang)["text"])
+                line.append({"text": " · ".join(parts)})
+        body.append(line)
+    return {"name": f.name, "label": terms.term(f.term or f.name, lang), "legend": legend,
+            "columns": header, "rows": body}
+
+
+def action_words(action: str, lang: str = "en") -> str:
+    """A canonical action as a person reads it: «побить 7♠ картой 9♠», "take card 2"."""
+    words = action.split()
+    if not words:
+        return action
+    head = terms.verb(words[0], lang)
+    args = words[1:]
+    if words[0] == "beat" and len(args) == 2 and all(a in TEXT_CARD for a in args):
+        return (f"{head} {terms.card_word(TEXT_CARD[args[0]], lang)} {terms.verb('with', lang)}"
+                f" {terms.card_word(TEXT_CARD[args[1]], lang)}")
+    if words[0] == "pick" and len(args) == 1 and args[0].isdigit():
+        return f"{head} {int(args[0]) + 1}"
+    out = [head]
+    for w in args:
+        if w in TEXT_CARD:
+            out.append(terms.card_word(TEXT_CARD[w], lang))
+        elif terms.has_term(w):
+            out.append(terms.term(w, lang))
+        else:
+            out.append(terms.verb(w, lang))
+    return " ".join(out)
+
+
+# ============================================================================
+# TRANSITIONAL — the reading of a LegacyView (a game still handing out a dict).
+# Delete this section with LegacyView once every game declares its views: it guesses
+# each field's kind from its value, which is exactly what typed views end.
+# ============================================================================
+@dataclass(frozen=True)
+class _Guessed:
+    """A nested dict of a legacy observation, read as declared fields."""
+
+    entries: tuple[Entry, ...]
+
+
+_LEGACY_SKIP = frozenset({
+    "game", "players", "seat", "deal_number", "dealer", "to_move", "match_over", "sheet",
+    "variant", "options", "tricks_played", "first_dealer_draw", "trump_drawn_by",
+    "schedule_position", "schedule_length", "caps", "tricks", "trump_card_in_dealer_hand",
+})
+_LEGACY_PRIVATE = frozenset({"hand", "my_discards"})
+_LEGACY_SEAT = frozenset({"dealer", "attacker", "defender", "leader", "starter", "offerer",
+                          "first_to_shed", "golets", "winner", "durak", "first_attacker"})
+_LEGACY_SEATS = frozenset({"in_game", "in_play", "out", "skipped", "passed", "passes",
+                           "winners", "losers", "taken"})
+_LEGACY_SUIT = frozenset({"trump", "trump_suit", "led", "banned_lead", "next_trump", "suit",
+                          "trumps"})
+_SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
+
+
+def _fi(name: str, kind: str, role: str | None = None, private: bool = False,
+        term: str | None = "") -> FieldInfo:
+    return FieldInfo(name, kind, name if term == "" else term, private, role)
+
+
+def _suit_of(v: Any) -> int | None:
+    if isinstance(v, str):
+        if v in SUITS:
+            return SUITS.index(v)
+        if v in _SUIT_NAMES:
+            return _SUIT_NAMES.index(v)
+    return None
+
+
+def _suit_label(e: Entry, key: str) -> Entry:
+    # a dict keyed by suit letters ({"S": 1, …}): each entry labelled by its suit's name
+    f, v = e
+    if key in SUITS:
+        return FieldInfo(f.name, f.kind, _SUIT_NAMES[SUITS.index(key)], f.private, f.role), v
+    return e
+
+
+def _is_cards(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) and x in TEXT_CARD for x in v)
+
+
+def _is_plays(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(p, list) and len(p) >= 2
+                                       and isinstance(p[0], int) and p[1] in TEXT_CARD
+                                       for p in v)
+
+
+def _is_pairs(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(p, list) and len(p) == 2
+                                       and p[0] in TEXT_CARD
+                                       and (p[1] is None or p[1] in TEXT_CARD) for p in v)
+
+
+def _legacy_entries(data: Mapping[str, Any], public: bool, players: int | None,
+                    with_data: bool = False) -> list[Entry]:
+    out: list[Entry] = []
+    for key, v in data.items():
+        if key == "teams" and isinstance(v, list) and v and isinstance(v[0], list):
+            if with_data:
+                out.append((_fi(key, "data", "teams", term=None),
+                            tuple(tuple(x) for x in v)))
+            continue
+        if key in _LEGACY_SKIP or v is None or (public and key in _LEGACY_PRIVATE):
+            continue
+        if key in ("in_game", "in_play") and isinstance(v, list) and players:
+            if v and "out" not in data:   # who is still in: mark the others out
+                out.append((_fi("out", "seats"), tuple(s for s in range(players)
+                                                       if s not in v)))
+            continue
+        guess = _guess(key, v, players)
+        if guess is not None:
+            out.append(guess)
+    return out
+
+
+def _guess(key: str, v: Any, players: int | None) -> Entry | None:
+    if key == "hand" and _is_cards(v):
+        return _fi(key, "cards", "hand", True), tuple(TEXT_CARD[c] for c in v)
+    if key in ("trick", "table") and _is_plays(v):
+        return _fi(key, "plays", "trick"), tuple((p[0], TEXT_CARD[p[1]], *p[2:]) for p in v)
+    if key == "table" and _is_pairs(v):
+        return _fi(key, "table", "table"), tuple(
+            (TEXT_CARD[a], None if d is None else TEXT_CARD[d]) for a, d in v)
+    if isinstance(v, dict):
+        sub = tuple(_suit_label(e, k) for k, x in v.items() if x is not None
+                    and (e := _guess(k, x, players)) is not None
+                    and e[0].role != "hand")
+        role = {"trick": "trick", "last_trick": "last_trick",
+                "last_round": "last_trick"}.get(key)
+        if key in ("trick", "last_trick", "last_round") and "cards" in v:
+            plays = v["cards"]
+            inner: list[Entry] = [(_fi("cards", "plays"), tuple(
+                (p[0], TEXT_CARD[p[1]], *p[2:]) for p in plays))] if _is_plays(plays) \
+                else [(_fi("cards", "table"), tuple(
+                    (TEXT_CARD[a], None if d is None else TEXT_CARD[d]) for a, d in plays))] \
+                if _is_pairs(plays) else []
+            sub = tuple(inner) + tuple(e for e in sub if e[0].name != "cards")
+        return _fi(key, "view", role), _Guessed(sub)
+    if key in _LEGACY_SUIT and _suit_of(v) is not None:
+        return _fi(key, "suit", "trump" if key.startswith("trump") else None), _suit_of(v)
+    if key == "trump_card" and v in TEXT_CARD:
+        return _fi(key, "card", "trump_card"), TEXT_CARD[v]
+    if isinstance(v, str) and v in TEXT_CARD:
+        return _fi(key, "card"), TEXT_CARD[v]
+    if _is_cards(v) and v:
+        return _fi(key, "cards", private=key in _LEGACY_PRIVATE), tuple(TEXT_CARD[c] for c in v)
+    if key in _LEGACY_SEAT and isinstance(v, int) and not isinstance(v, bool):
+        return _fi(key, "seat"), v
+    if key in _LEGACY_SEATS and isinstance(v, list) and all(isinstance(x, int) for x in v):
+        return _fi(key, "seats"), tuple(v)
+    if isinstance(v, list) and players is not None and len(v) == players:
+        if all(_is_cards(x) for x in v):
+            return _fi(key, "per_seat_cards"), tuple(tuple(TEXT_CARD[c] for c in x) for x in v)
+        if all(isinstance(x, list) and all(_suit_of(s) is not None for s in x) for x in v):
+            return _fi(key, "per_seat_suits"), tuple(tuple(_suit_of(s) for s in x) for x in v)
+        if all(x is None or isinstance(x, (int, float)) for x in v):
+            return _fi(key, "per_seat"), tuple(v)
+        if all(x is None or isinstance(x, str) for x in v):
+            return _fi(key, "per_seat_words"), tuple(v)
+        return None
+    if isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+        return _fi(key, "views"), tuple(
+            _Guessed(tuple(e for k, x in d.items() if x is not None
+                           and (e := _guess(k, x, players)) is not None)) for d in v)
+    if isinstance(v, bool):
+        return _fi(key, "flag"), v
+    if key == "deal" and isinstance(v, int):   # a row of a sheet: deal 0 is the first
+        return _fi(key, "number"), v + 1
+    if isinstance(v, (int, float)):
+        return _fi(key, "number"), v
+    if isinstance(v, str):
+        return _fi(key, "word"), v
+    return None
