@@ -28,6 +28,11 @@ def flips(st: PyanitsyDeal, n: int) -> list[int]:
     return who
 
 
+def winner_of_last_round(st: PyanitsyDeal) -> int | None:
+    last = st.observation(0).last_round
+    return None if last is None else last.winner
+
+
 def piles(st: PyanitsyDeal) -> list[str]:
     from koloda.cards import CARD_TEXT
     return [" ".join(CARD_TEXT[c] for c in p) for p in st.piles]
@@ -92,8 +97,7 @@ def test_tie_repeats_while_tied() -> None:
 def test_tied_aces_the_ace_played_first_wins_outright() -> None:
     st = deal("7S AS 6D", "AH KH", "AD 8D", dealer=1)
     assert flips(st, 3) == [1, 2, 0]        # AH (seat 1) first, then AD: tied aces
-    assert st.rounds == 1 and st.last_round is not None
-    assert st.last_round["winner"] == 1
+    assert st.rounds == 1 and winner_of_last_round(st) == 1
 
 
 def test_a_tied_player_without_cards_drops_out_of_the_tie() -> None:
@@ -101,13 +105,13 @@ def test_a_tied_player_without_cards_drops_out_of_the_tie() -> None:
     flips(st, 4)                            # three nines tie; seat 0 has no card left
     assert st.queue == [1, 2]
     flips(st, 2)
-    assert st.last_round is not None and st.last_round["winner"] == 2
+    assert winner_of_last_round(st) == 2
 
 
 def test_if_no_tied_player_has_a_card_the_first_tied_card_takes() -> None:
     st = deal("9S", "9H", "6S 7S", dealer=0)
     flips(st, 3)
-    assert st.last_round is not None and st.last_round["winner"] == 0
+    assert winner_of_last_round(st) == 0
     assert piles(st) == ["9S 9H 6S", "", "7S"]
 
 
