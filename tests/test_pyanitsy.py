@@ -167,3 +167,21 @@ def test_example_record_replays_to_its_result() -> None:
     data = json.loads((RECORDS / "examples" / "pyanitsy.json").read_text())
     rep = replay(data)
     assert rep.error is None
+
+
+def test_the_view_is_typed_and_its_json_keeps_its_shape() -> None:
+    st = deal("7S AS 6D", "AH KH", "AD 8D", dealer=1)
+    flips(st, 3)
+    view = st.observation(2)
+    assert view.table == () and view.pile_sizes == (2, 4, 1)
+    assert view.last_round is not None and view.last_round.tie_steps == 0
+    assert view.last_round.cards == tuple(zip((1, 2, 0), parse_cards("AH AD 7S"),
+                                              strict=True))
+    assert view.to_json() == {"pile_sizes": [2, 4, 1], "set_aside": 0, "round": 1,
+                              "starter": 2, "table": [], "tie_step": 0,
+                              "last_round": {"winner": 1, "cards": [[1, "AH"], [2, "AD"],
+                                                                    [0, "7S"]],
+                                             "tie_steps": 0},
+                              "out": []}
+    m = koloda.new_game("pyanitsy", players=3, seed=2)
+    assert m.sheet().to_json() == {"cards": [17, 17, 17], "round": 0}

@@ -26,8 +26,8 @@ _NO_BANS: frozenset[Card] = frozenset()
 
 def determinize(obs: Observation, rng: random.Random) -> DurakGame:
     """A game as ``obs`` (a seat's typed observation) shows it, the unseen cards dealt."""
-    view = obs.deal
-    seat = obs.seat
+    view = obs.deal if isinstance(obs, Observation) else None
+    seat = obs.seat if isinstance(obs, Observation) else None
     if not isinstance(view, DurakView) or seat is None:
         raise TypeError("durak's determinizer needs a seat's durak Observation "
                         "(Match.observation(seat)), not its JSON")
