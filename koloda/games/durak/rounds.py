@@ -61,6 +61,17 @@ def _subsets(prefix: str, cards: list[Card], most: int) -> list[str]:
     return out
 
 
+def _plays(plays: list[tuple[int, Card | tuple[Card, ...]]]) -> tuple[tuple[int, Card], ...]:
+    """Every card of a round with its seat, in the order played."""
+    out: list[tuple[int, Card]] = []
+    for seat, played in plays:
+        if isinstance(played, tuple):
+            out += [(seat, c) for c in played]
+        else:
+            out.append((seat, played))
+    return tuple(out)
+
+
 class DurakGame(DealState):
     """One game of durak from the deal to the durak (or the draw)."""
 
@@ -90,11 +101,12 @@ class DurakGame(DealState):
         self.attacks: list[Card] = []
         self.covers: list[Card | None] = []
         self.covered = 0          # how many attack cards are covered
-        #: (seat, card) of every card of the round, in the order played
-        self.plays: list[tuple[int, Card]] = []
+        #: who played what this round, in order: (seat, cover) or (seat, attack cards) —
+        #: one entry per action, spelt out only for the view (``_plays``)
+        self.plays: list[tuple[int, Card | tuple[Card, ...]]] = []
         #: the last finished round: attacker, defender, attacks, covers, plays, taken
-        self.last: tuple[int, int, list[Card], list[Card | None], list[tuple[int, Card]],
-                         bool] | None = None
+        self.last: tuple[int, int, list[Card], list[Card | None],
+                         list[tuple[int, Card | tuple[Card, ...]]], bool] | None = None
         #: still in the game (a hand-built endgame may start with empty hands)
         self.in_game = [bool(h) or bool(deal.stock) for h in deal.hands]
         self.beaten_rounds = 0
@@ -139,7 +151,7 @@ class DurakGame(DealState):
         self.covered = sum(1 for b in self.covers if b is not None)
         self.opening = tuple(self.attacks)
         # the view does not say who threw in what: the attacker's, the defender's covers
-        self.plays = [(self.attacker, a) for a in self.attacks]
+        self.plays = [(self.attacker, tuple(self.attacks))]
         self.plays += [(self.defender, b) for b in self.covers if b is not None]
         last = view.last_round
         if last is not None:
@@ -345,9 +357,9 @@ class DurakGame(DealState):
 
     def act(self, verb: str, cards: list[Card]) -> None:
         """Apply a legal action given as its verb and cards (``beat``: the attack card,
-        then the cover), unchecked: ``apply`` checks and comes here; the search bot's
-        rollouts, whose actions are legal by construction, call it directly and skip the
-        texts (like ``apply_unchecked``, without the text)."""
+        then the cover), unchecked — ``apply_unchecked`` without the text: ``apply``
+        checks and comes here; the search bot's rollouts, whose actions are legal by
+        construction, call it directly and skip the texts."""
         self._legal = None
         seat = self.to_move
         assert seat is not None
@@ -373,7 +385,7 @@ class DurakGame(DealState):
                 self._ask_from_start()
             return
         self._play(seat, cards)
-        self.plays += [(seat, c) for c in cards]
+        self.plays.append((seat, tuple(cards)))
         self.attacks += cards
         self.covers += [None] * len(cards)
         if verb == "attack":
@@ -528,7 +540,7 @@ class DurakGame(DealState):
             first_bout_limit=self.first_bout_limit,
             last_round=None if last is None else DurakRound(
                 defender=last[1], attacker=last[0],
-                table=tuple(zip(last[2], last[3], strict=True)), cards=tuple(last[4]),
+                table=tuple(zip(last[2], last[3], strict=True)), cards=_plays(last[4]),
                 outcome="taken" if last[5] else "beaten"),
         )
 
