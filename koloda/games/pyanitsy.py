@@ -56,7 +56,7 @@ class PyanitsyView(View):
     #: 0 for the round's first flips, then one more for each tie (спор) played out
     tie_step: int = item("number", "tie_step")
     last_round: PyanitsyRound | None = item("view", "last_round", role="last_trick")
-    #: the seats out of cards, in the order they went out
+    #: the seats out of cards (the result's details keep the order they went out in)
     out: tuple[int, ...] = item("seats", "out")
 
 
@@ -175,7 +175,7 @@ class PyanitsyDeal(DealState):
             tie_step=self.tie_step,
             last_round=None if last is None else PyanitsyRound(last[0], tuple(last[1]),
                                                                last[2]),
-            out=tuple(self.out),
+            out=tuple(sorted(self.out)),
         )
 
     def card_zones(self) -> dict[str, list[Card]]:

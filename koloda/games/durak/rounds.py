@@ -532,7 +532,7 @@ class DurakGame(DealState):
             attacker=self.attacker,
             defender=self.defender,
             taken=self.taken,
-            passed=tuple(self.passed),
+            passed=tuple(sorted(self.passed)),
             limit=self.limit,
             in_game=tuple(s for s in range(n) if self.in_game[s]),
             teams=tuple(tuple(range(t, n, 2)) for t in (0, 1)) if self.teams else None,

@@ -71,7 +71,8 @@ class DurakView(View):
     defender: int = item("seat", "defender")
     #: the defender has said take: the attackers may still throw in
     taken: bool = item("flag", "defender_takes")
-    #: who has passed since the last change, in the order asked
+    #: who has passed since the last change (always the first of those asked, from the
+    #: first attacker on clockwise)
     passed: tuple[int, ...] = item("seats", "passed")
     #: the most attack cards this round may have
     limit: int = item("number", "limit")
