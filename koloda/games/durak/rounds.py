@@ -300,15 +300,21 @@ class DurakGame(DealState):
         assert seat is not None
         hand = sorted(self.hands[seat])
         if self.phase == ATTACK:
-            by_rank: list[list[Card]] = [[] for _ in range(13)]
+            # rank by rank, low to high; in a rank card by card (the hand is sorted)
+            by_rank: dict[int, list[Card]] = {}
             for c in hand:
-                by_rank[c % 13].append(c)
+                same = by_rank.get(c % 13)
+                if same is None:
+                    by_rank[c % 13] = [c]
+                else:
+                    same.append(c)
             out: list[str] = []
             most = self.limit
-            for cards in by_rank:
+            for r in sorted(by_rank):
+                cards = by_rank[r]
                 if len(cards) == 1:
                     out.append("attack " + CARD_TEXT[cards[0]])
-                elif cards:
+                else:
                     out += _subsets("attack ", cards, most)
             return out
         if self.phase == DEFEND:
