@@ -8,6 +8,7 @@ import koloda
 from koloda.cards import parse_cards
 from koloda.engine.deal import Deal
 from koloda.engine.errors import IllegalAction
+from koloda.engine.messages import Reason
 from koloda.engine.records import replay
 from koloda.games.pyanitsy import PyanitsyDeal
 from tests.conftest import RECORDS
@@ -148,8 +149,13 @@ def test_a_game_over_the_round_cap_is_a_draw() -> None:
 def test_the_only_action_is_flip() -> None:
     m = koloda.new_game("pyanitsy", seed=1)
     assert m.legal_actions() == ["flip"]
-    with pytest.raises(IllegalAction, match="only action is 'flip'"):
+    # a word that is no Pyanitsy action is refused by the match, naming the one it has
+    with pytest.raises(IllegalAction, match="its actions begin with one of: flip"):
         m.apply("play 6C")
+    # the deal's own sentence, in both languages
+    reason = m.current.why_illegal("play 6C")
+    assert isinstance(reason, Reason) and "the only action is 'flip'" in reason
+    assert "только открывают карту" in reason.render("ru")
 
 
 def test_handwritten_record_replays_to_the_hand_computed_result() -> None:
