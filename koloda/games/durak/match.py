@@ -16,6 +16,7 @@ from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
 from koloda.engine.result import Result, best_seats
 from koloda.games.durak.rounds import HAND_SIZE, DurakGame, lowest_trump_holder
+from koloda.games.durak.views import DurakSheet
 
 
 class DurakMatch(Match):
@@ -88,9 +89,9 @@ class DurakMatch(Match):
         return Result.of(best_seats(scores, higher_is_better=False), self.players, scores,
                          capped, details)
 
-    def sheet(self) -> dict[str, Any]:
-        return {"games_played": len(self.games), "games": self.options["games"],
-                "losses": list(self.losses)}
+    def sheet(self) -> DurakSheet:
+        return DurakSheet(games_played=len(self.games), games=self.options["games"],
+                          losses=tuple(self.losses))
 
 
 class PerevodnoyMatch(DurakMatch):
