@@ -123,8 +123,11 @@ def test_an_unknown_word_names_only_this_games_verbs() -> None:
     from koloda.engine.errors import IllegalAction
     m = koloda.new_game("durak", players=2, seed=1)
     with pytest.raises(IllegalAction) as exc:
-        m.apply("bid 3")
+        m.apply("fly 3")
     text = str(exc.value)
     assert "attack" in text and "beat" in text and "bid" not in text.split(": ")[-1]
     assert "flip" not in text and "knock" not in text
-    assert "нет хода" in exc.value.render("ru")
+    assert "непонятный ход «fly 3»: в игре" in exc.value.render("ru")
+    with pytest.raises(IllegalAction) as exc:
+        m.apply("bid 3")       # another game's verb: the game's own sentence
+    assert "bid" in str(exc.value)

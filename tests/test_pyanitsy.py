@@ -149,9 +149,12 @@ def test_a_game_over_the_round_cap_is_a_draw() -> None:
 def test_the_only_action_is_flip() -> None:
     m = koloda.new_game("pyanitsy", seed=1)
     assert m.legal_actions() == ["flip"]
-    # a word that is no Pyanitsy action is refused by the match, naming the one it has
-    with pytest.raises(IllegalAction, match="its actions begin with one of: flip"):
+    # another game's action gets Pyanitsy's own sentence; a word that is no action at all
+    # is refused by the match, naming the one it has
+    with pytest.raises(IllegalAction, match="the only action is 'flip'"):
         m.apply("play 6C")
+    with pytest.raises(IllegalAction, match="actions begin with one of: flip"):
+        m.apply("jump")
     # the deal's own sentence, in both languages
     reason = m.current.why_illegal("play 6C")
     assert isinstance(reason, Reason) and "the only action is 'flip'" in reason

@@ -237,9 +237,10 @@ CATALOG: dict[str, tuple[str, str]] = {
     "action_not_text": ("an action must be text, not {type}",
                         "ход записывается текстом, а не {type}"),
     "empty_action": ("empty action", "пустой ход"),
-    "unknown_action_here": ("{game} has no action {text}; its actions begin with one of: "
+    "unknown_action_here": ("unknown action {text}; in {game} actions begin with one of: "
                             "{verbs}",
-                            "в игре {game} нет хода {text}; ходы начинаются со слов: {verbs}"),
+                            "непонятный ход {text}: в игре {game} ходы начинаются со слов: "
+                            "{verbs}"),
     "unknown_action": ("unknown action {text}; actions begin with one of: {verbs}",
                        "непонятный ход {text}; ход начинается с одного из слов: {verbs}"),
     "no_arguments": ("'{verb}' takes no arguments: {text}",
