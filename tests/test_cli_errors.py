@@ -58,7 +58,7 @@ def test_replay_error_is_a_sentence_not_json(tmp_path: Path) -> None:
     assert "move 4 (" in text and "is not allowed" in text
     ru = _one_line_error(runner.invoke(app, ["replay", str(path), "--lang", "ru"]))
     assert "ход 4 (" in ru and "недопустим" in ru
-    # the JSON form (for programs) keeps the English reason of RECORDS.md
+    # the JSON form (for programs) keeps the English reason of docs/records.md
     js = runner.invoke(app, ["replay", str(path), "--json"])
     assert js.exit_code == 2 and json.loads(js.output)["error"]["index"] == 3
 

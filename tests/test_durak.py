@@ -1,4 +1,4 @@
-"""Durak, simple or throw-in (RULES.md §8 and "Durak options"): one test per rule.
+"""Durak, simple or throw-in (koloda/rules/durak.en.md §Precisely 1–22): one test per rule.
 
 Positions are built by hand with ``DurakGame`` (any hand sizes, any stock) or, where the
 match matters (dealer, first attacker, scores), with records and seeded matches.

@@ -1,4 +1,5 @@
-"""Kopilka (RULES.md §3), rule by rule, on hand-made deals and hand-written records.
+"""Kopilka (koloda/rules/kopilka.en.md §Precisely), rule by rule, on hand-made deals and
+hand-written records.
 
 Most positions are built straight from ``KopilkaDeal`` with short hands (the deal does not
 insist on five cards; the match does), a talon given top first and a fresh ``Purse`` as at

@@ -1,4 +1,5 @@
-"""Mushka (RULES.md §2), rule by rule, on hand-made deals and hand-written records."""
+"""Mushka (koloda/rules/mushka.en.md §Precisely), rule by rule, on hand-made deals and hand-written
+records."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Pyanitsy — War (RULES.md §7): every rule by name, on hand-made piles."""
+"""Pyanitsy — War (koloda/rules/pyanitsy.en.md §Precisely): every rule by name, on hand-made
+piles."""
 
 import json
 

@@ -65,7 +65,7 @@ class Match:
         """Create the score sheet (called once, before the first deal)."""
 
     def choose_first_dealer(self, rng: random.Random) -> int:
-        """By lot unless the game says how (RULES.md Conventions)."""
+        """By lot unless the game says how (koloda/rules/conventions.en.md §Precisely 9)."""
         return rng.randrange(self.players)
 
     @abstractmethod

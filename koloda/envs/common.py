@@ -89,7 +89,7 @@ def features(game: str, players: int) -> Features:
 
 
 def result_rewards(result: Result | None, players: int) -> list[float]:
-    """+1 for each winner, −1 for each loser, 0 for everyone in a draw (RECORDS.md: a
+    """+1 for each winner, −1 for each loser, 0 for everyone in a draw (docs/records.md: a
     draw has no winners and no losers) and in a tie of every seat (or of both sides: all
     are "winners" and nobody lost — still worth nothing, so a 2-player game stays
     zero-sum); zeros while the match is not over."""

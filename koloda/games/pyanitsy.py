@@ -1,4 +1,4 @@
-"""Pyanitsy — War (RULES.md §7). No decisions: every turn is ``flip``.
+"""Pyanitsy — War (koloda/rules/pyanitsy.en.md §Precisely). No decisions: every turn is ``flip``.
 
 Nothing is private: every seat (and a spectator) sees the same view — the piles' sizes,
 the cards on the table (взятка), the tie (спор) being played out, the last round.

@@ -1,4 +1,5 @@
-"""Durak, simple (throw-in) and transfer (RULES.md §8, §8b): the specs and their options.
+"""Durak, simple (throw-in) and transfer (koloda/rules/durak.en.md §Precisely): the specs and their
+options.
 
 ``rounds`` holds one game (attack, defence, throw-in, drawing, leaving, the durak);
 ``match`` holds the games of a match (dealer, first attacker, losses).

@@ -1,4 +1,4 @@
-"""A durak match (RULES.md §8 "End", "Durak options"): games one after another.
+"""A durak match (koloda/rules/durak.en.md §Precisely 13, 20, 22): games one after another.
 
 Each game is one deal. The first dealer is drawn by lot; afterwards the durak deals and the
 player on the durak's left attacks first. After a draw the dealer is drawn by lot again

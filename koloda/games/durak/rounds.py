@@ -1,4 +1,4 @@
-"""One game of durak (RULES.md §8, §8b): rounds of attack, defence and throw-in.
+"""One game of durak (koloda/rules/durak.en.md §Precisely): rounds of attack, defence and throw-in.
 
 A game is one ``DealState``. Each round has three phases:
 

@@ -1,4 +1,5 @@
-"""Kopilka, the no-lose mushka (RULES.md §3): four players, a pot, four deals.
+"""Kopilka, the no-lose mushka (koloda/rules/kopilka.en.md §Precisely): four players, a pot, four
+deals.
 
 The modules: ``table`` (trick rules, the pot, the face-down offer), ``deal`` (one deal:
 exchange and play). Here: the match (stakes, four deals, the result) and the options.

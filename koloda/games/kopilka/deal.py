@@ -1,4 +1,4 @@
-"""One deal of Kopilka (RULES.md §3): the same-suit exchange, then play.
+"""One deal of Kopilka (koloda/rules/kopilka.en.md §Precisely): the same-suit exchange, then play.
 
 A responder plays the led suit or AS, passes (a remiz if he holds the led suit) or draws
 from the talon while void; drawing does not end the turn. A lead nobody answers is taken

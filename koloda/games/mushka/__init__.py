@@ -1,4 +1,5 @@
-"""Mushka (RULES.md §2): five cards, one exchange round, five tricks, count down from 25.
+"""Mushka (koloda/rules/mushka.en.md §Precisely): five cards, one exchange round, five tricks, count
+down from 25.
 
 A deal has two phases. In the exchange round each player, from the dealer's left with the
 dealer last, discards 1–5 cards and draws as many (``discard C…``), keeps the hand
@@ -61,7 +62,8 @@ def deck_size(players: int) -> int:
 
 
 def draw_for_first_dealer(rng: random.Random, players: int) -> dict[str, Any]:
-    """The lowest card drawn deals (RULES.md §2): the engine's lots with Mushka's deck."""
+    """The lowest card drawn deals (koloda/rules/mushka.en.md §Precisely): the engine's lots with
+    Mushka's deck."""
     return draw_lowest_card(rng, players, deck_size(players))
 
 
