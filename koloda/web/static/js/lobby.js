@@ -300,7 +300,7 @@ function render() {
 async function main() {
   await loadTexts();
   GAMES = await api("/api/games");
-  const first = GAMES.find((g) => g.name === "durak") || GAMES[0];
+  const first = GAMES[0];   // the games come in the books' order (GameSpec.order)
   chooseGame(first.name);
   render();
   openFeed();
