@@ -1,7 +1,8 @@
-"""Cards as small ints, the notation of RULES.md, and every deck the rules use.
+"""Cards as small ints, the notation of koloda/rules/conventions.en.md §Precisely 3, and every deck
+the rules use.
 
 A card is ``suit * 13 + rank`` with suits in the canonical order S C D H (0..3) and ranks
-2..A (0..12), so sorting ints gives the canonical order of RECORDS.md (by suit S, C, D, H,
+2..A (0..12), so sorting ints gives the canonical order of docs/records.md (by suit S, C, D, H,
 then rank ascending).
 """
 
@@ -104,15 +105,16 @@ def _ranks_from(low: int) -> list[Card]:
 
 _SIX_S, _SIX_C, _SIX_D, _SIX_H = (card(SIX, s) for s in range(4))
 
-#: every deck the rules use, by size (RULES.md "Conventions"), in canonical order
+#: every deck the rules use, by size (koloda/rules/conventions.en.md §Precisely 5), in canonical
+#: order
 DECKS: dict[int, tuple[Card, ...]] = {
     52: tuple(_ranks_from(TWO)),
     48: tuple(_ranks_from(THREE)),
     36: tuple(_ranks_from(SIX)),
     32: tuple(_ranks_from(SEVEN)),
-    # "30" is the name RULES.md and the book give the five-player deck («впятером — 30
-    # листов (без двух шестерок)»), but both also say what it is — 36 without 6♥ and 6♦ —
-    # and that is 34 cards: the composition is followed (the count cannot be both)
+    # "30" is the name koloda/rules/conventions.en.md §Precisely and the book give the five-player
+    # deck («впятером — 30 листов (без двух шестерок)»), but both also say what it is — 36 without
+    # 6♥ and 6♦ — and that is 34 cards: the composition is followed (the count cannot be both)
     30: tuple(sorted(set(_ranks_from(SIX)) - {_SIX_H, _SIX_D})),
     33: tuple(sorted([*_ranks_from(SEVEN), _SIX_C])),
     34: tuple(sorted([*_ranks_from(SEVEN), _SIX_S, _SIX_C])),

@@ -1,4 +1,5 @@
-"""The ranks (разряды) of Opendaum for three with 33 cards (RULES.md §1c).
+"""The ranks (разряды) of Opendaum for three with 33 cards
+(koloda/rules/opendaum.en.md §Precisely 26, 27).
 
 A rank is earned by a match's final total and kept between matches in a player's profile.
 These are pure functions so that a profile store, a bot league or a test can apply the rule

@@ -342,9 +342,9 @@ NO_RUFF = Reason("no_ruff")
 
 @dataclass(frozen=True)
 class OpendaumShakhiPolicy(FollowPolicy):
-    """Opendaum with two shakhi (RULES.md §1b): no trump lead while holding a non-trump card;
-    on a trump lead a trump (or a shakha); void in a plain lead, a trump only when holding
-    nothing else (``ruff_only_when_only_trumps``), else follow-else-trump."""
+    """Opendaum with two shakhi (koloda/rules/opendaum.en.md §Precisely 14–16): no trump lead while
+    holding a non-trump card; on a trump lead a trump (or a shakha); void in a plain lead, a trump
+    only when holding nothing else (``ruff_only_when_only_trumps``), else follow-else-trump."""
 
     ruff_only_when_only_trumps: bool = True
 
@@ -374,9 +374,9 @@ class OpendaumShakhiPolicy(FollowPolicy):
 
 
 class MustBeatPolicy(FollowPolicy):
-    """Stukolka (RULES.md §6): follow and beat the best card of the led suit if able (any
-    card of the suit once the trick is trumped); void, trump and beat the highest trump if
-    able, else any trump; void of both, any card."""
+    """Stukolka (koloda/rules/stukolka.en.md §Precisely 10, 14–16): follow and beat the best card of
+    the led suit if able (any card of the suit once the trick is trumped); void, trump and beat the
+    highest trump if able, else any trump; void of both, any card."""
 
     def follow(self, rules: TrickRules, hand: Sequence[Card],
                trick: Trick) -> tuple[list[Card], str]:

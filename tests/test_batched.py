@@ -275,8 +275,9 @@ def test_a_copied_state_branches_and_states_pickle() -> None:
 
 
 def test_classic_opendaum_refuses_no_bid_the_hook_rule_is_33s_alone() -> None:
-    """RULES.md §1a: every bid 0..hand is open to every bidder, the dealer too — the hook
-    rule (the dealer may not make the bids add up to the hand) is §1c's alone."""
+    """koloda/rules/opendaum.en.md §Precisely 1–9: every bid 0..hand is open to every bidder, the
+    dealer too — the hook rule (the dealer may not make the bids add up to the hand) is §1c's
+    alone."""
     game = Opendaum()
     state = game.init(np.arange(5))
     for bid in (2, 3, 1):                      # 6 bid before the dealer; 8 cards each
@@ -288,8 +289,8 @@ def test_classic_opendaum_refuses_no_bid_the_hook_rule_is_33s_alone() -> None:
 
 
 def test_trump_is_the_stock_top_card_else_the_dealers_last_card() -> None:
-    """RULES.md §1a: the stock's top card is turned for trump; with no stock (4 × 9 of 36)
-    the dealer's last card is shown, and the dealer keeps it."""
+    """koloda/rules/opendaum.en.md §Precisely 1–9: the stock's top card is turned for trump; with no
+    stock (4 × 9 of 36) the dealer's last card is shown, and the dealer keeps it."""
     with_stock, whole = Opendaum(4, 8), Opendaum(4, 9)
     a, b = with_stock.init(np.arange(50)), whole.init(np.arange(50))
     assert (a.trump_card == a.order[:, 32]).all()

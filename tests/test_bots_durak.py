@@ -27,6 +27,7 @@ from koloda.bots.heuristic.durak import (
 )
 from koloda.cards import CARD_TEXT, deck, parse_card, parse_cards
 from koloda.engine.deal import Deal
+from koloda.engine.view import EmptyView, Observation
 from koloda.games.durak import DurakGame
 from koloda.games.durak.determinize import determinize
 
@@ -60,13 +61,12 @@ def play(g: DurakGame, *actions: str) -> None:
         g.apply(a)
 
 
-def obs_of(g: DurakGame, seat: int | None = None) -> dict[str, Any]:
+def obs_of(g: DurakGame, seat: int | None = None) -> Observation:
     """What a bot of ``seat`` (default: the seat to move) is given."""
     s = g.to_move if seat is None else seat
     assert s is not None
-    return {"game": "durak-perevodnoy" if g.transfer else "durak", "players": g.players,
-            "seat": s, "deal_number": 0, "dealer": g.dealer, "to_move": g.to_move,
-            "match_over": False, "sheet": {}, **g.observation(s)}
+    return Observation("durak-perevodnoy" if g.transfer else "durak", g.players, s, 0,
+                       g.dealer, g.to_move, False, EmptyView(), g.observation(s))
 
 
 def heuristic(g: DurakGame) -> str:

@@ -4,6 +4,7 @@ in money, and determinizations that respect voids, shown cards and the exchange.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from typing import Any
 
@@ -13,15 +14,18 @@ from koloda.bots.heuristic.kopilka import KopilkaHeuristic, rollout
 from koloda.bots.kopilka_search import KopilkaSearch
 from koloda.bots.search import SearchBot
 from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD, deck, suit_of
+from koloda.engine.view import EmptyView, Observation
 from koloda.games.kopilka import KopilkaDeal
-from koloda.games.kopilka.determinize import determinize
+from koloda.games.kopilka.determinize import _fits, determinize
+from koloda.games.kopilka.views import WonTrick
+from koloda.games.mushka import deal_by_suit
 from tests.test_kopilka import EXCHANGE, EXCHANGE_TALON, FULL, run, table
 
 
-def seat_view(st: KopilkaDeal, seat: int) -> dict[str, Any]:
-    """The observation as the match gives it (the deal's own plus the match-level keys)."""
-    return {"game": "kopilka", "players": 4, "seat": seat, "dealer": st.dealer,
-            "to_move": st.to_move} | st.observation(seat)
+def seat_view(st: KopilkaDeal, seat: int) -> Observation:
+    """The observation as the match gives it (the deal's own in the match-level view)."""
+    return Observation("kopilka", 4, seat, 0, st.dealer, st.to_move, False, EmptyView(),
+                       st.observation(seat))
 
 
 def drive(match: koloda.Match, bots: list[Any], rng: random.Random) -> None:
@@ -121,7 +125,7 @@ def test_the_leader_leads_the_dearest_sure_trick() -> None:
 
 def test_void_the_bot_draws_even_with_a_trick_won_and_a_cheap_lead() -> None:
     st = table(["7D 8D", "7C 8C", "9H 9C", "TH TC"])
-    st.won[1].append({"suit": "C", "mushka": False, "value": 3, "paid": 3})
+    st.won[1].append(WonTrick(1, False, 3, 3))   # a club trick won already
     st.apply("play 7D")      # diamonds pay 2
     assert st.legal_actions() == ["pass", "draw"] and choice(st) == "draw"
 
@@ -241,3 +245,27 @@ def test_the_offerers_cards_stay_with_their_pickers() -> None:
         assert TEXT_CARD["9H"] in det.hands[1] + det.discards[1]
         assert TEXT_CARD["7H"] in det.hands[2] + det.discards[2]
         assert det.offer is not None and det.offer.cards == st.offer.cards  # type: ignore
+
+
+def test_a_hand_left_one_suit_is_dealt_at_once() -> None:
+    """A position met in play: the hand void in all but clubs needs two of the three
+    clubs unseen. Dealt straight by the constrained dealer this took it seconds of search;
+    the place left one suit is filled first."""
+    pool = [TEXT_CARD[t] for t in "7S 8S 9C 9D 9H AH JC JH KD KH QC QD QS".split()]
+    needs = [2, 1, 4, 1, 1, 2, 2]
+    voids: list[set[int]] = [{0, 2, 3}, {1}, {1}, set(), set(), set(), set()]
+    start = time.process_time()
+    for seed in range(200):
+        out = deal_by_suit(pool, needs, voids, random.Random(seed))
+        assert [len(p) for p in out] == needs
+        assert sorted(c for p in out for c in p) == sorted(pool)
+        assert all(suit_of(c) == 1 for c in out[0])
+        assert not any(suit_of(c) == 1 for c in out[1] + out[2])
+    assert time.process_time() - start < 2.0
+
+
+def test_an_impossible_split_is_seen_at_once() -> None:
+    pool = [TEXT_CARD[t] for t in "7C 8C 9C 7H".split()]
+    assert _fits(pool, [2, 2], [{0, 2, 3}, set()])
+    assert not _fits(pool, [2, 2], [{0, 2, 3}, {1}])        # three clubs, room for two
+    assert not _fits(pool, [4, 0], [{0, 2, 3}, set()])      # a heart where only clubs go

@@ -21,14 +21,16 @@ from koloda.bots.mushka_search import (
 from koloda.bots.search import SearchBot
 from koloda.cards import SUITS, TEXT_CARD, deck, parse_card, suit_of
 from koloda.engine.deal import Deal
-from koloda.games.mushka import MushkaDeal, Sampler, deal_unknown, determinize
+from koloda.engine.view import EmptyView, Observation
+from koloda.games._hidden import deal_hidden
+from koloda.games.mushka import MushkaDeal, Sampler, determinize
 from tests.test_mushka import HANDS, make_deal
 
 
-def seat_view(st: MushkaDeal, seat: int) -> dict[str, Any]:
-    """The observation as the match gives it (the deal's own plus the match-level keys)."""
-    return {"game": "mushka", "players": st.players, "seat": seat, "dealer": st.dealer,
-            "to_move": st.to_move} | st.observation(seat)
+def seat_view(st: MushkaDeal, seat: int) -> Observation:
+    """The observation as the match gives it (the deal's own in the match-level view)."""
+    return Observation("mushka", st.players, seat, 0, st.dealer, st.to_move, False,
+                       EmptyView(), st.observation(seat))
 
 
 def drive(match: koloda.Match, bots: list[Any], rng: random.Random) -> None:
@@ -218,13 +220,13 @@ def test_determinizations_respect_voids_public_cards_and_counts() -> None:
     assert checked > 1000
 
 
-def test_deal_unknown_finds_the_one_arrangement_a_tight_void_leaves() -> None:
+def test_deal_hidden_finds_the_one_arrangement_a_tight_void_leaves() -> None:
     # a hand void in three suits takes the only two clubs; the rest go anywhere
     clubs = [parse_card("7C"), parse_card("8C")]
     rest = [parse_card(t) for t in ("7D", "8D", "9D", "7S", "8S", "9S")]
     no_clubs = frozenset(c for c in deck(32) if suit_of(c) != 1)
     for seed in range(50):
-        out = deal_unknown(rest + clubs, [2, 3, 3], [no_clubs, frozenset(), frozenset()],
+        out = deal_hidden(rest + clubs, [2, 3, 3], [no_clubs, frozenset(), frozenset()],
                            random.Random(seed))
         assert sorted(out[0]) == sorted(clubs)
 

@@ -1,4 +1,4 @@
-"""Card notation and decks (RULES.md "Conventions")."""
+"""Card notation and decks (koloda/rules/conventions.en.md §Precisely 3–5)."""
 
 import pytest
 
@@ -71,8 +71,8 @@ def test_shuffle_makes_the_permutation_random_shuffle_makes() -> None:
 
 
 def test_the_deck_named_30_is_36_without_the_red_sixes() -> None:
-    """RULES.md Conventions: "30 = 36 without 6H and 6D" — the composition is binding; it
-    holds 34 cards (the book's «30 листов (без двух шестерок)» miscounts)."""
+    """koloda/rules/conventions.en.md §Precisely 2–11: "30 = 36 without 6H and 6D" — the composition
+    is binding; it holds 34 cards (the book's «30 листов (без двух шестерок)» miscounts)."""
     from koloda.cards import deck, parse_cards
     five = set(deck(30))
     assert five == set(deck(36)) - set(parse_cards("6H 6D")) and len(five) == 34

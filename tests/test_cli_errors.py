@@ -58,7 +58,7 @@ def test_replay_error_is_a_sentence_not_json(tmp_path: Path) -> None:
     assert "move 4 (" in text and "is not allowed" in text
     ru = _one_line_error(runner.invoke(app, ["replay", str(path), "--lang", "ru"]))
     assert "ход 4 (" in ru and "недопустим" in ru
-    # the JSON form (for programs) keeps the English reason of RECORDS.md
+    # the JSON form (for programs) keeps the English reason of docs/records.md
     js = runner.invoke(app, ["replay", str(path), "--json"])
     assert js.exit_code == 2 and json.loads(js.output)["error"]["index"] == 3
 
@@ -123,8 +123,11 @@ def test_an_unknown_word_names_only_this_games_verbs() -> None:
     from koloda.engine.errors import IllegalAction
     m = koloda.new_game("durak", players=2, seed=1)
     with pytest.raises(IllegalAction) as exc:
-        m.apply("bid 3")
+        m.apply("fly 3")
     text = str(exc.value)
     assert "attack" in text and "beat" in text and "bid" not in text.split(": ")[-1]
     assert "flip" not in text and "knock" not in text
-    assert "нет хода" in exc.value.render("ru")
+    assert "непонятный ход «fly 3»: в игре" in exc.value.render("ru")
+    with pytest.raises(IllegalAction) as exc:
+        m.apply("bid 3")       # another game's verb: the game's own sentence
+    assert "bid" in str(exc.value)

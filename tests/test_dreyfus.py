@@ -1,4 +1,5 @@
-"""Dreyfus (RULES.md §4), rule by rule, on hand-made deals and hand-written records."""
+"""Dreyfus (koloda/rules/dreyfus.en.md §Precisely), rule by rule, on hand-made deals and
+hand-written records."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Durak, simple or throw-in (RULES.md §8 and "Durak options"): one test per rule.
+"""Durak, simple or throw-in (koloda/rules/durak.en.md §Precisely 1–22): one test per rule.
 
 Positions are built by hand with ``DurakGame`` (any hand sizes, any stock) or, where the
 match matters (dealer, first attacker, scores), with records and seeded matches.
@@ -119,7 +119,8 @@ def test_teams_default_on_for_four_and_six_players_partners_alternate() -> None:
         m = koloda.new_game("durak", players=n, seed=1)
         assert m.options["teams"] is teams
     obs = koloda.new_game("durak", players=6, seed=1).observation(0)
-    assert obs["teams"] == [[0, 2, 4], [1, 3, 5]]
+    assert obs.deal.teams == ((0, 2, 4), (1, 3, 5))
+    assert json.loads(json.dumps(obs.to_json()))["teams"] == [[0, 2, 4], [1, 3, 5]]
     assert koloda.new_game("durak", players=4, seed=1, teams=False).observation(0)["teams"] \
         is None
 
@@ -572,13 +573,14 @@ def test_observation_shows_only_what_the_seat_may_know() -> None:
     assert set(obs) == {"variant", "hand", "hand_sizes", "known_cards", "table", "trump_card",
                         "trump_suit", "trump_drawn_by", "stock_size", "discard_count",
                         "discard", "phase", "attacker", "defender", "taken", "passed",
-                        "limit", "in_game", "teams", "first_bout", "first_bout_limit"}
+                        "limit", "in_game", "teams", "first_bout", "first_bout_limit",
+                        "last_round"}
     assert obs["known_cards"][1] == ["7S", "7D"]  # picked up with take: public
     hidden = g.hidden_from(0)
     assert parse_card("7S") not in hidden and parse_card("9D") in hidden
     assert parse_card("TC") not in hidden        # the trump card lies face up
-    assert not cards_in(obs) & hidden
-    json.dumps(dict(obs))
+    assert not cards_in(obs.to_json()) & hidden
+    json.dumps(obs.to_json())
 
 
 def test_taken_cards_are_known_until_played() -> None:

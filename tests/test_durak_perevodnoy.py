@@ -1,4 +1,4 @@
-"""Transfer durak (RULES.md §8b): one test per rule of the transfer."""
+"""Transfer durak (koloda/rules/durak.en.md §Precisely 23–27): one test per rule of the transfer."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Kopilka (RULES.md §3), rule by rule, on hand-made deals and hand-written records.
+"""Kopilka (koloda/rules/kopilka.en.md §Precisely), rule by rule, on hand-made deals and
+hand-written records.
 
 Most positions are built straight from ``KopilkaDeal`` with short hands (the deal does not
 insist on five cards; the match does), a talon given top first and a fresh ``Purse`` as at
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,7 +20,10 @@ from koloda.cards import CARD_TEXT, deck, parse_cards
 from koloda.engine.deal import Deal
 from koloda.engine.errors import IllegalAction
 from koloda.engine.records import replay
-from koloda.games.kopilka import KopilkaDeal, Purse
+from koloda.engine.terms import has_term
+from koloda.engine.view import View, fields_of
+from koloda.games.kopilka import KopilkaDeal, Purse, determinize
+from koloda.games.kopilka.views import KopilkaSheet, KopilkaView, OfferView, SuitValues
 from tests.conformance import cards_in
 from tests.conftest import RECORDS
 
@@ -95,7 +100,8 @@ def test_trick_value_is_the_led_suits_value() -> None:
         o = "C" if s == "H" else "H"     # a second card of another suit: nobody sheds
         st = table([f"7{s} 7{o}", f"9{s} 9{o}", f"T{s} T{o}", f"J{s} J{o}"], "")
         run(st, f"play 7{s}", f"play 9{s}", f"play T{s}", f"play J{s}")
-        assert st.won[3] == [{"suit": s, "mushka": False, "value": value, "paid": value}]
+        assert [dict(t) for t in st.won[3]] == [{"suit": s, "mushka": False, "value": value,
+                                                 "paid": value}]
         assert st.purse.balances[3] == -10 + value and st.purse.pot == 40 - value
 
 
@@ -129,7 +135,7 @@ def test_a_responder_plays_the_led_suit_or_AS_or_passes() -> None:
 def test_AS_beats_a_hearts_trick_and_pays_8() -> None:
     st = table(FULL)
     run(st, "play 7H", "play AS", "play QH", "play AH")   # AS played holding 9H TH
-    assert st.won[1] == [{"suit": "H", "mushka": True, "value": 8, "paid": 8}]
+    assert [dict(t) for t in st.won[1]] == [{"suit": "H", "mushka": True, "value": 8, "paid": 8}]
     assert st.purse.balances == [-10, -2, -10, -10] and st.purse.pot == 32
     assert st.to_move == 1
 
@@ -139,7 +145,7 @@ def test_AS_led_is_a_spade_lead_and_wins_at_double_spade_value() -> None:
     run(st, "play AS")
     assert st.trick is not None and st.trick.led == 0
     run(st, "play KS", "play QS", "play 7S")
-    assert st.won[0] == [{"suit": "S", "mushka": True, "value": 2, "paid": 2}]
+    assert [dict(t) for t in st.won[0]] == [{"suit": "S", "mushka": True, "value": 2, "paid": 2}]
 
 
 def test_passing_while_holding_the_led_suit_costs_a_remiz_at_once() -> None:
@@ -432,7 +438,7 @@ def test_offered_cards_are_hidden_from_everyone_but_their_owner() -> None:
         obs = st.observation(seat)
         assert obs["exchange"]["count"] == 3 and obs["exchange"]["taken"] == [None, 1, None]
         assert ("cards" in obs["exchange"]) == (seat == 0)
-        assert not cards_in(obs) & st.hidden_from(seat)
+        assert not cards_in(obs.to_json()) & st.hidden_from(seat)
     assert {"7H", "9H"} <= {CARD_TEXT[c] for c in st.hidden_from(2)}
     assert "8H" not in {CARD_TEXT[c] for c in st.hidden_from(1)}   # the picker holds it
 
@@ -449,8 +455,8 @@ def test_observation_shows_money_tricks_and_talon_size_but_never_the_talon_order
             assert isinstance(obs["talon"], int)
             assert obs["money"] == obs["sheet"]["money"] and "pot" in obs
             assert len(obs["tricks"]) == 4
-            assert not cards_in(obs) & m.hidden_from(seat)
-            assert not cards_in(obs) & set(m.current.talon)
+            assert not cards_in(obs.to_json()) & m.hidden_from(seat)
+            assert not cards_in(obs.to_json()) & set(m.current.talon)
         m.apply(rng.choice(m.legal_actions()))
 
 
@@ -487,3 +493,73 @@ def test_hand_written_blocked_deals_record_shares_the_last_pot() -> None:
     assert res.scores == (29, 30, -30, -30) and res.winners == (1,) and not res.capped
     assert [d["blocked"] for d in res.details["deals"]] == [True] * 4
     assert match.purse.pot == 1 and res.details["pot"] == 1
+
+
+# ------------------------------------------------------------- typed views
+def _random_positions(seeds: range) -> Iterator[koloda.Match]:
+    """Matches of random play, yielded at every decision."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        m = koloda.new_game("kopilka", seed=seed)
+        while not m.is_over:
+            yield m
+            m.apply(rng.choice(m.legal_actions()))
+
+
+def _json_keys(view: View) -> set[str]:
+    names = getattr(view, "json_names", {})
+    return {names.get(f.name, f.name) for f in fields_of(view)}
+
+
+def test_every_view_field_is_declared_with_a_term_of_the_vocabulary() -> None:
+    spec = koloda.get_spec("kopilka")
+    assert {KopilkaView, KopilkaSheet, OfferView} <= set(spec.views)
+    for cls in spec.views:
+        for f in fields_of(cls):
+            assert f.term is None or has_term(f.term), (cls.__name__, f.name, f.term)
+    offers = 0
+    for m in _random_positions(range(2)):
+        obs = m.observation(m.to_move)   # type: ignore[arg-type]
+        deal = obs.deal
+        assert isinstance(deal, KopilkaView) and isinstance(obs.sheet, KopilkaSheet)
+        hash(obs)                        # tuples and views all the way down
+        assert set(deal.to_json()) == _json_keys(deal)
+        assert set(obs.sheet.to_json()) == _json_keys(obs.sheet)
+        for offer in [*deal.offers, *([deal.exchange] if deal.exchange else [])]:
+            # a key only its owner (cards) or its picker (picked) has, as before
+            assert set(offer.to_json()) <= _json_keys(offer)
+            offers += 1
+        assert deal.suit_values == SuitValues(1, 3, 2, 4) and obs["values"]["H"] == 4
+        assert [len(w) for w in deal.tricks_taken] == [len(w) for w in obs["tricks"]]
+    assert offers
+
+
+def test_the_public_view_names_no_card_hidden_from_any_seat() -> None:
+    checked = 0
+    for m in _random_positions(range(8)):
+        hidden = set().union(*(m.hidden_from(s) for s in range(4)))
+        public = m.public_observation().to_json()
+        assert public["seat"] is None
+        assert "hand" not in public and "my_discards" not in public
+        for offer in public["offers"] + [public["exchange"] or {}]:
+            assert "cards" not in offer and "picked" not in offer
+        assert not cards_in(public) & hidden
+        checked += 1
+    assert checked > 300
+
+
+def test_determinized_deals_show_the_seat_exactly_its_observation() -> None:
+    rng = random.Random(1)
+    checked = 0
+    for m in _random_positions(range(6)):
+        seat = m.to_move
+        assert seat is not None
+        obs = m.observation(seat)
+        for _ in range(2):
+            det = determinize(obs, rng)
+            assert det.observation(seat) == obs.deal
+            assert det.to_move == seat and det.legal_actions() == m.legal_actions()
+            assert sorted(c for cs in det.card_zones().values() for c in cs) == \
+                sorted(m.deals[-1].all_cards())
+            checked += 1
+    assert checked > 300

@@ -1,10 +1,11 @@
-"""Mushka (RULES.md §2), rule by rule, on hand-made deals and hand-written records."""
+"""Mushka (koloda/rules/mushka.en.md §Precisely), rule by rule, on hand-made deals and hand-written
+records."""
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -15,7 +16,10 @@ from koloda.engine.deal import Deal
 from koloda.engine.errors import IllegalAction, RecordError
 from koloda.engine.match import Match
 from koloda.engine.records import from_record, replay
-from koloda.games.mushka import MushkaDeal, MushkaMatch, draw_for_first_dealer
+from koloda.engine.terms import has_term
+from koloda.engine.view import fields_of
+from koloda.games.mushka import MushkaDeal, MushkaMatch, determinize, draw_for_first_dealer
+from koloda.games.mushka.views import MushkaSheet, MushkaView
 from tests.conformance import cards_in
 from tests.conftest import RECORDS
 
@@ -227,7 +231,7 @@ def test_pass_drops_out_and_the_hand_is_discarded_face_down() -> None:
     for seat in (0, 1, 3):
         hidden = st.hidden_from(seat)
         assert set(parse_cards("7C 8C 9C TC JC")) <= hidden
-        assert not cards_in(st.observation(seat)) & hidden
+        assert not cards_in(st.observation(seat).to_json()) & hidden
     assert st.observation(2)["my_discards"] == "7C 8C 9C TC JC".split()
 
 
@@ -389,7 +393,7 @@ def test_observation_hides_other_hands_discards_and_the_stock() -> None:
     for _ in range(12):
         for seat in range(4):
             obs = m.observation(seat)
-            assert not cards_in(obs) & m.hidden_from(seat)
+            assert not cards_in(obs.to_json()) & m.hidden_from(seat)
             assert obs["hand"] == [CARD_TEXT[c] for c in m.current.hands[seat]]
             assert isinstance(obs["stock"], int)
         m.apply(rng.choice(m.legal_actions()))
@@ -417,3 +421,62 @@ def test_hand_written_record_replays_to_the_hand_computed_result() -> None:
     assert [d["changes"] for d in res.details["deals"]] == [
         [0, -5, 0, 0], [0, 0, 0, 0], [5, -1, 0, -4]]
     assert res.scores == (30, 19, 25, 21) and res.winners == (1,) and res.capped
+
+
+# ------------------------------------------------------------- typed views
+def _random_positions(players: int, seeds: range) -> Iterator[koloda.Match]:
+    """Matches of random play, yielded at every decision (two deals each)."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        m = koloda.new_game("mushka", players=players, seed=seed, max_deals=2)
+        while not m.is_over:
+            yield m
+            m.apply(rng.choice(m.legal_actions()))
+
+
+def test_every_view_field_is_declared_with_a_term_of_the_vocabulary() -> None:
+    spec = koloda.get_spec("mushka")
+    assert {MushkaView, MushkaSheet} <= set(spec.views)
+    for cls in spec.views:
+        for f in fields_of(cls):
+            assert f.term is None or has_term(f.term), (cls.__name__, f.name, f.term)
+    for m in _random_positions(4, range(3)):
+        obs = m.observation(m.to_move)   # type: ignore[arg-type]
+        assert isinstance(obs.deal, MushkaView) and isinstance(obs.sheet, MushkaSheet)
+        hash(obs)                        # tuples and views all the way down
+        for part in (obs.deal, obs.sheet):
+            assert set(part.to_json()) == {f.name for f in fields_of(part)}
+        assert set(obs.deal.voids[0]) <= {0, 1, 2, 3}
+        assert all(has_term(c) for c in obs.deal.choices if c is not None)
+        assert all(v in ("S", "C", "D", "H") for vs in obs["voids"] for v in vs)
+
+
+def test_the_public_view_names_no_card_hidden_from_any_seat() -> None:
+    checked = 0
+    for players in (2, 4, 6):
+        for m in _random_positions(players, range(6)):
+            hidden = set().union(*(m.hidden_from(s) for s in range(players)))
+            public = m.public_observation().to_json()
+            assert public["seat"] is None
+            assert "hand" not in public and "my_discards" not in public
+            assert not cards_in(public) & hidden
+            checked += 1
+    assert checked > 300
+
+
+def test_determinized_deals_show_the_seat_exactly_its_observation() -> None:
+    rng = random.Random(1)
+    checked = 0
+    for players in (3, 4, 5):
+        for m in _random_positions(players, range(8)):
+            seat = m.to_move
+            assert seat is not None
+            obs = m.observation(seat)
+            for _ in range(2):
+                det = determinize(obs, rng)
+                assert det.observation(seat) == obs.deal
+                assert det.to_move == seat and det.legal_actions() == m.legal_actions()
+                assert sorted(c for cs in det.card_zones().values() for c in cs) == \
+                    sorted(m.deals[-1].all_cards())
+                checked += 1
+    assert checked > 500

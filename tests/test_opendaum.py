@@ -1,4 +1,5 @@
-"""Opendaum, classic (RULES.md §1a), and the helpers the other Opendaum tests share."""
+"""Opendaum, classic (koloda/rules/opendaum.en.md §Precisely 1–9), and the helpers the other
+Opendaum tests share."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Opendaum for three with 33 cards (RULES.md §1c)."""
+"""Opendaum for three with 33 cards (koloda/rules/opendaum.en.md §Precisely 21–28)."""
 
 from __future__ import annotations
 

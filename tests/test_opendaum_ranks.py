@@ -1,4 +1,5 @@
-"""The ranks (разряды) of Opendaum-33 (RULES.md §1c): earned by total, kept or dropped."""
+"""The ranks (разряды) of Opendaum-33 (koloda/rules/opendaum.en.md §Precisely 26, 27): earned by
+total, kept or dropped."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Opendaum with two shakhi (RULES.md §1b and "Shakhi, precisely")."""
+"""Opendaum with two shakhi (koloda/rules/opendaum.en.md §Precisely 10–20)."""
 
 from __future__ import annotations
 

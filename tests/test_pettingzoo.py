@@ -62,8 +62,9 @@ def test_a_full_match_ends_with_the_results_rewards_for_every_agent(name: str) -
     expected = result_rewards(m.result, m.players)
     assert final == {f"player_{s}": expected[s] for s in range(m.players)}
     assert m.result is not None
+    tie = not m.result.losers        # every seat (both sides) won: worth 0 to each
     for s in m.result.winners:
-        assert final[f"player_{s}"] == 1.0
+        assert final[f"player_{s}"] == (0.0 if tie else 1.0)
     for s in m.result.losers:
         assert final[f"player_{s}"] == -1.0
 

@@ -1,4 +1,5 @@
-"""Pyanitsy — War (RULES.md §7): every rule by name, on hand-made piles."""
+"""Pyanitsy — War (koloda/rules/pyanitsy.en.md §Precisely): every rule by name, on hand-made
+piles."""
 
 import json
 
@@ -8,6 +9,7 @@ import koloda
 from koloda.cards import parse_cards
 from koloda.engine.deal import Deal
 from koloda.engine.errors import IllegalAction
+from koloda.engine.messages import Reason
 from koloda.engine.records import replay
 from koloda.games.pyanitsy import PyanitsyDeal
 from tests.conftest import RECORDS
@@ -26,6 +28,11 @@ def flips(st: PyanitsyDeal, n: int) -> list[int]:
         who.append(st.to_move)
         st.apply("flip")
     return who
+
+
+def winner_of_last_round(st: PyanitsyDeal) -> int | None:
+    last = st.observation(0).last_round
+    return None if last is None else last.winner
 
 
 def piles(st: PyanitsyDeal) -> list[str]:
@@ -92,8 +99,7 @@ def test_tie_repeats_while_tied() -> None:
 def test_tied_aces_the_ace_played_first_wins_outright() -> None:
     st = deal("7S AS 6D", "AH KH", "AD 8D", dealer=1)
     assert flips(st, 3) == [1, 2, 0]        # AH (seat 1) first, then AD: tied aces
-    assert st.rounds == 1 and st.last_round is not None
-    assert st.last_round["winner"] == 1
+    assert st.rounds == 1 and winner_of_last_round(st) == 1
 
 
 def test_a_tied_player_without_cards_drops_out_of_the_tie() -> None:
@@ -101,13 +107,13 @@ def test_a_tied_player_without_cards_drops_out_of_the_tie() -> None:
     flips(st, 4)                            # three nines tie; seat 0 has no card left
     assert st.queue == [1, 2]
     flips(st, 2)
-    assert st.last_round is not None and st.last_round["winner"] == 2
+    assert winner_of_last_round(st) == 2
 
 
 def test_if_no_tied_player_has_a_card_the_first_tied_card_takes() -> None:
     st = deal("9S", "9H", "6S 7S", dealer=0)
     flips(st, 3)
-    assert st.last_round is not None and st.last_round["winner"] == 0
+    assert winner_of_last_round(st) == 0
     assert piles(st) == ["9S 9H 6S", "", "7S"]
 
 
@@ -144,8 +150,16 @@ def test_a_game_over_the_round_cap_is_a_draw() -> None:
 def test_the_only_action_is_flip() -> None:
     m = koloda.new_game("pyanitsy", seed=1)
     assert m.legal_actions() == ["flip"]
-    with pytest.raises(IllegalAction, match="only action is 'flip'"):
+    # another game's action gets Pyanitsy's own sentence; a word that is no action at all
+    # is refused by the match, naming the one it has
+    with pytest.raises(IllegalAction, match="the only action is 'flip'"):
         m.apply("play 6C")
+    with pytest.raises(IllegalAction, match="actions begin with one of: flip"):
+        m.apply("jump")
+    # the deal's own sentence, in both languages
+    reason = m.current.why_illegal("play 6C")
+    assert isinstance(reason, Reason) and "the only action is 'flip'" in reason
+    assert "только открывают карту" in reason.render("ru")
 
 
 def test_handwritten_record_replays_to_the_hand_computed_result() -> None:
@@ -163,3 +177,21 @@ def test_example_record_replays_to_its_result() -> None:
     data = json.loads((RECORDS / "examples" / "pyanitsy.json").read_text())
     rep = replay(data)
     assert rep.error is None
+
+
+def test_the_view_is_typed_and_its_json_keeps_its_shape() -> None:
+    st = deal("7S AS 6D", "AH KH", "AD 8D", dealer=1)
+    flips(st, 3)
+    view = st.observation(2)
+    assert view.table == () and view.pile_sizes == (2, 4, 1)
+    assert view.last_round is not None and view.last_round.tie_steps == 0
+    assert view.last_round.cards == tuple(zip((1, 2, 0), parse_cards("AH AD 7S"),
+                                              strict=True))
+    assert view.to_json() == {"pile_sizes": [2, 4, 1], "set_aside": 0, "round": 1,
+                              "starter": 2, "table": [], "tie_step": 0,
+                              "last_round": {"winner": 1, "cards": [[1, "AH"], [2, "AD"],
+                                                                    [0, "7S"]],
+                                             "tie_steps": 0},
+                              "out": []}
+    m = koloda.new_game("pyanitsy", players=3, seed=2)
+    assert m.sheet().to_json() == {"cards": [17, 17, 17], "round": 0}

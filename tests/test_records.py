@@ -122,7 +122,7 @@ def test_record_without_later_deals_deals_them_from_its_seed() -> None:
 
 
 def test_record_without_a_seed_stops_where_its_deals_end() -> None:
-    """RECORDS.md: without a seed, a reader stops where the written deals end."""
+    """docs/records.md: without a seed, a reader stops where the written deals end."""
     from koloda import new_game
     m = new_game("trinka", seed=3, max_deals=3)
     while not m.is_over:

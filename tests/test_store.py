@@ -1,5 +1,5 @@
 """The store on a temporary SQLite database: games kept by their records, statistics, and
-the Opendaum-33 ranks moved exactly as RULES.md §1c says."""
+the Opendaum-33 ranks moved exactly as koloda/rules/opendaum.en.md §Precisely 26, 27 says."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import koloda
 from koloda.engine.errors import RecordError
 from koloda.store import Store
 
-#: RULES.md §1c, written out again here (not read from koloda.ranks): (lowest total, rank)
+#: koloda/rules/opendaum.en.md §Precisely 26, written out again here (not read from koloda.ranks):
+#: (lowest total, rank)
 THRESHOLDS = [(230, "champion"), (200, "grandmaster"), (170, "master"), (150, "first"),
               (120, "second"), (100, "third"), (50, "junior"), (0, "embryo")]
 ORDER = ["embryo", "junior", "third", "second", "first", "master", "grandmaster", "champion"]

@@ -1,4 +1,5 @@
-"""Stukolka (RULES.md §6), rule by rule, on hand-made deals and hand-written records."""
+"""Stukolka (koloda/rules/stukolka.en.md §Precisely), rule by rule, on hand-made deals and
+hand-written records."""
 
 from __future__ import annotations
 

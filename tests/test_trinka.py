@@ -1,4 +1,5 @@
-"""Trinka (RULES.md §5), rule by rule, on hand-made deals and hand-written records."""
+"""Trinka (koloda/rules/trinka.en.md §Precisely), rule by rule, on hand-made deals and hand-written
+records."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Opendaum classic (RULES.md §1a), one deal of a chosen size, batched.
+"""Opendaum classic (koloda/rules/opendaum.en.md §Precisely 1–9), one deal of a chosen size,
+batched.
 
 Action space (``num_actions = 52 + hand + 1``): ``0..51`` play the card of that int
 (``suit * 13 + rank``, suits S C D H — koloda's card ints), ``52 + k`` bid ``k`` tricks
@@ -21,9 +22,9 @@ import numpy.typing as npt
 from koloda.batched.core import F32, I64, TrickGame, TrickState
 from koloda.cards import deck as koloda_deck
 
-#: RULES.md §1a: the deck by player count (four players may choose 32). The deck named
-#: "30" is ``koloda.cards.deck(30)``: 36 without 6H and 6D, which holds 34 cards — the
-#: engine deals ``30 // 5 = 6`` each from it and turns the stock's top card, and so do we
+#: koloda/rules/opendaum.en.md §Precisely 1–9: the deck by player count (four players may choose
+#: 32). The deck named "30" is ``koloda.cards.deck(30)``: 36 without 6H and 6D, which holds 34 cards
+#: — the engine deals ``30 // 5 = 6`` each from it and turns the stock's top card, and so do we
 DECKS = {2: 32, 3: 36, 4: 36, 5: 30, 6: 36}
 
 

@@ -1,4 +1,5 @@
-"""Trinka (RULES.md §5), one deal, batched: two pairs, clubs and every jack are trumps.
+"""Trinka (koloda/rules/trinka.en.md §Precisely), one deal, batched: two pairs, clubs and every jack
+are trumps.
 
 Action space (``num_actions = 52``): ``0..51`` play the card of that int (koloda's card
 ints). All 36 cards are dealt, 9 each; the dealer's left leads, the trick's winner leads
@@ -20,7 +21,7 @@ import numpy.typing as npt
 from koloda.batched.core import F32, I64, TrickGame, TrickState
 from koloda.cards import CLUBS, JACK, deck, parse_cards
 
-#: the twelve trumps, highest first (RULES.md §5)
+#: the twelve trumps, highest first (koloda/rules/trinka.en.md §Precisely)
 TRUMP_ORDER = parse_cards("6C JC JS JH JD AC KC QC TC 9C 8C 7C")
 #: the payoff of a 9–0 deal: twice the default record
 ALL_NINE = 24.0

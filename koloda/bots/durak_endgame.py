@@ -8,8 +8,8 @@ round's attacker: 1 the defender ends as the durak, -1 the attacker does, 0 a dr
 memo keeps a lower and an upper bound per position.
 
 The rules are those of ``koloda.games.durak.rounds`` for two players with no stock
-(RULES.md §8, §8b): the attacker leads, the defender beats each card, takes, or (transfer
-durak, nothing beaten yet) transfers back; after each change the attacker may throw in a
+(koloda/rules/durak.en.md §Precisely): the attacker leads, the defender beats each card, takes, or
+(transfer durak, nothing beaten yet) transfers back; after each change the attacker may throw in a
 card of a rank on the table while the room allows; a player whose hand is empty is out;
 the round ends when the attacker passes (or cannot throw), and the game when a player is
 out. Leads and throw-ins of several cards are searched one card at a time — never worse

@@ -48,14 +48,14 @@ ROLLOUT_STEPS = 1500
 
 def heuristic_rollout(g: DurakGame) -> bool:
     """Play to the end with the heuristic in every seat (its actions are legal by
-    construction, so they go straight to ``act`` without building texts or the legal list).
-    False when the game went on past ``ROLLOUT_STEPS``."""
+    construction, so they go straight to ``act``, the game's unchecked apply by verb and
+    cards, without building texts or the legal list). False when the game went on past
+    ``ROLLOUT_STEPS``."""
+    act = g.act
     for _ in range(ROLLOUT_STEPS):
         if g.is_over:
             return True
-        verb, cards = decide(view_from_state(g))
-        g._legal = None
-        g.act(verb, cards)
+        act(*decide(view_from_state(g)))
     return g.is_over
 
 
@@ -185,7 +185,7 @@ class DurakSearch:
                     a = untried[rng.randrange(len(untried))]
                     child = node.children[a] = _Node(mover)
                     child.avail = 1
-                    g.apply(a)
+                    g.apply_unchecked(a)
                     path.append(child)
                     break
                 best_a, best_v = acts[0], -math.inf
@@ -196,7 +196,7 @@ class DurakSearch:
                     if v > best_v:
                         best_a, best_v = a, v
                 node = node.children[best_a]
-                g.apply(best_a)
+                g.apply_unchecked(best_a)
                 path.append(node)
             heuristic_rollout(g)
             u = utilities(g)

@@ -44,6 +44,7 @@ from koloda.bots.heuristic.mushka import (
 from koloda.cards import ACE, SUITS, TEXT_CARD, rank_of, suit_of
 from koloda.engine.actions import cards_action
 from koloda.engine.errors import ConfigError
+from koloda.engine.view import Observation
 from koloda.games.mushka import ACE_OF_SPADES, HAND, Sampler
 
 #: level → (most deals sampled, seconds): whichever runs out first ends the search
@@ -98,16 +99,18 @@ class _ExchangeView:
     """What both samplers read of an observation: the seat, the trump, the choosing order
     (dealer's left first), every choice made so far and the stock before the exchange."""
 
-    def __init__(self, observation: Mapping[str, Any]) -> None:
-        obs = observation
-        self.base = Sampler(obs)
-        self.seat = obs["seat"]
-        self.trump = SUITS.index(obs["trump"])
-        self.trump_card = TEXT_CARD[obs["trump_card"]]
-        n = self.players = len(obs["hand_sizes"])
-        self.order = [(obs["dealer"] + 1 + i) % n for i in range(n)]
-        self.choices: list[str | None] = list(obs["choices"])
-        self.stock0 = obs["stock"] + sum(_count(c) for c in self.choices)
+    def __init__(self, observation: Observation) -> None:
+        self.base = Sampler(observation)
+        view = self.view = self.base.view
+        self.seat = self.base.seat
+        self.trump = view.trump
+        self.trump_card = view.trump_card
+        n = self.players = len(view.hand_sizes)
+        dealer = observation.dealer
+        assert dealer is not None
+        self.order = [(dealer + 1 + i) % n for i in range(n)]
+        self.choices: list[str | None] = list(view.choices)
+        self.stock0 = view.stock + sum(_count(c) for c in self.choices)
 
 
 class BeliefSampler(_ExchangeView):
@@ -121,9 +124,8 @@ class BeliefSampler(_ExchangeView):
     are a random share of what he holds and has played: any share is as likely a priori.
     """
 
-    def __init__(self, observation: Mapping[str, Any]) -> None:
+    def __init__(self, observation: Observation) -> None:
         super().__init__(observation)
-        obs = observation
         stock = self.stock0
         #: (seat, choice, choices seen before it, stock left at its turn)
         self.chosen: list[tuple[int, str, list[str | None], int]] = []
@@ -137,9 +139,9 @@ class BeliefSampler(_ExchangeView):
             seen[s] = c
             stock -= _count(c)
         plays: dict[int, list[int]] = {}
-        for tr in obs["tricks_played"] + [obs["trick"]]:
-            for p in tr:
-                plays.setdefault(p[0], []).append(TEXT_CARD[p[1]])
+        for tr in (*self.view.tricks_played, self.view.trick):
+            for who, played in tr:
+                plays.setdefault(who, []).append(played)
         self.plays = plays
 
     def likelihood(self, det: Any, rng: random.Random) -> float:
@@ -211,7 +213,7 @@ class ExchangeSampler(_ExchangeView):
     late player should stay in.
     """
 
-    def __init__(self, observation: Mapping[str, Any]) -> None:
+    def __init__(self, observation: Observation) -> None:
         super().__init__(observation)
         self.unknown = list(self.base.unknown)
 
@@ -243,13 +245,7 @@ class ExchangeSampler(_ExchangeView):
             if s != self.seat and self.choices[s] is None:
                 hands[s] = pool[:HAND]
                 del pool[:HAND]
-        st = self.base.base.clone()
-        for s, h in hands.items():
-            st.hands[s] = sorted(h)
-        for s, d in discards.items():
-            st.discards[s] = d
-        st.stock = pool
-        return st
+        return self.base.build(hands, discards, pool)
 
     def _hand(self, pool: list[int], choice: str, before: list[str | None], stock: int,
               rng: random.Random) -> list[int]:
@@ -312,7 +308,7 @@ class FlatSearch:
     candidate actions worth sampling. Kopilka's search is one too.
     """
 
-    def __init__(self, heuristic: Any, sampler: Callable[[Mapping[str, Any]], Any],
+    def __init__(self, heuristic: Any, sampler: Callable[[Observation], Any],
                  playout: Callable[[Any], None],
                  actions: Callable[[Mapping[str, Any], list[str]], list[str]],
                  deals: int = 400, seconds: float = 0.6, name: str = "search") -> None:
@@ -326,7 +322,7 @@ class FlatSearch:
         #: the last decision: deals sampled and seconds spent, for measurement
         self.last: tuple[int, float] = (0, 0.0)
 
-    def evaluate(self, observation: Mapping[str, Any], actions: list[str],
+    def evaluate(self, observation: Observation, actions: list[str],
                  rng: random.Random, default: str | None = None
                  ) -> tuple[dict[str, float], dict[str, float]]:
         """The mean payoff of each action for the observing seat over sampled deals, and
@@ -348,8 +344,7 @@ class FlatSearch:
             det = sampler.sample(rng)
             for a in live:
                 st = det.clone()
-                st._legal = None        # every candidate is legal: no re-check
-                st._do(a)
+                st.apply_unchecked(a)   # every candidate is legal: no re-check
                 self.playout(st)
                 got[a].append(st.payoffs()[seat])
             n += 1
@@ -380,7 +375,7 @@ class FlatSearch:
                 keep.append(a)
         return keep
 
-    def choose(self, observation: Mapping[str, Any], legal: list[str],
+    def choose(self, observation: Observation, legal: list[str],
                rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
@@ -396,7 +391,7 @@ class FlatSearch:
         return default
 
 
-def belief_sampler(observation: Mapping[str, Any]) -> Any:
+def belief_sampler(observation: Observation) -> Any:
     """Exchange decisions: hands made forwards from the choices; in play: the game's
     deals reweighted by the choices."""
     if observation["phase"] == "exchange":

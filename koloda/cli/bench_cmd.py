@@ -33,9 +33,16 @@ def bench(
     batched_hands: Annotated[int, typer.Option(help="hands per round of the batched run")]
     = 131072,
     as_json: Annotated[bool, typer.Option("--json", help="machine-readable")] = False,
+    adapters: Annotated[int, typer.Option(
+        help="also: PettingZoo and OpenSpiel beside the raw engine, this many episodes "
+             "per side and round (koloda.envs.speed; 0 = skip)")] = 0,
 ) -> None:
     """Throughput of every game through the public API (uniformly random play)."""
     from koloda import bench as b
+    adapter_rows: list[Any] = []
+    if adapters:       # koloda.envs.speed: PettingZoo and OpenSpiel beside the raw engine
+        from koloda.envs import speed
+        adapter_rows = speed.measure(min(adapters, 5) if quick else adapters)
     if quick:
         deals, matches, hands, rounds = min(deals, 20), min(matches, 1), min(hands, 100), 1
         batched_hands = min(batched_hands, 8192)
@@ -49,11 +56,14 @@ def bench(
     batch = _batched(batched_hands, hands, seed, rounds, openspiel) if batched else None
     if as_json:
         print(json.dumps({"figures": [f.to_json() for f in figures], "side_by_side": side,
-                          "batched": batch}))
+                          "batched": batch}
+                         | ({"adapters": [r.to_json() for r in adapter_rows]} if adapters
+                            else {})))
         return
     if batched_only and batch is not None:
         for line in batch["lines"]:
             console.print(line)
+        _print_adapters(adapter_rows)
         return
     table = Table(title=f"koloda bench (seed {seed}; uniformly random play, public API)")
     for col in ("game", "players", "unit", "count", "per s", "actions/s", "peak KiB"):
@@ -68,6 +78,14 @@ def bench(
     if batch is not None:
         for line in batch["lines"]:
             console.print(line)
+    _print_adapters(adapter_rows)
+
+
+def _print_adapters(rows: list[Any]) -> None:
+    if rows:
+        from koloda.envs import speed
+        for line in speed.lines(rows):
+            console.print(line, soft_wrap=True)
 
 
 def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,

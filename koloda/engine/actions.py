@@ -1,4 +1,4 @@
-"""The action notation of RECORDS.md: one canonical text per action.
+"""The action notation of docs/records.md: one canonical text per action.
 
 ``Action`` is the object form; ``str(action)`` is canonical. Several cards are ordered by
 suit S, C, D, H then rank (the card int order), except ``beat A B`` whose order means

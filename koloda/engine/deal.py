@@ -16,7 +16,7 @@ from koloda.engine.view import View, item
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The cards of one deal as dealt (RECORDS.md ``deals[i]``): chance lives here."""
+    """The cards of one deal as dealt (docs/records.md ``deals[i]``): chance lives here."""
 
     dealer: int
     hands: tuple[tuple[Card, ...], ...]

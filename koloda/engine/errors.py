@@ -46,5 +46,5 @@ class ConfigError(_Said):
 class RecordError(_Said):
     """A malformed record; the message names the broken field.
 
-    Most are plain English text (a public interface: RECORDS.md); a record file that
+    Most are plain English text (a public interface: docs/records.md); a record file that
     cannot be read or is not a JSON object is a catalog message, said in Russian too."""

@@ -88,6 +88,16 @@ class Block:
         """How many consecutive 52-wide card rows the block is (0: not a card block)."""
         return 0
 
+    def none_is_zeros(self) -> bool:
+        """True when a null (or missing) field encodes as all zeros, so an encoder may skip
+        the call. False unless the block's class says so and its ``encode`` is that
+        class's own (a subclass with its own ``encode`` is asked again)."""
+        return False
+
+
+def _own_encode(block: Block, cls: type) -> bool:
+    return type(block).encode is cls.encode  # type: ignore[attr-defined]
+
 
 # ------------------------------------------------------------------ card blocks
 @dataclass(frozen=True)
@@ -100,11 +110,21 @@ class Cards(Block):
     def card_rows(self, players: int) -> int:
         return 1
 
+    def none_is_zeros(self) -> bool:
+        return _own_encode(self, Cards)
+
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
-        for text in [value] if isinstance(value, str) else value or ():
-            c = card_of(text)
+        get = TEXT_CARD.get
+        if value.__class__ is str:
+            c = get(value)
             if c is not None:
                 out[at + c] = 1.0
+            return
+        for text in value or ():
+            if text.__class__ is str or isinstance(text, str):
+                c = get(text)
+                if c is not None:
+                    out[at + c] = 1.0
 
 
 @dataclass(frozen=True)
@@ -117,6 +137,9 @@ class SeatCards(Block):
 
     def card_rows(self, players: int) -> int:
         return players
+
+    def none_is_zeros(self) -> bool:
+        return _own_encode(self, SeatCards)
 
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
         for entry in value or ():
@@ -133,6 +156,9 @@ class TrickCards(Block):
 
     def card_rows(self, players: int) -> int:
         return players
+
+    def none_is_zeros(self) -> bool:
+        return _own_encode(self, TrickCards)
 
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
         for trick in value or ():
@@ -152,17 +178,25 @@ class PerSeatCards(Block):
     def card_rows(self, players: int) -> int:
         return players
 
+    def none_is_zeros(self) -> bool:
+        return _own_encode(self, PerSeatCards)
+
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
+        get = TEXT_CARD.get
         for s, cards in enumerate(value or ()):
+            if not cards:
+                continue
             row = at + ((s - seat) % players) * CARDS
-            for text in cards or ():
-                c = card_of(text)
-                if c is not None:
-                    out[row + c] = 1.0
+            for text in cards:
+                if isinstance(text, str):
+                    c = get(text)
+                    if c is not None:
+                        out[row + c] = 1.0
 
 
 def _put_seat_card(entry: Any, seat: int, players: int, out: list[float], at: int) -> None:
-    if not isinstance(entry, (list, tuple)) or len(entry) < 2:
+    cls = entry.__class__
+    if not (cls is list or cls is tuple or isinstance(entry, (list, tuple))) or len(entry) < 2:
         return
     s, c = entry[0], card_of(entry[1])
     if isinstance(s, int) and c is not None:
@@ -179,8 +213,12 @@ class Seat(Block):
     def size(self, players: int) -> int:
         return players
 
+    def none_is_zeros(self) -> bool:
+        return _own_encode(self, Seat)
+
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players:
+        if (value.__class__ is int or (isinstance(value, int) and not isinstance(value, bool))) \
+                and 0 <= value < players:
             out[at + (value if self.absolute else (value - seat) % players)] = 1.0
 
 
@@ -190,6 +228,9 @@ class Seats(Block):
 
     def size(self, players: int) -> int:
         return players
+
+    def none_is_zeros(self) -> bool:
+        return _own_encode(self, Seats)
 
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
         for s in value or ():
@@ -213,15 +254,22 @@ class PerSeat(Block):
     def bounds(self) -> tuple[float, float]:
         return (-UNBOUNDED, UNBOUNDED) if self.signed else (0.0, UNBOUNDED)
 
+    def none_is_zeros(self) -> bool:
+        return _own_encode(self, PerSeat)
+
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
-        base = at + players if self.optional else at
+        optional = self.optional
+        base = at + players if optional else at
+        scale = self.scale
         for s, x in enumerate(value or ()):
-            if s >= players or not isinstance(x, (int, float)) or isinstance(x, bool):
+            cls = x.__class__
+            if s >= players or (not (cls is int or cls is float) and (
+                    not isinstance(x, (int, float)) or isinstance(x, bool))):
                 continue
             r = (s - seat) % players
-            if self.optional:
+            if optional:
                 out[at + r] = 1.0
-            out[base + r] = x * self.scale
+            out[base + r] = x * scale
 
 
 @dataclass(frozen=True)
@@ -237,6 +285,9 @@ class Number(Block):
 
     def bounds(self) -> tuple[float, float]:
         return (-UNBOUNDED, UNBOUNDED) if self.signed else (0.0, UNBOUNDED)
+
+    def none_is_zeros(self) -> bool:
+        return _own_encode(self, Number)
 
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
         if not isinstance(value, (int, float)) or isinstance(value, bool):
@@ -254,6 +305,9 @@ class Flag(Block):
     def size(self, players: int) -> int:
         return 1
 
+    def none_is_zeros(self) -> bool:
+        return _own_encode(self, Flag)
+
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
         if value is True:
             out[at] = 1.0
@@ -270,6 +324,15 @@ class OneOf(Block):
     def size(self, players: int) -> int:
         return len(self.vocab)
 
+    def none_is_zeros(self) -> bool:
+        if not _own_encode(self, OneOf):
+            return False
+        try:
+            v = self.normalize(None) if self.normalize else None
+        except Exception:
+            return False
+        return v not in self.vocab
+
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
         v = self.normalize(value) if self.normalize else value
         if v in self.vocab:
@@ -285,6 +348,9 @@ class PerSeatOneOf(Block):
 
     def size(self, players: int) -> int:
         return players * len(self.vocab)
+
+    def none_is_zeros(self) -> bool:
+        return _own_encode(self, PerSeatOneOf)
 
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
         width = len(self.vocab)
@@ -303,6 +369,9 @@ class PerSeatSet(Block):
 
     def size(self, players: int) -> int:
         return players * len(self.vocab)
+
+    def none_is_zeros(self) -> bool:
+        return _own_encode(self, PerSeatSet)
 
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
         width = len(self.vocab)

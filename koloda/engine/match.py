@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from koloda.cards import Card
+from koloda.engine.actions import VERBS as ALL_VERBS
 from koloda.engine.actions import Action
 from koloda.engine.deal import AwaitingDeal, Deal, DealState
 from koloda.engine.errors import IllegalAction, RecordError
@@ -64,7 +65,7 @@ class Match:
         """Create the score sheet (called once, before the first deal)."""
 
     def choose_first_dealer(self, rng: random.Random) -> int:
-        """By lot unless the game says how (RULES.md Conventions)."""
+        """By lot unless the game says how (koloda/rules/conventions.en.md §Precisely 9)."""
         return rng.randrange(self.players)
 
     @abstractmethod
@@ -142,13 +143,13 @@ class Match:
         return text
 
     def _check_verb(self, action: object) -> None:
-        """An action whose first word is no verb of this game is refused naming this
-        game's verbs (not every game's)."""
+        """A word that is no action at all is refused naming this game's verbs (not every
+        game's); a verb of another game is left to the game's own sentence."""
         verbs = self.spec.actions.verbs()
         if not verbs or not isinstance(action, str):
             return
         words = action.strip().lower().split()
-        if words and words[0] not in verbs:
+        if words and words[0] not in verbs and words[0] not in ALL_VERBS:
             raise IllegalAction("unknown_action_here", text=Quoted(action.strip()),
                                 game=self.spec.named, verbs=", ".join(verbs))
 

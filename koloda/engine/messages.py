@@ -237,9 +237,10 @@ CATALOG: dict[str, tuple[str, str]] = {
     "action_not_text": ("an action must be text, not {type}",
                         "ход записывается текстом, а не {type}"),
     "empty_action": ("empty action", "пустой ход"),
-    "unknown_action_here": ("{game} has no action {text}; its actions begin with one of: "
+    "unknown_action_here": ("unknown action {text}; in {game} actions begin with one of: "
                             "{verbs}",
-                            "в игре {game} нет хода {text}; ходы начинаются со слов: {verbs}"),
+                            "непонятный ход {text}: в игре {game} ходы начинаются со слов: "
+                            "{verbs}"),
     "unknown_action": ("unknown action {text}; actions begin with one of: {verbs}",
                        "непонятный ход {text}; ход начинается с одного из слов: {verbs}"),
     "no_arguments": ("'{verb}' takes no arguments: {text}",
@@ -292,113 +293,6 @@ CATALOG: dict[str, tuple[str, str]] = {
     "duty_hold": ("{duty}: you hold {cards}", "{duty}: у вас есть {cards}"),
     "play_one_card": ("play one card at a time (play C)", "ходят по одной карте (play C)"),
     "play_not_legal": ("play {card} is not legal now", "сейчас нельзя сыграть {card}"),
-    # ------------------------------------------------ Mushka
-    "exchange_round_over": ("the exchange round is over: play a card ({action} is not a play)",
-                            "обмен окончен: ходите картой ({action} — не ход картой)"),
-    "exchange_round_first": ("the exchange round comes first: discard, stand or pass",
-                             "сначала обмен: снесите карты, играйте или пасуйте"),
-    "ace_of_spades_no_pass": ("you hold AS: a player holding the ace of spades may not pass",
-                              "у вас туз пик: с тузом пик пасовать нельзя"),
-    "stock_empty": ("the stock is empty: only stand or pass remain",
-                    "колода кончилась: остаётся играть или пасовать"),
-    "stock_holds_only": ("the stock holds only {n} cards: you may discard at most {n}",
-                         "в колоде осталось {n:карта|карты|карт}: снести можно не больше "
-                         "{n:карты|карт|карт}"),
-    "exchange_round_action": ("{action} is not an action of the exchange round: discard 1–5 "
-                              "cards, stand or pass",
-                              "{action} — не ход обмена: снесите от 1 до 5 карт, играйте "
-                              "или пасуйте"),
-    # ------------------------------------------------ Kopilka
-    "offer_pick": ("seat {seat} offers {n} cards face down: take one with 'pick K'",
-                   "место {seat} выкладывает {n:карту|карты|карт} рубашкой вверх: возьмите "
-                   "одну (pick K)"),
-    "positions_only": ("there are only positions 0..{last}",
-                       "есть только места от 0 до {last}"),
-    "position_taken": ("position {k} is already taken", "карту с места {k} уже взяли"),
-    "picked_discard": ("you picked a card: now discard one card face down ('discard C')",
-                       "вы взяли карту: теперь снесите одну карту рубашкой вверх "
-                       "(discard C)"),
-    "discard_exactly_one": ("discard exactly one card", "снесите ровно одну карту"),
-    "exchange_over_kopilka": ("the exchange is over: play, pass or draw",
-                              "обмен окончен: ходите, пасуйте или добирайте"),
-    "leader_plays": ("you lead: play a card (the leader never passes or draws)",
-                     "ваш ход первым: ходите картой (первый не пасует и не добирает)"),
-    "draw_only_void": ("you may draw only while void in {suit}: you hold {cards}",
-                       "добирать можно, только когда нет {suit:gen}: у вас есть {cards}"),
-    "talon_empty": ("the talon is empty: nothing to draw",
-                    "прикуп пуст: добирать нечего"),
-    "kopilka_not_now": ("{action} is not a move now: play {suit} or AS, pass or draw",
-                        "{action} сейчас не ход: ходите в {suit} или тузом пик, пасуйте "
-                        "или добирайте"),
-    "no_banned_lead": ("may not lead {suit}, the suit of the last trick",
-                       "нельзя ходить в {suit}: это масть прошлой взятки"),
-    "kopilka_follow": ("must play {suit} or AS, pass or draw",
-                       "нужно ходить в {suit} или тузом пик, пасовать или добирать"),
-    # ------------------------------------------------ Pyanitsy
-    "pyanitsy_action": ("{action} is not an action of Pyanitsy: the only action is 'flip'",
-                        "{action} — не ход в пьяницы: в ней только открывают карту (flip)"),
-    # ------------------------------------------------ Durak
-    "durak_verb": ("'{verb}' is not a durak action; durak actions: {verbs}",
-                   "«{verb}» — не ход дурака; ходы дурака: {verbs}"),
-    "transfer_only_perevodnoy": ("transfer is played only in transfer durak "
-                                 "(durak-perevodnoy)",
-                                 "переводят только в переводного дурака (durak-perevodnoy)"),
-    "open_round": ("seat {seat} must open the round: attack with one or more cards of one "
-                   "rank (no {verb} before the attack)",
-                   "место {seat} должно начать отбой: ходите одной или несколькими картами "
-                   "одного достоинства (до хода нельзя «{verb}»)"),
-    "card_uncovered": ("nobody throws in (or passes) while a card is uncovered: seat {seat} "
-                       "must beat or take",
-                       "пока карта не побита, не подкидывают и не пасуют: место {seat} "
-                       "должно побить или взять"),
-    "round_opened_defend": ("the round is already opened: the defender must beat or take",
-                            "ход уже сделан: отбивающийся должен побить или взять"),
-    "round_opened_throw": ("the round is already opened: throw in cards of ranks on the "
-                           "table, or pass",
-                           "ход уже сделан: подкиньте карты тех достоинств, что на столе, "
-                           "или пасуйте"),
-    "transfer_after_take": ("a transfer is not allowed after take",
-                            "после «взять» переводить нельзя"),
-    "transfer_before_beat": ("a transfer is allowed only while no attack card has been beaten",
-                             "переводить можно, только пока ни одна карта хода не побита"),
-    "already_taken": ("seat {seat} has already taken: the attackers throw in or pass",
-                      "место {seat} уже берёт: нападающие подкидывают или пасуют"),
-    "all_covered": ("every card is covered: {verb} is not possible; the attackers throw in or "
-                    "pass",
-                    "все карты побиты: «{verb}» невозможно; нападающие подкидывают или "
-                    "пасуют"),
-    "not_uncovered": ("{card} is not an uncovered attack card; uncovered: {cards}",
-                      "{card} — не карта хода, ждущая отбоя; не побиты: {cards}"),
-    "trump_beaten_by_trump": ("{b} does not beat {a}: a trump is beaten only by a higher trump "
-                              "({suit})",
-                              "{b} не бьёт {a}: козырь бьют только старшим козырем "
-                              "({suit})"),
-    "cover_higher": ("{b} does not beat {a}: cover with a higher {suit} card or any trump "
-                     "({trump})",
-                     "{b} не бьёт {a}: бейте старшей картой той же масти ({suit}) или "
-                     "любым козырем ({trump})"),
-    "attack_one_rank": ("an attack is one or more cards of one rank",
-                        "ход — одна или несколько карт одного достоинства"),
-    "throw_ranks": ("you may throw in only ranks already on the table ({ranks}), not {cards}",
-                    "подкидывать можно только достоинства, что уже на столе ({ranks}), "
-                    "а не {cards}"),
-    "round_limit": ("the limit of this round is {limit} attack cards (at most {cap}, and never "
-                    "more than the {start} cards seat {seat} held when defending began): "
-                    "{total} is too many",
-                    "в этом отбое не больше {limit:карты|карт|карт} хода (не больше {cap} "
-                    "и не больше, чем {start:карта|карты|карт} у места {seat} в начале "
-                    "защиты): {total} — слишком много"),
-    "transfer_rank": ("a transfer adds cards of the attack rank ({rank}) only",
-                      "переводят только картами того же достоинства, что и ход ({rank})"),
-    "transfer_too_many": ("seat {seat} would defend next but holds only {held} cards: a "
-                          "transfer may not put more attack cards on the table ({total}) "
-                          "than the new defender holds",
-                          "отбиваться пришлось бы месту {seat}, а у него только "
-                          "{held:карта|карты|карт}: после перевода карт хода ({total}) не "
-                          "может быть больше, чем у нового отбивающегося"),
-    "transfer_limit": ("the limit is {cap} attack cards in a round: {total} is too many",
-                       "в отбое не больше {cap:карты|карт|карт} хода: {total} — слишком "
-                       "много"),
     # ------------------------------------------------ games, variants, options (engine/spec.py)
     "unknown_game": ("unknown game {name}; games: {games}",
                      "нет такой игры: {name}; игры: {games}"),
@@ -418,12 +312,6 @@ CATALOG: dict[str, tuple[str, str]] = {
     "must_be_at_least": ("must be at least {lo}", "нужно не меньше {lo}"),
     "must_be_one_of": ("must be one of {values}", "нужно одно из: {values}"),
     "must_be_either": ("must be {values}", "нужно {values}"),
-    "teams_players": ("teams play only with 4 (2 vs 2) or 6 (3 vs 3) players",
-                      "командами играют только вчетвером (2 на 2) или вшестером (3 на 3)"),
-    "values_each_suit": ("give a value for each suit S, C, D, H and nothing else",
-                         "нужна цена для каждой масти (S, C, D, H) и больше ничего"),
-    "values_whole": ("every value must be a whole number ≥ 0",
-                     "каждая цена — целое число ≥ 0"),
     "ante_thirds": ("must be a positive multiple of 3 (the pot is shared by thirds)",
                     "нужно положительное число, кратное 3 (кон делят на трети)"),
     # ------------------------------------------------ computer players (koloda/bots)

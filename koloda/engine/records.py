@@ -1,4 +1,4 @@
-"""koloda-record/1: read, check and replay records (RECORDS.md)."""
+"""koloda-record/1: read, check and replay records (docs/records.md)."""
 
 from __future__ import annotations
 
@@ -166,7 +166,7 @@ def from_record(data: dict[str, Any] | ParsedRecord) -> Match:
 
 @dataclass
 class Replay:
-    """The replay object of RECORDS.md (``to_json``), and the match as replayed."""
+    """The replay object of docs/records.md (``to_json``), and the match as replayed."""
 
     steps: list[dict[str, Any]] = field(default_factory=list)
     match: Match | None = None

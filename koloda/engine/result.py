@@ -1,4 +1,4 @@
-"""The result object of RECORDS.md."""
+"""The result object of docs/records.md."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ BotFactory = Callable[[str, "str | None"], Any]
 
 @dataclass(frozen=True)
 class ActionVocabulary:
-    """The words a game's actions are made of (RECORDS.md notation), so that a fixed
+    """The words a game's actions are made of (docs/records.md notation), so that a fixed
     numbered action space (the research adapters) and a person's keyboard can be built
     for any game without knowing it."""
 

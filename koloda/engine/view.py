@@ -19,7 +19,7 @@ Interfaces never guess what a field means: they read ``fields_of(view)``.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -120,37 +120,46 @@ def fields_of(view: View | type[View]) -> tuple[FieldInfo, ...]:
     return _fields(view if isinstance(view, type) else type(view))
 
 
-def _suit(s: int | None) -> str | None:
-    return None if s is None else SUITS[s]
+def _cards(v: Any, public: bool) -> Any:
+    return [CARD_TEXT[c] for c in v]
+
+
+#: how each kind is written as JSON (None: the value is JSON already); None values stay
+_ENCODERS: dict[str, Callable[[Any, bool], Any] | None] = {
+    "card": lambda v, p: CARD_TEXT[v],
+    "cards": _cards,
+    "suit": lambda v, p: SUITS[v],
+    "suits": lambda v, p: [SUITS[s] for s in v],
+    "seat": None, "number": None, "flag": None, "word": None, "text": None, "data": None,
+    "seats": lambda v, p: list(v),
+    "per_seat": lambda v, p: list(v),
+    "per_seat_words": lambda v, p: list(v),
+    "per_seat_cards": lambda v, p: [[CARD_TEXT[c] for c in h] for h in v],
+    "per_seat_suits": lambda v, p: [[SUITS[s] for s in ss] for ss in v],
+    "plays": lambda v, p: [[x[0], CARD_TEXT[x[1]], *x[2:]] for x in v],
+    "table": lambda v, p: [[CARD_TEXT[a], None if d is None else CARD_TEXT[d]] for a, d in v],
+    "view": lambda v, p: v.to_json(p),
+    "views": lambda v, p: [x.to_json(p) for x in v],
+}
+assert set(_ENCODERS) == set(KINDS)
 
 
 def encode(kind: str, value: Any, public: bool = False) -> Any:
     """A field's value as JSON-ready data."""
-    if value is None:
-        return None
-    if kind == "card":
-        return CARD_TEXT[value]
-    if kind == "cards":
-        return [CARD_TEXT[c] for c in value]
-    if kind == "suit":
-        return SUITS[value]
-    if kind == "suits":
-        return [SUITS[s] for s in value]
-    if kind in ("seats", "per_seat", "per_seat_words"):
-        return list(value)
-    if kind == "per_seat_cards":
-        return [[CARD_TEXT[c] for c in h] for h in value]
-    if kind == "per_seat_suits":
-        return [[SUITS[s] for s in ss] for ss in value]
-    if kind == "plays":
-        return [[p[0], CARD_TEXT[p[1]], *p[2:]] for p in value]
-    if kind == "table":
-        return [[CARD_TEXT[a], None if d is None else CARD_TEXT[d]] for a, d in value]
-    if kind == "view":
-        return value.to_json(public)
-    if kind == "views":
-        return [v.to_json(public) for v in value]
-    return value
+    fn = _ENCODERS[kind]
+    return value if value is None or fn is None else fn(value, public)
+
+
+#: per view class, how to write it: (name, encoder or None, private) for every field
+_PLANS: dict[type, tuple[tuple[str, Callable[[Any, bool], Any] | None, bool], ...]] = {}
+
+
+def _plan(cls: type) -> tuple[tuple[str, Callable[[Any, bool], Any] | None, bool], ...]:
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _PLANS[cls] = tuple((f.name, _ENCODERS[f.kind], f.private)
+                                   for f in _fields(cls))
+    return plan
 
 
 class View(Mapping[str, Any]):
@@ -165,10 +174,11 @@ class View(Mapping[str, Any]):
 
     def to_json(self, public: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for f in _fields(type(self)):
-            if public and f.private:
+        for name, fn, private in _plan(type(self)):
+            if public and private:
                 continue
-            out[f.name] = encode(f.kind, getattr(self, f.name), public)
+            value = getattr(self, name)
+            out[name] = value if value is None or fn is None else fn(value, public)
         if self.json_extra:
             out.update(self.json_extra)
         return out

@@ -40,13 +40,56 @@ class Selection:
 
 
 class _Node:
-    """One step of a selection: the confirms allowed here and the cards that may follow."""
+    """One step of a selection: the confirms allowed here and the cards that may follow.
 
-    __slots__ = ("confirm", "next")
+    The children are made only when asked for (``next``): a node keeps the multi-card
+    sets that pass through it and sorts them by their next card on first use, so a choice
+    among thousands of sets (Dreyfus's discards) costs one pass over the sets still open
+    at each step, not a whole tree per position."""
 
-    def __init__(self) -> None:
+    __slots__ = ("_next", "confirm", "depth", "sets")
+
+    def __init__(self, depth: int = 0) -> None:
         self.confirm: dict[int, str] = {}
-        self.next: dict[int, _Node] = {}
+        self.depth = depth
+        #: (ascending cards, confirm index, action text) of the sets longer than depth
+        self.sets: list[tuple[tuple[int, ...], int, str]] = []
+        self._next: dict[int, _Node] | None = None
+
+    @property
+    def next(self) -> dict[int, _Node]:
+        nxt = self._next
+        if nxt is None:
+            nxt = {}
+            depth = self.depth
+            child_depth = depth + 1
+            for entry in self.sets:
+                cards = entry[0]
+                c = cards[depth]
+                child = nxt.get(c)
+                if child is None:
+                    child = nxt[c] = _Node(child_depth)
+                if len(cards) == child_depth:
+                    child.confirm[entry[1]] = entry[2]
+                else:
+                    child.sets.append(entry)
+            self._next = nxt
+            self.sets = []
+        return nxt
+
+
+_CARD_INT = TEXT_CARD.__getitem__
+#: action text → its cards in ascending order (the texts recur from position to position)
+_CARDS_OF: dict[str, tuple[int, ...]] = {}
+
+
+def _sorted_cards(rest: str) -> tuple[int, ...]:
+    cards = _CARDS_OF.get(rest)
+    if cards is None:
+        if len(_CARDS_OF) >= 200_000:
+            _CARDS_OF.clear()
+        cards = _CARDS_OF[rest] = tuple(sorted(map(_CARD_INT, rest.split())))
+    return cards
 
 
 class ActionSpace:
@@ -82,6 +125,7 @@ class ActionSpace:
             for verb in self.multi:
                 self._add(f"confirm {verb}")
         self.size = len(self.labels)
+        self._confirms = {verb: self.index[f"confirm {verb}"] for verb in self.multi}
         #: trees of recent legal lists (engine states cache their list, so the same list
         #: comes back while a position is looked at)
         self._trees: dict[int, tuple[Sequence[str], _Node]] = {}
@@ -98,16 +142,16 @@ class ActionSpace:
         if cached is not None and cached[0] is legal:
             return cached[1]
         root = _Node()
+        multi = self.multi
+        confirms = self._confirms
         for text in legal:
             verb, _, rest = text.partition(" ")
-            if verb in self.multi:
-                node = root
-                for c in sorted(TEXT_CARD[w] for w in rest.split()):
-                    child = node.next.get(c)
-                    if child is None:
-                        child = node.next[c] = _Node()
-                    node = child
-                node.confirm[self.index[f"confirm {verb}"]] = text
+            if verb in multi:
+                cards = _sorted_cards(rest)
+                if cards:
+                    root.sets.append((cards, confirms[verb], text))
+                else:
+                    root.confirm[confirms[verb]] = text
             else:
                 i = self.index.get(text)
                 if i is None:
@@ -119,18 +163,35 @@ class ActionSpace:
         self._trees[id(legal)] = (legal, root)   # the list is kept, so its id stays its own
         return root
 
+    def _node(self, legal: Sequence[str], selection: Selection) -> _Node | None:
+        node: _Node | None = self._tree(legal)
+        for c in selection.cards:
+            node = node.next.get(c) if node is not None else None
+        return node
+
     def options(self, legal: Sequence[str], selection: Selection = Selection()
                 ) -> dict[int, str | None]:
         """Every allowed index now → the engine action it makes, or None for a selection
         step. ValueError when the engine offers an action this space cannot name."""
-        node: _Node | None = self._tree(legal)
-        for c in selection.cards:
-            node = node.next.get(c) if node is not None else None
+        node = self._node(legal, selection)
         if node is None:
             return {}
         out: dict[int, str | None] = dict(node.confirm)
         for c in node.next:
             out[self.select_base + c] = None
+        return out
+
+    def allowed(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
+        """The indices that may be chosen now (what the adapters set to 1 in a numpy mask
+        in one assignment)."""
+        node = self._node(legal, selection)
+        if node is None:
+            return []
+        out = list(node.confirm)
+        nxt = node.next
+        if nxt:
+            base = self.select_base
+            out += [base + c for c in nxt]
         return out
 
     def mask(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
@@ -143,14 +204,16 @@ class ActionSpace:
     def step(self, index: int, legal: Sequence[str], selection: Selection = Selection()
              ) -> tuple[str | None, Selection]:
         """Choose ``index``: (the engine action to apply or None, the selection after)."""
-        opts = self.options(legal, selection)
-        if index not in opts:
-            label = self.labels[index] if 0 <= index < self.size else str(index)
-            raise ValueError(f"{self.game}: action {index} ({label}) is not allowed now")
-        action = opts[index]
-        if action is not None:
-            return action, Selection()
-        return None, Selection((*selection.cards, index - self.select_base))
+        node = self._node(legal, selection)
+        if node is not None:
+            action = node.confirm.get(index)
+            if action is not None:
+                return action, Selection()
+            card = index - self.select_base
+            if 0 <= card < CARDS and self.multi and card in node.next:
+                return None, Selection((*selection.cards, card))
+        label = self.labels[index] if 0 <= index < self.size else str(index)
+        raise ValueError(f"{self.game}: action {index} ({label}) is not allowed now")
 
     def path(self, action: str) -> list[int]:
         """The indices that make the canonical engine ``action``: one index, or the

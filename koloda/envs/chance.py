@@ -25,7 +25,7 @@ from koloda.engine.deal import Deal
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec
 from koloda.envs.actions import Selection, action_space
-from koloda.envs.common import Features, result_rewards
+from koloda.envs.common import features, result_rewards
 from koloda.tensors import CARDS, TableMemory, render
 
 CHANCE = -1
@@ -92,7 +92,7 @@ class Table:
         self.players = players
         self.options = self.spec.resolve_options(players, options)
         self.space = action_space(self.spec.name)
-        self.features = Features(self.spec.name, players)
+        self.features = features(self.spec.name, players)
         self.match: Match | None = None
         self.dealing: _Dealing | None = None
         self.selection = Selection()
@@ -104,6 +104,10 @@ class Table:
         self.history: list[int] = []
         #: the seat a resampled copy was made for (its history is not its own then)
         self.resampled_for: int | None = None
+        #: seat → (position, nonzero tensor entries): one encoding per position and seat
+        self._cache: dict[int, tuple[tuple[int, int, bool], dict[int, float]]] = {}
+        #: (seat, perfect recall) → (history length, the vector written last)
+        self._filled: dict[tuple[int, bool], tuple[int, Any]] = {}
 
     # ----------------------------------------------------------------- the nodes
     def current_player(self) -> int:
@@ -124,7 +128,7 @@ class Table:
         if self.current_player() < 0:
             return []
         m = self._live()
-        return sorted(self.space.options(m.legal_actions(), self.selection))
+        return sorted(self.space.allowed(m.legal_actions(), self.selection))
 
     def apply(self, index: int) -> None:
         """Apply a chance outcome or a player's action index."""
@@ -185,6 +189,44 @@ class Table:
         if seat == viewer or verb not in FACE_DOWN or rest.startswith("×"):
             return action       # public, the viewer's own, or already a count
         return f"{verb} ×{len(rest.split())}"
+
+    def fill(self, seat: int, out: Any, perfect_recall: bool = False) -> None:
+        """Write ``vector(seat, perfect_recall)`` into ``out`` (a numpy array of its size)
+        in one assignment, the observation encoded once per position and seat."""
+        key = (seat, perfect_recall)
+        done = self._filled.get(key)
+        if done is not None and done[0] == len(self.history):
+            out[:] = done[1]           # pyspiel asks twice for one observation_tensor
+            return
+        d = self._sparse(seat)
+        index = list(d)
+        values = list(d.values())
+        base = self.features.encoder.size
+        extra = [base + c for c in self.memory.cards]
+        if self.selection.cards and seat == self.current_player():
+            extra += [base + CARDS + c for c in self.selection.cards]
+        if perfect_recall and self.dealt_hands[seat]:
+            top = self.features.size
+            extra += [top + TEXT_CARD[t] for t in self.dealt_hands[seat] or ()]
+        if extra:
+            index += extra
+            values += [1.0] * len(extra)
+        out.fill(0)
+        if index:
+            out[index] = values
+        self._filled[key] = (len(self.history), out.copy())
+
+    def _sparse(self, seat: int) -> dict[int, float]:
+        m = self.match
+        if m is None:
+            return {}
+        version = (len(m.history), len(m.deals), m.is_over)
+        hit = self._cache.get(seat)
+        if hit is not None and hit[0] == version:
+            return hit[1]
+        d = self.features.encoder.sparse(m.observation(seat).to_json())
+        self._cache[seat] = (version, d)
+        return d
 
     def vector(self, seat: int, perfect_recall: bool = False) -> list[float]:
         acting = seat == self.current_player()
@@ -250,6 +292,8 @@ class Table:
             new.dealing.remaining = list(self.dealing.remaining)
             new.dealing.dealt = list(self.dealing.dealt)
         new.memory = self.memory.copy()
+        new._cache = {}
+        new._filled = {}
         new.history = list(self.history)
         new.log = list(self.log)
         new.dealt_hands = list(self.dealt_hands)

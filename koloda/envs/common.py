@@ -8,7 +8,9 @@ toward a multi-card action (koloda.envs.actions). Standard library only.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from koloda.engine.result import Result
@@ -43,6 +45,28 @@ class Features:
             chosen[c] = 1.0
         return base + memory.encode() + chosen
 
+    def sparse(self, observation: Mapping[str, Any] | None, memory: TableMemory,
+               selection: Selection) -> dict[int, float]:
+        """The vector's nonzero entries ``{index: value}`` (the same vector as ``vector``)."""
+        d = self.encoder.sparse(observation) if observation is not None else {}
+        base = self.encoder.size
+        for c in memory.cards:
+            d[base + c] = 1.0
+        base += CARDS
+        for c in selection.cards:
+            d[base + c] = 1.0
+        return d
+
+    def fill(self, out: Any, observation: Mapping[str, Any] | None, memory: TableMemory,
+             selection: Selection) -> Any:
+        """Write the vector into ``out`` (a preallocated numpy array of ``size``) in one
+        fancy assignment: no list of every float in between. Returns ``out``."""
+        d = self.sparse(observation, memory, selection)
+        out.fill(0)
+        if d:
+            out[list(d)] = list(d.values())
+        return out
+
     def infos(self) -> list[BlockInfo]:
         return [*self.encoder.infos, *self.extra]
 
@@ -58,14 +82,65 @@ class Features:
         return out
 
 
+@cache
+def features(game: str, players: int) -> Features:
+    """The (immutable once made) Features of a (game, players), made once."""
+    return Features(game, players)
+
+
 def result_rewards(result: Result | None, players: int) -> list[float]:
-    """+1 for each winner, −1 for each loser, 0 for everyone in a draw (RECORDS.md: a
-    draw has no winners and no losers); zeros while the match is not over."""
+    """+1 for each winner, −1 for each loser, 0 for everyone in a draw (docs/records.md: a
+    draw has no winners and no losers) and in a tie of every seat (or of both sides: all
+    are "winners" and nobody lost — still worth nothing, so a 2-player game stays
+    zero-sum); zeros while the match is not over."""
     out = [0.0] * players
-    if result is None:
+    if result is None or not result.losers:
         return out
     for s in result.winners:
         out[s] = 1.0
     for s in result.losers:
         out[s] = -1.0
     return out
+
+
+def seed_of(seed: Any) -> int | None:
+    """A reset seed as a Python int: numpy integers (``np.int64(3)``) are accepted."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool):
+        raise TypeError(f"a seed is an integer, not {seed!r}")
+    try:
+        return operator.index(seed)
+    except TypeError:
+        raise TypeError(f"a seed is an integer (int or numpy integer), not "
+                        f"{type(seed).__name__} {seed!r}") from None
+
+
+class DealScores:
+    """Per-deal rewards: after each deal, every seat's change of score, oriented so that
+    more is better (Mushka's count and Durak's losses count down). The scores are the
+    match's provisional result (``final_result(capped=True)``, what the result would be
+    if the match stopped now); the orientation is read from that result's own winners
+    (their scores against the losers'), so no game is named here."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.last = [0.0] * players
+        self.sign = 1.0
+
+    def deltas(self, match: Any) -> list[float]:
+        result = match.result if match.is_over else match.final_result(True)
+        scores = [float(x) for x in result.scores]
+        if len(scores) != self.players:
+            return [0.0] * self.players
+        if result.winners and result.losers:
+            best = min(scores[s] for s in result.winners)
+            worst = max(scores[s] for s in result.losers)
+            if best > worst:
+                self.sign = 1.0
+            elif max(scores[s] for s in result.winners) < \
+                    min(scores[s] for s in result.losers):
+                self.sign = -1.0
+        out = [self.sign * (a - b) for a, b in zip(scores, self.last, strict=True)]
+        self.last = scores
+        return out

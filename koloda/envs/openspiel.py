@@ -13,7 +13,9 @@ player count (Durak ``teams``, Opendaum and Pyanitsy ``deck``, Stukolka ``deals`
 Chance nodes deal the cards one at a time (koloda.envs.chance); actions are the game's
 fixed action space (koloda.envs.actions), multi-card choices in select/confirm steps.
 Returns come at the end from the match result: +1 per winner, −1 per loser, 0 in a draw
-(general-sum). Observation string: the seat's observation rendered; information-state
+or a tie of every seat (zero-sum with two players, general-sum with more). Games and
+states pickle; ``KolodaBot`` is a koloda bot as a ``pyspiel.Bot``.
+Observation string: the seat's observation rendered; information-state
 string: the seat's dealt hand, this deal's actions as the seat saw them, then the
 observation (perfect recall within a deal; earlier deals live on in the public score
 sheet). Tensors: koloda.envs.common.Features, plus the dealt hand for the information
@@ -33,10 +35,12 @@ import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 from koloda.engine.registry import get_spec, registry
 from koloda.engine.spec import GameSpec
 from koloda.envs.actions import action_space
-from koloda.envs.chance import Table
+from koloda.envs.chance import CHANCE, TERMINAL, Table
+from koloda.envs.common import features
 from koloda.tensors import CARDS
 
 PREFIX = "koloda_"
+assert int(pyspiel.PlayerId.CHANCE) == CHANCE and int(pyspiel.PlayerId.TERMINAL) == TERMINAL
 
 
 def game_name(name: str) -> str:
@@ -74,14 +78,24 @@ def _options(spec: GameSpec, params: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _game_type(spec: GameSpec) -> pyspiel.GameType:
+def zero_sum(players: int) -> bool:
+    """Whether the returns always sum to zero: with two players they are +1/−1, or 0 for
+    both in a draw or a tie (koloda.envs.common.result_rewards), in every game (checked
+    on random matches of every two-player game by tests/test_envs_fixes.py). With more
+    players a lone winner's +1 meets several −1s, so the game is general-sum."""
+    return players == 2
+
+
+def _game_type(spec: GameSpec, players: int | None = None) -> pyspiel.GameType:
+    utility = pyspiel.GameType.Utility.ZERO_SUM if players is not None and zero_sum(players) \
+        else pyspiel.GameType.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=game_name(spec.name),
         long_name=f"koloda {spec.title_en}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(spec.players),
         min_num_players=min(spec.players),
@@ -118,10 +132,16 @@ class KolodaGame(pyspiel.Game):
             num_players=players,
             min_utility=spec.bounds.utility[0],
             max_utility=spec.bounds.utility[1],
-            utility_sum=None,
+            utility_sum=0.0 if zero_sum(players) else None,
             max_game_length=_max_length(spec, self.options),
         )
-        super().__init__(_game_type(spec), info, params)
+        super().__init__(_game_type(spec, players), info, params)
+        self.params = params
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name and parameters (the class is made per game at import):
+        unpickling imports this module, which registers the games, and loads it again."""
+        return _load_game, (self.spec.name, dict(self.params))
 
     def new_initial_state(self) -> KolodaState:
         return KolodaState(self)
@@ -134,6 +154,10 @@ class KolodaGame(pyspiel.Game):
         return Table(self.koloda_name, self.players, self.options)
 
 
+def _load_game(name: str, params: dict[str, Any]) -> KolodaGame:
+    return _CLASSES[get_spec(name).name](params)
+
+
 class KolodaState(pyspiel.State):
     """A state of a koloda game: a koloda.envs.chance.Table under OpenSpiel's API."""
 
@@ -142,12 +166,8 @@ class KolodaState(pyspiel.State):
         self.table = game.table()
 
     def current_player(self) -> int:
-        p = self.table.current_player()
-        if p == -1:
-            return int(pyspiel.PlayerId.CHANCE)
-        if p == -4:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return p
+        # koloda.envs.chance numbers chance and the end as pyspiel does (checked below)
+        return self.table.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.table.legal_indices() if player == self.table.current_player() else []
@@ -175,6 +195,26 @@ class KolodaState(pyspiel.State):
         new.table = self.table.resample(player_id, random.Random(seed))
         return new
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The player's observation vector (koloda.envs.common.Features), written
+        straight from the table: pyspiel's own route builds a fresh initial state and an
+        observer to learn the shape at every call."""
+        return self._tensor(player, False)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The observation vector plus the player's hand as dealt."""
+        return self._tensor(player, True)
+
+    def _tensor(self, player: int | None, perfect_recall: bool) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        table = self.table
+        if not 0 <= player < table.players:
+            raise ValueError(f"no player {player}: players are 0..{table.players - 1}")
+        out = np.empty(table.features.size + (CARDS if perfect_recall else 0), np.float32)
+        table.fill(player, out, perfect_recall)
+        return out.tolist()
+
     def apply_koloda_action(self, action: str) -> None:
         """Apply an engine action given as canonical text (``"attack 6C 6D"``): its index,
         or its select/confirm steps. For playing koloda's own bots inside OpenSpiel."""
@@ -197,6 +237,45 @@ class KolodaState(pyspiel.State):
         return str(self.table)
 
 
+class KolodaBot(pyspiel.Bot):
+    """koloda's own bot (``"heuristic"``, ``"search:easy"``, ``"random"`` …) as an
+    OpenSpiel bot for one player: ``step(state)`` is the index to apply (a multi-card
+    action comes as its select/confirm indices on successive calls). It reads only the
+    player's observation and the legal actions, as at a table.
+
+        bots = [KolodaBot(game, p, "heuristic", seed=p) for p in range(2)]
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, 1)
+    """
+
+    def __init__(self, game: KolodaGame, player: int, bot: str = "heuristic",
+                 seed: int | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        from koloda.envs.bots import BotDriver
+        self.player = player
+        self.driver = BotDriver(bot, game.koloda_name, seed)
+
+    def step(self, state: KolodaState) -> int:
+        table = state.table
+        if table.current_player() != self.player or table.match is None:
+            raise ValueError(f"player {self.player} is not to act")
+        return self.driver.index(table.match, table.selection)
+
+    def restart_at(self, state: KolodaState) -> None:
+        self.driver.restart()
+
+    def restart(self) -> None:
+        self.driver.restart()
+
+    def inform_action(self, state: KolodaState, player_id: int, action: int) -> None:
+        pass
+
+    def provides_policy(self) -> bool:
+        return False
+
+    def is_clonable(self) -> bool:
+        return False
+
+
 class KolodaObserver:
     """OpenSpiel's observer: the observation (default) or, with ``perfect_recall``, the
     information state, as a string and as a float32 tensor."""
@@ -205,23 +284,35 @@ class KolodaObserver:
                  params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        self.check(iig_obs_type)
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        # pyspiel makes an observer for every observation_tensor call: kept cheap (the
+        # features are made once per game, the block views only when asked for)
+        self.features = features(game.koloda_name, game.players)
+        size = self.features.size + (CARDS if self.perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self._dict: dict[str, np.ndarray] | None = None
+
+    @property
+    def dict(self) -> dict[str, np.ndarray]:
+        """The tensor's blocks by name (views into ``tensor``)."""
+        if self._dict is None:
+            self._dict = {info.name: self.tensor[info.offset:info.offset + info.size]
+                          for info in self.features.infos()}
+            if self.perfect_recall:
+                self._dict["dealt"] = self.tensor[self.features.size:]
+        return self._dict
+
+    @staticmethod
+    def check(iig_obs_type: Any) -> None:
         if iig_obs_type is not None and (
                 not iig_obs_type.public_info
                 or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
             raise ValueError("koloda observers give one seat's whole view (public and its "
                              "own private information) only")
-        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        features = game.table().features
-        size = features.size + (CARDS if self.perfect_recall else 0)
-        self.tensor = np.zeros(size, np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        for info in features.infos():
-            self.dict[info.name] = self.tensor[info.offset:info.offset + info.size]
-        if self.perfect_recall:
-            self.dict["dealt"] = self.tensor[features.size:]
 
     def set_from(self, state: KolodaState, player: int) -> None:
-        self.tensor[:] = state.table.vector(player, self.perfect_recall)
+        state.table.fill(player, self.tensor, self.perfect_recall)
 
     def string_from(self, state: KolodaState, player: int) -> str:
         if self.perfect_recall:
@@ -229,8 +320,15 @@ class KolodaObserver:
         return state.table.observation_string(player)
 
 
+#: game name → its KolodaGame class (one per game, made at registration)
+_CLASSES: dict[str, type[KolodaGame]] = {}
+
+
 def _register(spec: GameSpec) -> None:
-    cls = type(f"Koloda_{spec.name.replace('-', '_')}", (KolodaGame,), {"spec": spec})
+    name = f"Koloda_{spec.name.replace('-', '_')}"
+    cls = type(name, (KolodaGame,), {"spec": spec, "__module__": __name__,
+                                     "__qualname__": name})
+    _CLASSES[spec.name] = cls
     pyspiel.register_game(_game_type(spec), cls)
 
 

@@ -1,18 +1,71 @@
-"""Pyanitsy — War (RULES.md §7). No decisions: every turn is ``flip``."""
+"""Pyanitsy — War (koloda/rules/pyanitsy.en.md §Precisely). No decisions: every turn is ``flip``.
+
+Nothing is private: every seat (and a spectator) sees the same view — the piles' sizes,
+the cards on the table (взятка), the tie (спор) being played out, the last round.
+"""
 
 from __future__ import annotations
 
 import random
 from collections import deque
+from dataclasses import dataclass
 from typing import Any
 
-from koloda.cards import ACE, CARD_TEXT, Card, deck, rank_of, shuffle
+from koloda.cards import ACE, Card, deck, rank_of, shuffle
+from koloda.engine import messages
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Either, Reason
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_range, one_of
+from koloda.engine.view import View, item
 from koloda.games.pyanitsy_layout import LAYOUT
+
+#: the refusal of Pyanitsy (message key → English, Russian)
+MESSAGES: dict[str, tuple[str, str]] = {
+    "pyanitsy_action": ("{action} is not an action of Pyanitsy: the only action is 'flip'",
+                        "{action} — не ход в пьяницы: в ней только открывают карту (flip)"),
+}
+# said from the catalog even by a deal built without the registry (the registry adds the
+# same sentence again)
+messages.register(MESSAGES, "pyanitsy")
+
+
+@dataclass(frozen=True)
+class PyanitsyRound(View):
+    """A finished round: who took the table, the cards in the order played, the ties."""
+
+    winner: int = item("seat", "winner")
+    cards: tuple[tuple[int, Card], ...] = item("plays", "trick")
+    #: how many times a tie made the tied players flip again
+    tie_steps: int = item("number", "tie_steps")
+
+
+@dataclass(frozen=True)
+class PyanitsyView(View):
+    """What every seat sees of a game of Pyanitsy."""
+
+    pile_sizes: tuple[int, ...] = item("per_seat", "pile_sizes")
+    #: cards set aside face down (the deck did not divide equally)
+    set_aside: int = item("number", "set_aside")
+    #: rounds completed
+    round: int = item("number", "round")
+    starter: int = item("seat", "starter")
+    #: the cards of this round (ties included) with who flipped them, in the order played
+    table: tuple[tuple[int, Card], ...] = item("plays", "table", role="trick")
+    #: 0 for the round's first flips, then one more for each tie (спор) played out
+    tie_step: int = item("number", "tie_step")
+    last_round: PyanitsyRound | None = item("view", "last_round", role="last_trick")
+    #: the seats out of cards (the result's details keep the order they went out in)
+    out: tuple[int, ...] = item("seats", "out")
+
+
+@dataclass(frozen=True)
+class PyanitsySheet(View):
+    """The score sheet: each pile's cards, and the rounds played."""
+
+    cards: tuple[int, ...] = item("per_seat", "cards")
+    round: int = item("number", "round")
 
 
 class PyanitsyDeal(DealState):
@@ -33,7 +86,8 @@ class PyanitsyDeal(DealState):
         self.queue: list[int] = []                # who flips next in this step
         self.tie_step = 0                         # 0 = the round's first pass
         self.seen: set[Card] = set()
-        self.last_round: dict[str, Any] | None = None
+        #: the last finished round: winner, its (seat, card) plays, tie steps
+        self.last_round: tuple[int, list[tuple[int, Card]], int] | None = None
         self.out: list[int] = []
         self._start_round()
 
@@ -86,9 +140,8 @@ class PyanitsyDeal(DealState):
 
     def _take(self, winner: int) -> None:
         self.piles[winner].extend(c for _, c in self.table)
-        self.last_round = {"winner": winner,
-                           "cards": [[s, CARD_TEXT[c]] for s, c in self.table],
-                           "tie_steps": self.tie_step}
+        # the table list is replaced below, never changed again: the last round keeps it
+        self.last_round = (winner, self.table, self.tie_step)
         self.table = []
         self.step = []
         self.rounds += 1
@@ -111,17 +164,19 @@ class PyanitsyDeal(DealState):
         self.to_move = None
 
     # ---------------------------------------------------------- views
-    def observation(self, seat: int) -> dict[str, Any]:
-        return {
-            "pile_sizes": [len(p) for p in self.piles],
-            "set_aside": len(self.aside),
-            "round": self.rounds,
-            "starter": self.starter,
-            "table": [[s, CARD_TEXT[c]] for s, c in self.table],
-            "tie_step": self.tie_step,
-            "last_round": self.last_round,
-            "out": list(self.out),
-        }
+    def observation(self, seat: int) -> PyanitsyView:
+        last = self.last_round
+        return PyanitsyView(
+            pile_sizes=tuple(len(p) for p in self.piles),
+            set_aside=len(self.aside),
+            round=self.rounds,
+            starter=self.starter,
+            table=tuple(self.table),
+            tie_step=self.tie_step,
+            last_round=None if last is None else PyanitsyRound(last[0], tuple(last[1]),
+                                                               last[2]),
+            out=tuple(sorted(self.out)),
+        )
 
     def card_zones(self) -> dict[str, list[Card]]:
         zones = {f"pile{s}": list(p) for s, p in enumerate(self.piles)}
@@ -163,10 +218,10 @@ class PyanitsyMatch(Match):
             return Result.of([], self.players, counts, True, details | {"draw": "round cap"})
         return Result.of(best_seats(counts), self.players, counts, capped, details)
 
-    def sheet(self) -> dict[str, Any]:
+    def sheet(self) -> PyanitsySheet:
         st = self.current
         assert isinstance(st, PyanitsyDeal)
-        return {"cards": [len(p) for p in st.piles], "round": st.rounds}
+        return PyanitsySheet(cards=tuple(len(p) for p in st.piles), round=st.rounds)
 
 
 def _deck_check(value: Any, players: int) -> str | None:
@@ -200,4 +255,5 @@ SPECS = [GameSpec(
     # a round takes at most 52 flips (ties flip again)
     bounds=Bounds(actions_per_deal=lambda options: options["round_cap"] * 52),
     layout=LAYOUT, order=7,
+    messages=MESSAGES, views=(PyanitsyView, PyanitsyRound, PyanitsySheet),
 )]

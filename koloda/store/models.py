@@ -70,7 +70,8 @@ class SeatRow(Base):
 
 
 class RankRow(Base):
-    """One application of RULES.md §1c to one player after one opendaum-33 match."""
+    """One application of koloda/rules/opendaum.en.md §Precisely 27 to one player after one
+    opendaum-33 match."""
 
     __tablename__ = "rank_changes"
 

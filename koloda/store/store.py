@@ -23,7 +23,7 @@ from koloda.engine.records import replay
 from koloda.ranks import RANK_BY_ID, Rank, next_held_rank, rank_for_total
 from koloda.store.models import Base, GameRow, Player, RankRow, SeatRow
 
-#: the game whose matches move ranks (RULES.md §1c)
+#: the game whose matches move ranks (koloda/rules/opendaum.en.md §Precisely 27)
 RANKED_GAME = "opendaum-33"
 
 
@@ -229,7 +229,8 @@ class Store:
 
     @staticmethod
     def _move_rank(s: Session, player: Player, game_id: int, total: float) -> RankChange:
-        """RULES.md §1c, by koloda.ranks: earned ≥ held → the earned rank; else one down."""
+        """koloda/rules/opendaum.en.md §Precisely 27, by koloda.ranks: earned ≥ held → the earned
+        rank; else one down."""
         before = RANK_BY_ID[player.rank] if player.rank else None
         earned = rank_for_total(total)
         after = next_held_rank(before, earned)

@@ -1,7 +1,7 @@
 """Choosing a move with cards: which legal actions a set of marked hand cards stands for.
 
 No rule lives here. The legal actions come from the engine; this module only reads their
-canonical texts (RECORDS.md) to see which hand cards each one uses, so that the table can
+canonical texts (docs/records.md) to see which hand cards each one uses, so that the table can
 highlight legal cards, turn "these marked cards" into the one legal action they mean, list
 the alternatives when they mean several (a shakha wild or plain, a Durak card that beats
 one of two attack cards), and build the text of an attempt the engine should explain when

@@ -77,7 +77,7 @@ def _option_choices(option: Any) -> list[Any] | None:
 
 def games_json() -> list[dict[str, Any]]:
     out = []
-    for spec in registry().values():
+    for spec in sorted(registry().values(), key=lambda s: (s.order, s.name)):   # books' order
         out.append({
             "name": spec.name, "family": spec.family, "variant": spec.variant,
             "title": {"en": spec.title_en, "ru": spec.title_ru},

@@ -201,6 +201,4 @@ def policy(state: Any) -> str:
 def rollout(state: Any, rng: random.Random | None = None) -> None:
     """Play the deal out with the heuristic in every seat."""
     while not state.is_over:
-        a = policy(state)
-        state._legal = None
-        state._do(a)
+        state.apply_unchecked(policy(state))   # every action comes from the rules: no re-check

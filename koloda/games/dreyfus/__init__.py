@@ -1,4 +1,5 @@
-"""Dreyfus (Дрейфус) — RULES.md §4: three players, a widow to buy from, a rotating trump.
+"""Dreyfus (Дрейфус) — koloda/rules/dreyfus.en.md §Precisely: three players, a widow to buy from, a
+rotating trump.
 
 Every card bought is written "above the line" (a minus) together with the tricks short of
 four; tricks over four go "below the line" (a plus). The first to write 10 below wins, the
@@ -130,7 +131,7 @@ class DreyfusDeal(DealState):
     # ------------------------------------------------------------ exchange
     def _next_exchanger(self) -> None:
         """Give the turn to the next player who may buy; skip everyone once the widow is
-        empty (RULES.md §4 "Precisely"); then play begins left of the dealer."""
+        empty (koloda/rules/dreyfus.en.md §Precisely 10–13); then play begins left of the dealer."""
         while self.exchanged < PLAYERS:
             seat = self.exchange_order[self.exchanged]
             if self.widow:

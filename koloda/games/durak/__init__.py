@@ -1,4 +1,5 @@
-"""Durak, simple (throw-in) and transfer (RULES.md §8, §8b): the specs and their options.
+"""Durak, simple (throw-in) and transfer (koloda/rules/durak.en.md §Precisely): the specs and their
+options.
 
 ``rounds`` holds one game (attack, defence, throw-in, drawing, leaving, the durak);
 ``match`` holds the games of a match (dealer, first attacker, losses).
@@ -13,7 +14,9 @@ from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_r
 from koloda.games.durak.determinize import determinize
 from koloda.games.durak.layout import LAYOUT
 from koloda.games.durak.match import DurakMatch, PerevodnoyMatch
+from koloda.games.durak.messages import MESSAGES
 from koloda.games.durak.rounds import DurakGame
+from koloda.games.durak.views import TERMS, VIEWS
 
 __all__ = ["SPECS", "DurakGame", "DurakMatch", "PerevodnoyMatch"]
 
@@ -57,6 +60,7 @@ SPECS = [
         summary_ru="Отбивайся или бери; подкидывают карты тех же достоинств; кто остался с "
                    "картами — дурак.",
         determinize=determinize,
+        terms=TERMS, messages=MESSAGES, views=VIEWS,
         aliases=("durak-podkidnoy", "podkidnoy", "durak-simple", "дурак", "подкидной"),
         actions=ActionVocabulary(plain=("take", "pass"), multi=("attack", "throw"),
                                  pairs=("beat",)),
@@ -72,6 +76,7 @@ SPECS = [
         summary_ru="Дурак, в котором отбивающийся может перевести ход картой того же "
                    "достоинства, пока ничего не побито.",
         determinize=determinize,
+        terms=TERMS, messages=MESSAGES, views=VIEWS,
         aliases=("perevodnoy", "durak-transfer", "переводной", "дурак переводной"),
         actions=ActionVocabulary(plain=("take", "pass"), multi=("attack", "throw", "transfer"),
                                  pairs=("beat",)),

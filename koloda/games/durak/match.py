@@ -1,4 +1,4 @@
-"""A durak match (RULES.md §8 "End", "Durak options"): games one after another.
+"""A durak match (koloda/rules/durak.en.md §Precisely 13, 20, 22): games one after another.
 
 Each game is one deal. The first dealer is drawn by lot; afterwards the durak deals and the
 player on the durak's left attacks first. After a draw the dealer is drawn by lot again
@@ -16,6 +16,7 @@ from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
 from koloda.engine.result import Result, best_seats
 from koloda.games.durak.rounds import HAND_SIZE, DurakGame, lowest_trump_holder
+from koloda.games.durak.views import DurakSheet
 
 
 class DurakMatch(Match):
@@ -88,9 +89,9 @@ class DurakMatch(Match):
         return Result.of(best_seats(scores, higher_is_better=False), self.players, scores,
                          capped, details)
 
-    def sheet(self) -> dict[str, Any]:
-        return {"games_played": len(self.games), "games": self.options["games"],
-                "losses": list(self.losses)}
+    def sheet(self) -> DurakSheet:
+        return DurakSheet(games_played=len(self.games), games=self.options["games"],
+                          losses=tuple(self.losses))
 
 
 class PerevodnoyMatch(DurakMatch):

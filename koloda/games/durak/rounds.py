@@ -1,4 +1,4 @@
-"""One game of durak (RULES.md §8, §8b): rounds of attack, defence and throw-in.
+"""One game of durak (koloda/rules/durak.en.md §Precisely): rounds of attack, defence and throw-in.
 
 A game is one ``DealState``. Each round has three phases:
 
@@ -11,20 +11,23 @@ A game is one ``DealState``. Each round has three phases:
   attacker; the round ends when everyone asked has passed, or the limit is reached.
 
 Cards are ints (``koloda.cards``); hands are small lists; the stock is a list with its top
-at the end so drawing is ``pop()``.
+at the end so drawing is ``pop()``. A seat's view is a typed ``DurakView``
+(``koloda.games.durak.views``); the same view rebuilds a game in progress (``at=``, the
+search bot's determinizer).
 """
 
 from __future__ import annotations
 
 import copy
 from itertools import combinations
-from typing import Any
 
 from koloda.cards import CARD_TEXT, SIX, TEXT_CARD, Card
 from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState
 from koloda.engine.errors import IllegalAction
 from koloda.engine.messages import Act, Acts, Cards, Ranks, Reason, Suit, Verb
+from koloda.games.durak import messages as _messages  # noqa: F401  (its sentences)
+from koloda.games.durak.views import DurakRound, DurakView
 
 ATTACK, DEFEND, THROW = "attack", "defend", "throw"
 #: the most cards a hand is refilled to, and the most attack cards of a round
@@ -58,11 +61,24 @@ def _subsets(prefix: str, cards: list[Card], most: int) -> list[str]:
     return out
 
 
+def _plays(plays: list[tuple[int, Card | tuple[Card, ...]]]) -> tuple[tuple[int, Card], ...]:
+    """Every card of a round with its seat, in the order played."""
+    out: list[tuple[int, Card]] = []
+    for seat, played in plays:
+        if isinstance(played, tuple):
+            out += [(seat, c) for c in played]
+        else:
+            out.append((seat, played))
+    return tuple(out)
+
+
 class DurakGame(DealState):
     """One game of durak from the deal to the durak (or the draw)."""
 
     def __init__(self, deal: Deal, *, teams: bool, first_bout_limit: int, transfer: bool,
-                 first_attacker: int) -> None:
+                 first_attacker: int, at: DurakView | None = None) -> None:
+        """A game from its deal; with ``at``, the game as that view shows it, ``deal``
+        holding the hands and the stock (top first) as they are now (a determinization)."""
         if deal.trump_card is None:
             raise ValueError("a durak deal needs its trump card")
         n = len(deal.hands)
@@ -85,6 +101,12 @@ class DurakGame(DealState):
         self.attacks: list[Card] = []
         self.covers: list[Card | None] = []
         self.covered = 0          # how many attack cards are covered
+        #: who played what this round, in order: (seat, cover) or (seat, attack cards) —
+        #: one entry per action, spelt out only for the view (``_plays``)
+        self.plays: list[tuple[int, Card | tuple[Card, ...]]] = []
+        #: the last finished round: attacker, defender, attacks, covers, plays, taken
+        self.last: tuple[int, int, list[Card], list[Card | None],
+                         list[tuple[int, Card | tuple[Card, ...]]], bool] | None = None
         #: still in the game (a hand-built endgame may start with empty hands)
         self.in_game = [bool(h) or bool(deal.stock) for h in deal.hands]
         self.beaten_rounds = 0
@@ -106,7 +128,47 @@ class DurakGame(DealState):
         self.still_in: list[int] = []
         self.durak: int | None = None
         self.epaulettes = False
-        self._start_round(first_attacker)
+        if at is None:
+            self._start_round(first_attacker)
+        else:
+            self._resume(at)
+
+    def _resume(self, view: DurakView) -> None:
+        """Set the round and the public facts as ``view`` shows them."""
+        n = self.players
+        self.public = {c for known in view.known_cards for c in known}
+        self.trump_holder = view.trump_drawn_by
+        self.discard = list(view.discard)
+        self.in_game = [s in view.in_game for s in range(n)]
+        self.beaten_rounds = 0 if view.first_bout else 1
+        self.attacker = view.attacker
+        self.defender = view.defender
+        self.limit = view.limit
+        self.phase = view.phase
+        self.taken = view.taken
+        self.attacks = [a for a, _ in view.table]
+        self.covers = [b for _, b in view.table]
+        self.covered = sum(1 for b in self.covers if b is not None)
+        self.opening = tuple(self.attacks)
+        # the view does not say who threw in what: the attacker's, the defender's covers
+        self.plays = [(self.attacker, tuple(self.attacks))]
+        self.plays += [(self.defender, b) for b in self.covers if b is not None]
+        last = view.last_round
+        if last is not None:
+            self.last = (last.attacker, last.defender, [a for a, _ in last.table],
+                         [b for _, b in last.table], list(last.cards),
+                         last.outcome == "taken")
+        self.passed = list(view.passed)
+        if self.phase == THROW:
+            self.queue = self.ask_queue()
+            self.ask_i = len(self.passed)
+            self.to_move = self.queue[self.ask_i]
+        else:
+            self.queue = []
+            self.ask_i = 0
+            self.to_move = (None if self.phase == "over" else
+                            self.attacker if self.phase == ATTACK else self.defender)
+            self.is_over = self.phase == "over"
 
     # ------------------------------------------------------------ seats
     def _next_in(self, seat: int) -> int:
@@ -185,8 +247,11 @@ class DurakGame(DealState):
             self.discard.extend(table)
             self.beaten_rounds += 1
         self.last_opening[d] = self.opening
+        # the lists are replaced, never changed afterwards: the last round keeps them
+        self.last = (a, d, self.attacks, self.covers, self.plays, self.taken)
         self.attacks = []
         self.covers = []
+        self.plays = []
         self.covered = 0
         self.rounds += 1
         # drawing: the first attacker, every other player clockwise, the defender last
@@ -235,15 +300,21 @@ class DurakGame(DealState):
         assert seat is not None
         hand = sorted(self.hands[seat])
         if self.phase == ATTACK:
-            by_rank: list[list[Card]] = [[] for _ in range(13)]
+            # rank by rank, low to high; in a rank card by card (the hand is sorted)
+            by_rank: dict[int, list[Card]] = {}
             for c in hand:
-                by_rank[c % 13].append(c)
+                same = by_rank.get(c % 13)
+                if same is None:
+                    by_rank[c % 13] = [c]
+                else:
+                    same.append(c)
             out: list[str] = []
             most = self.limit
-            for cards in by_rank:
+            for r in sorted(by_rank):
+                cards = by_rank[r]
                 if len(cards) == 1:
                     out.append("attack " + CARD_TEXT[cards[0]])
-                elif cards:
+                else:
                     out += _subsets("attack ", cards, most)
             return out
         if self.phase == DEFEND:
@@ -292,8 +363,10 @@ class DurakGame(DealState):
 
     def act(self, verb: str, cards: list[Card]) -> None:
         """Apply a legal action given as its verb and cards (``beat``: the attack card,
-        then the cover). ``apply`` checks and comes here; the search bot's rollouts, whose
-        actions are legal by construction, call it directly and skip the texts."""
+        then the cover), unchecked — ``apply_unchecked`` without the text: ``apply``
+        checks and comes here; the search bot's rollouts, whose actions are legal by
+        construction, call it directly and skip the texts."""
+        self._legal = None
         seat = self.to_move
         assert seat is not None
         if verb == "pass":
@@ -311,12 +384,14 @@ class DurakGame(DealState):
         if verb == "beat":
             a, b = cards
             self._play(seat, [b])
+            self.plays.append((seat, b))
             self.covers[self.attacks.index(a)] = b
             self.covered += 1
             if self.covered == len(self.attacks):
                 self._ask_from_start()
             return
         self._play(seat, cards)
+        self.plays.append((seat, tuple(cards)))
         self.attacks += cards
         self.covers += [None] * len(cards)
         if verb == "attack":
@@ -443,35 +518,37 @@ class DurakGame(DealState):
         return Reason("transfer_limit", cap=self._bout_cap(), total=total)
 
     # ------------------------------------------------------------- views
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> DurakView:
         n = self.players
-        return {
-            "variant": "perevodnoy" if self.transfer else "simple",
-            "hand": [CARD_TEXT[c] for c in sorted(self.hands[seat])],
-            "hand_sizes": [len(h) for h in self.hands],
-            "known_cards": [[CARD_TEXT[c] for c in sorted(self.public.intersection(h))]
-                            for h in self.hands],
-            "table": [[CARD_TEXT[a], None if b is None else CARD_TEXT[b]]
-                      for a, b in zip(self.attacks, self.covers, strict=True)],
-            "trump_card": CARD_TEXT[self.trump_card],
-            "trump_suit": "SCDH"[self.trump],
-            "trump_drawn_by": self.trump_holder,
-            "stock_size": len(self.stock),
-            "discard_count": len(self.discard),
-            # beaten cards were seen face up by everyone before they left the game
-            "discard": [CARD_TEXT[c] for c in sorted(self.discard)],
-            "phase": self.phase,
-            "attacker": self.attacker,
-            "defender": self.defender,
-            "taken": self.taken,
-            "passed": list(self.passed),
-            "limit": self.limit,
-            "in_game": [s for s in range(n) if self.in_game[s]],
-            "teams": [[s for s in range(n) if s % 2 == t] for t in (0, 1)] if self.teams
-            else None,
-            "first_bout": self.beaten_rounds == 0,
-            "first_bout_limit": self.first_bout_limit,
-        }
+        public = self.public
+        last = self.last
+        return DurakView(
+            variant="perevodnoy" if self.transfer else "simple",
+            hand=tuple(sorted(self.hands[seat])),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            known_cards=tuple(tuple(sorted(public.intersection(h))) for h in self.hands),
+            table=tuple(zip(self.attacks, self.covers, strict=True)),
+            trump_card=self.trump_card,
+            trump_suit=self.trump,
+            trump_drawn_by=self.trump_holder,
+            stock_size=len(self.stock),
+            discard_count=len(self.discard),
+            discard=tuple(sorted(self.discard)),
+            phase=self.phase,
+            attacker=self.attacker,
+            defender=self.defender,
+            taken=self.taken,
+            passed=tuple(sorted(self.passed)),
+            limit=self.limit,
+            in_game=tuple(s for s in range(n) if self.in_game[s]),
+            teams=tuple(tuple(range(t, n, 2)) for t in (0, 1)) if self.teams else None,
+            first_bout=self.beaten_rounds == 0,
+            first_bout_limit=self.first_bout_limit,
+            last_round=None if last is None else DurakRound(
+                defender=last[1], attacker=last[0],
+                table=tuple(zip(last[2], last[3], strict=True)), cards=_plays(last[4]),
+                outcome="taken" if last[5] else "beaten"),
+        )
 
     # --------------------------------------------------------- for search
     def clone(self) -> DurakGame:
@@ -483,6 +560,7 @@ class DurakGame(DealState):
         new.discard = list(self.discard)
         new.attacks = list(self.attacks)
         new.covers = list(self.covers)
+        new.plays = list(self.plays)
         new.in_game = list(self.in_game)
         new.last_opening = list(self.last_opening)
         new.queue = list(self.queue)

@@ -1,4 +1,5 @@
-"""Kopilka, the no-lose mushka (RULES.md §3): four players, a pot, four deals.
+"""Kopilka, the no-lose mushka (koloda/rules/kopilka.en.md §Precisely): four players, a pot, four
+deals.
 
 The modules: ``table`` (trick rules, the pot, the face-down offer), ``deal`` (one deal:
 exchange and play). Here: the match (stakes, four deals, the result) and the options.
@@ -21,7 +22,9 @@ from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_r
 from koloda.games.kopilka.deal import KopilkaDeal
 from koloda.games.kopilka.determinize import determinize
 from koloda.games.kopilka.layout import LAYOUT
+from koloda.games.kopilka.messages import MESSAGES
 from koloda.games.kopilka.table import DEALS, DEFAULT_VALUES, HAND, Purse
+from koloda.games.kopilka.views import TERMS, VIEWS, KopilkaSheet
 
 __all__ = ["SPECS", "KopilkaDeal", "KopilkaMatch", "Purse"]
 
@@ -52,7 +55,7 @@ class KopilkaMatch(Match):
         assert isinstance(state, KopilkaDeal)
         self.deal_log.append({
             "dealer": state.dealer, "first_to_shed": state.first_to_shed,
-            "blocked": state.blocked, "tricks": [[dict(t) for t in w] for w in state.won],
+            "blocked": state.blocked, "tricks": [[t.to_json() for t in w] for w in state.won],
             "payments": state.purse.log[state.start_log:],
             "money": list(self.purse.balances), "pot": self.purse.pot})
 
@@ -66,9 +69,8 @@ class KopilkaMatch(Match):
         details = {"pot": self.purse.pot, "deals": self.deal_log}
         return Result.of(best_seats(money), self.players, money, capped, details)
 
-    def sheet(self) -> dict[str, Any]:
-        return {"money": list(self.purse.balances), "pot": self.purse.pot,
-                "deals_played": self.deals_played}
+    def sheet(self) -> KopilkaSheet:
+        return KopilkaSheet(tuple(self.purse.balances), self.purse.pot, self.deals_played)
 
 
 def _check_values(value: Any, _players: int) -> str | None:
@@ -111,6 +113,9 @@ SPECS = [GameSpec(
                "первый снёсший карты в четвёртой сдаче забирает остаток.",
     aliases=("копилка",),
     determinize=determinize,
+    terms=TERMS,
+    messages=MESSAGES,
+    views=VIEWS,
     # pick 0..7: at most the 8 cards of one suit are offered
     actions=ActionVocabulary(plain=("pass", "draw"), numbers=(("pick", 7),),
                              single=("play", "discard")),

@@ -1,4 +1,4 @@
-"""One deal of Kopilka (RULES.md §3): the same-suit exchange, then play.
+"""One deal of Kopilka (koloda/rules/kopilka.en.md §Precisely): the same-suit exchange, then play.
 
 A responder plays the led suit or AS, passes (a remiz if he holds the led suit) or draws
 from the talon while void; drawing does not end the turn. A lead nobody answers is taken
@@ -8,9 +8,9 @@ player to shed his cards. Money moves as it happens, through the match's ``Purse
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence, Set
 
-from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD, Card, suit_of
+from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD, Card, deck, suit_of
 from koloda.engine.deal import Deal, DealState
 from koloda.engine.messages import Act, Cards, Reason, Suit
 from koloda.games.kopilka.table import (
@@ -21,7 +21,12 @@ from koloda.games.kopilka.table import (
     Offer,
     Purse,
 )
+from koloda.games.kopilka.views import KopilkaTrick, KopilkaView, SuitValues, WonTrick
+from koloda.games.mushka import plays_of
+from koloda.games.mushka.views import LastTrick
 from koloda.tricks import Trick, legal_plays, why_not_play_text
+
+DECK = frozenset(deck(32))
 
 
 class KopilkaDeal(DealState):
@@ -47,7 +52,7 @@ class KopilkaDeal(DealState):
         self.draws = [0] * PLAYERS
         self.banned: int | None = None  # the suit of the last completed trick
         self.failed = 0                 # failed leads in a row
-        self.won: list[list[dict[str, Any]]] = [[] for _ in range(PLAYERS)]
+        self.won: list[list[WonTrick]] = [[] for _ in range(PLAYERS)]
         self.done: list[Trick] = []
         self.seen: set[Card] = set()    # every card shown face up
         #: public knowledge: suits each seat is known to lack now, and the cards it is
@@ -240,8 +245,7 @@ class KopilkaDeal(DealState):
         mushka = ACE_OF_SPADES in trick.cards
         value = self.values[led] * (2 if mushka else 1)
         paid = self.purse.pay_out(winner, value, f"trick {SUITS[led]}{' mushka' if mushka else ''}")
-        self.won[winner].append({"suit": SUITS[led], "mushka": mushka, "value": value,
-                                 "paid": paid})
+        self.won[winner].append(WonTrick(led, mushka, value, paid))
         self.done.append(trick)
         self.banned = led
         self.failed = 0
@@ -296,10 +300,8 @@ class KopilkaDeal(DealState):
         if o is not None:
             new.offer = Offer(o.offerer, list(o.cards), list(o.pickers), list(o.taken),
                               o.turn, o.step)
-        t = self.trick
-        if t is not None:
-            new.trick = Trick(t.leader, list(t.seats), list(t.cards), list(t.wild),
-                              list(t.modes), t.led)
+        if self.trick is not None:
+            new.trick = self.trick.copy()
         new.passes = list(self.passes)
         new.draws = list(self.draws)
         new.won = [list(w) for w in self.won]
@@ -310,42 +312,91 @@ class KopilkaDeal(DealState):
         new.start_money = list(self.start_money)
         return new
 
+    @classmethod
+    def resume(cls, dealer: int, purse: Purse, values: Sequence[int], remiz: int, fee: int,
+               final: bool, *, phase: str, hands: Sequence[Sequence[Card]],
+               talon: Sequence[Card], discards: Sequence[Sequence[Card]],
+               offers: Sequence[Offer], offer: Offer | None, trick: Trick | None,
+               passes: Sequence[int], draws: Sequence[int], banned: int | None,
+               failed: int, won: Sequence[Sequence[WonTrick]], done: Sequence[Trick],
+               voids: Sequence[Set[int]], shown: Sequence[Sequence[Card]],
+               first_to_shed: int | None, blocked: bool, start_money: Sequence[int],
+               to_move: int | None) -> KopilkaDeal:
+        """A deal as it stands at some moment (a search's sampled deal), from every
+        place's cards, the exchange (the finished offers, the one on the table), the
+        trick being played and what is public knowledge. ``purse``, ``offer`` and
+        ``trick`` become the new deal's own."""
+        st = object.__new__(cls)
+        st.players = PLAYERS
+        st.dealer = dealer
+        st.purse = purse
+        st.values, st.remiz, st.fee, st.final = tuple(values), remiz, fee, final
+        st.hands = [sorted(h) for h in hands]
+        st.talon = list(talon)
+        st.all_cards = DECK   # the whole pack: a sampled deal places every card
+        st.discards = [list(d) for d in discards]
+        st.offers = list(offers)
+        st.offer = offer
+        st.exchange_turn = ((offer.offerer - dealer - 1) % PLAYERS if offer is not None
+                            else PLAYERS)
+        st.phase = phase
+        st.trick = trick
+        st.passes = list(passes)
+        st.draws = list(draws)
+        st.acted = (len(trick.cards) - 1 if trick is not None and trick.cards else 0) \
+            + len(passes)
+        st.banned = banned
+        st.failed = failed
+        st.won = [list(w) for w in won]
+        st.done = list(done)
+        st.seen = {c for t in done for c in t.cards} | {c for x in shown for c in x}
+        if trick is not None:
+            st.seen.update(trick.cards)
+        st.voids = [set(v) for v in voids]
+        st.shown = [list(x) for x in shown]
+        st.first_to_shed = first_to_shed
+        st.blocked = blocked
+        st.start_log = len(purse.log)
+        st.start_money = list(start_money)
+        st.to_move = to_move
+        st.is_over = phase == "over"
+        return st
+
     # ------------------------------------------------------------------- views
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> KopilkaView:
         trick = self.trick
         last = self.done[-1] if self.done else None
-        return {
-            "phase": self.phase,
-            "hand": [CARD_TEXT[c] for c in self.hands[seat]],
-            "hand_sizes": [len(h) for h in self.hands],
-            "talon": len(self.talon),
-            "pot": self.purse.pot,
-            "money": list(self.purse.balances),
-            "tricks": [[dict(t) for t in w] for w in self.won],
-            "exchange": self.offer.view(seat) if self.offer else None,
-            "offers": [o.view(seat) for o in self.offers],
-            "my_discards": [CARD_TEXT[c] for c in self.discards[seat]],
-            "discards": [len(d) for d in self.discards],
-            "trick": None if trick is None else {
-                "leader": trick.leader,
-                "led": None if trick.led is None else SUITS[trick.led],
-                "cards": trick.to_json(), "passes": list(self.passes),
-                "draws": list(self.draws)},
-            "last_trick": None if last is None else {
-                "cards": last.to_json(), "winner": last.winner(PLAY_RULES)},
-            "banned_lead": None if self.banned is None else SUITS[self.banned],
-            "failed_leads": self.failed,
-            "first_to_shed": self.first_to_shed,
-            "blocked": self.blocked,
-            "tricks_played": [t.to_json() for t in self.done],
-            "voids": [[SUITS[v] for v in sorted(vs)] for vs in self.voids],
-            "shown": [[CARD_TEXT[c] for c in x] for x in self.shown],
-            "money_at_start": list(self.start_money),
-            "values": dict(zip(SUITS, self.values, strict=True)),
-            "remiz": self.remiz,
-            "fee": self.fee,
-            "final_deal": self.final,
-        }
+        return KopilkaView(
+            phase=self.phase,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            talon=len(self.talon),
+            pot=self.purse.pot,
+            money=tuple(self.purse.balances),
+            tricks=tuple(tuple(w) for w in self.won),
+            exchange=self.offer.view(seat) if self.offer else None,
+            offers=tuple(o.view(seat) for o in self.offers),
+            my_discards=tuple(self.discards[seat]),
+            discards=tuple(len(d) for d in self.discards),
+            trick=None if trick is None else KopilkaTrick(
+                trick.leader, trick.led, plays_of(trick), tuple(sorted(self.passes)),
+                tuple(self.draws)),
+            last_trick=None if last is None else LastTrick(plays_of(last),
+                                                           last.winner(PLAY_RULES)),
+            banned_lead=self.banned,
+            failed_leads=self.failed,
+            first_to_shed=self.first_to_shed,
+            blocked=self.blocked,
+            tricks_played=tuple(plays_of(t) for t in self.done),
+            voids=tuple(tuple(sorted(v)) for v in self.voids),
+            shown=tuple(tuple(x) for x in self.shown),
+            money_at_start=tuple(self.start_money),
+            suit_values=SuitValues(*self.values),
+            remiz=self.remiz,
+            fee=self.fee,
+            final_deal=self.final,
+            tricks_taken=tuple(tuple(t.suit for t in w) for w in self.won),
+        )
 
     def card_zones(self) -> dict[str, list[Card]]:
         zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}

@@ -18,14 +18,16 @@ What a player's not offering says of his hand is not used.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Sequence, Set
 from math import comb
-from typing import Any
 
-from koloda.cards import SUITS, TEXT_CARD, Card, deck, rank_of, suit_of
+from koloda.cards import Card, deck, rank_of, suit_of
+from koloda.engine.view import Observation
+from koloda.games._hidden import HiddenDealer
 from koloda.games.kopilka.deal import KopilkaDeal
 from koloda.games.kopilka.table import PLAY_RULES, PLAYERS, Offer, Purse
-from koloda.games.mushka import SUIT_CARDS, deal_unknown
+from koloda.games.kopilka.views import KopilkaView, OfferView
+from koloda.games.mushka import VOID_BANS, deal_by_suit
 from koloda.tricks import Trick
 
 DECK = deck(32)
@@ -35,70 +37,102 @@ KEEPS_PICKED = 0.67
 PIN_TRIES = 4
 
 
-def determinize(obs: Mapping[str, Any], rng: random.Random) -> KopilkaDeal:
+def determinize(obs: Observation, rng: random.Random) -> KopilkaDeal:
     """``GameSpec.determinize``: a full deal consistent with what ``obs``'s seat knows."""
     return Sampler(obs).sample(rng)
 
 
-def _cards(texts: list[str]) -> list[Card]:
-    return [TEXT_CARD[t] for t in texts]
-
-
-def _trick(plays: list[list[Any]], leader: int | None = None) -> Trick:
+def _trick(plays: Sequence[tuple[int, Card]], leader: int | None = None) -> Trick:
     trick = Trick(plays[0][0] if leader is None else leader)
-    for s, t in plays:
-        trick.add(PLAY_RULES, s, TEXT_CARD[t])
+    for s, c in plays:
+        trick.add(PLAY_RULES, s, c)
     return trick
+
+
+def _fits(pool: Sequence[Card], needs: Sequence[int], voids: Sequence[Set[int]]) -> bool:
+    """Whether ``pool`` can be split into places of ``needs`` cards, none getting a suit
+    it lacks — decided at once, so that a choice of the picked cards that leaves no deal is
+    given up without a search: Gale's condition on the four suits (for each set of suits,
+    its cards fit in the places that take one of them)."""
+    takes = [(n, 15 & ~sum(1 << s for s in v)) for n, v in zip(needs, voids, strict=True)
+             if n]
+    if all(mask == 15 for _, mask in takes):
+        return True
+    supply = [0, 0, 0, 0]
+    for c in pool:
+        supply[suit_of(c)] += 1
+    for subset in range(1, 16):
+        held = sum(supply[s] for s in range(4) if subset >> s & 1)
+        if held > sum(n for n, mask in takes if mask & subset):
+            return False
+    return True
 
 
 class Sampler:
     """Prepared once from an observation, then sampled many times (``sample``)."""
 
-    def __init__(self, obs: Mapping[str, Any]) -> None:
-        self.obs = obs
-        self.seat = seat = obs["seat"]
-        self.mine = _cards(obs["hand"])
-        self.my_discards = _cards(obs["my_discards"])
-        self.done = [_trick(t) for t in obs["tricks_played"]]
-        cur = obs["trick"]
+    def __init__(self, obs: Observation) -> None:
+        view = obs.deal
+        if not isinstance(view, KopilkaView) or obs.seat is None:
+            raise TypeError("a Kopilka seat's observation is needed")
+        self.view = view
+        self.seat = seat = obs.seat
+        self.dealer = obs.dealer
+        self.to_move = obs.to_move
+        self.mine = list(view.hand)
+        self.my_discards = list(view.my_discards)
+        self.done = [_trick(t) for t in view.tricks_played]
+        cur = view.trick
         self.played = {c for t in self.done for c in t.cards}
         if cur is not None:
-            self.played.update(_cards([p[1] for p in cur["cards"]]))
-        self.shown = [_cards(x) for x in obs["shown"]]
+            self.played.update(c for _, c in cur.cards)
+        self.shown = [list(x) for x in view.shown]
         public = self.played | {c for x in self.shown for c in x}
         known = set(self.mine) | set(self.my_discards) | public
         #: cards of the seat's own offers taken by a picker: (card, picker)
         self.pins: list[tuple[Card, int]] = []
-        views = obs["offers"] + ([obs["exchange"]] if obs["exchange"] else [])
-        for i, view in enumerate(views):
-            if view["offerer"] != seat:
+        offers = [*view.offers, *([view.exchange] if view.exchange else [])]
+        for i, ov in enumerate(offers):
+            if ov.offerer != seat or ov.cards is None:
                 continue
-            cards = _cards(view["cards"])
-            if view is obs["exchange"]:     # still on the table: the untaken lie there
-                known.update(c for c, t in zip(cards, view["taken"], strict=True)
+            if ov is view.exchange:     # still on the table: the untaken lie there
+                known.update(c for c, t in zip(ov.cards, ov.taken, strict=True)
                              if t is None)
-            for c, taker in zip(cards, view["taken"], strict=True):
+            for c, taker in zip(ov.cards, ov.taken, strict=True):
                 # a finished later offer of the taker's may have passed the card on
-                passed_on = any(v["offerer"] == taker for v in obs["offers"][i + 1:])
+                passed_on = any(v.offerer == taker for v in view.offers[i + 1:])
                 if taker is not None and c not in known and not passed_on:
                     self.pins.append((c, taker))
         known.update(c for c, _ in self.pins)
         self.unknown = [c for c in DECK if c not in known]
-        self.voids = [{SUITS.index(v) for v in vs} for vs in obs["voids"]]
+        self.voids = [set(v) for v in view.voids]
         self.others = [s for s in range(PLAYERS) if s != seat]
-        no_cards: frozenset[Card] = frozenset()
-        self.banned = [no_cards.union(*(SUIT_CARDS[v] for v in self.voids[s]))
-                       for s in self.others] + [no_cards] * PLAYERS
-        view = obs["exchange"]
+        #: the suits each place of the deal lacks: other hands, their discards, the talon
+        self.place_voids = [self.voids[s] for s in self.others] + [set()] * PLAYERS
+        ex = view.exchange
         #: the offer on the table when this seat is not its owner: it must be dealt
-        self.table_offer = view if view is not None and view["offerer"] != seat else None
+        self.table_offer = ex if ex is not None and ex.offerer != seat else None
+        #: with no picked card to place and no offer to deal, every draw deals the same
+        #: cards to the same places: the one dealer is read once (unless a hand is left
+        #: one suit: then it is filled first, draw by draw)
+        self.dealer_once: HiddenDealer | None = None
+        if not self.pins and self.table_offer is None:
+            needs = [view.hand_sizes[s] - len(self.shown[s]) for s in self.others] + \
+                [view.discards[s] for s in self.others] + [view.talon]
+            bans = [VOID_BANS[frozenset(v)] for v in self.place_voids]
+            if all(only is None or not n for (only, _), n in zip(bans, needs, strict=True)):
+                self.dealer_once = HiddenDealer(self.unknown, needs, [b for _, b in bans])
 
     # ------------------------------------------------------------------ sampling
     def sample(self, rng: random.Random) -> KopilkaDeal:
-        obs = self.obs
+        once = self.dealer_once
+        if once is not None:
+            return self._deal([list(x) for x in self.shown], [[] for _ in range(PLAYERS)],
+                              once.deal(rng), [])
+        view = self.view
         pool = list(self.unknown)
-        hand_room = [obs["hand_sizes"][s] - len(self.shown[s]) for s in range(PLAYERS)]
-        disc_room = list(obs["discards"])
+        hand_room = [view.hand_sizes[s] - len(self.shown[s]) for s in range(PLAYERS)]
+        disc_room = list(view.discards)
         hands: list[list[Card]] = []
         discards: list[list[Card]] = []
         dealt: list[list[Card]] = []
@@ -106,16 +140,16 @@ class Sampler:
         pins = list(self.pins)
         if self.table_offer is not None:
             # the offerer may be offering a card he took from this seat's own offer
-            offerer = self.table_offer["offerer"]
+            offerer = self.table_offer.offerer
             his = [c for c, p in pins if p == offerer]
             offer_cards = self._offer_cards(self.table_offer, pool + his, rng)
             taken = set(offer_cards)
             pool = [c for c in pool if c not in taken]
             pins = [(c, p) for c, p in pins if c not in taken]
-            for c, taker in zip(offer_cards, self.table_offer["taken"], strict=True):
+            for c, taker in zip(offer_cards, self.table_offer.taken, strict=True):
                 if taker is not None and taker != self.seat:
                     pins.append((c, taker))
-        others, banned = self.others, self.banned
+        others, voids = self.others, self.place_voids
         for attempt in range(PIN_TRIES):
             # a pin chosen at random can leave a void hand too few cards: choose again,
             # and at the last keep every picked card in hand where it may lie
@@ -132,32 +166,36 @@ class Sampler:
                     discards[p].append(c)
                     d_room[p] -= 1
             needs = [h_room[s] for s in others] + [d_room[s] for s in others] + \
-                [obs["talon"]]
-            if min(needs) < 0:
+                [view.talon]
+            if min(needs) < 0 or not _fits(pool, needs, voids):
                 continue
             try:
-                dealt = deal_unknown(pool, needs, banned, rng)
+                dealt = deal_by_suit(pool, needs, voids, rng)
             except ValueError:
                 continue
             break
         else:
             raise ValueError("no deal fits what this seat knows")
-        k = len(others)
-        for i, s in enumerate(others):
+        return self._deal(hands, discards, dealt, offer_cards)
+
+    def _deal(self, hands: list[list[Card]], discards: list[list[Card]],
+              dealt: list[list[Card]], offer_cards: list[Card]) -> KopilkaDeal:
+        """The state with the dealt cards added to the hands and discards known so far."""
+        k = len(self.others)
+        for i, s in enumerate(self.others):
             hands[s].extend(dealt[i])
             discards[s].extend(dealt[k + i])
         hands[self.seat] = list(self.mine)
         discards[self.seat] = list(self.my_discards)
         return self._build(hands, discards, dealt[-1], offer_cards)
 
-    def _offer_cards(self, view: dict[str, Any], pool: list[Card],
+    def _offer_cards(self, offer: OfferView, pool: list[Card],
                      rng: random.Random) -> list[Card]:
         """The cards of an offer this seat does not own, in position order: one suit;
         the card it picked (if any) at its position, the others ranked around it."""
-        n = view["count"]
-        picked = view.get("picked")
-        if picked is not None:
-            pos, mine = picked[0], TEXT_CARD[picked[1]]
+        n = offer.count
+        if offer.picked is not None:
+            pos, mine = offer.picked
             suit = suit_of(mine)
             low = [c for c in pool if suit_of(c) == suit and rank_of(c) < rank_of(mine)]
             high = [c for c in pool if suit_of(c) == suit and rank_of(c) > rank_of(mine)]
@@ -175,66 +213,44 @@ class Sampler:
     # ------------------------------------------------------------------ the state
     def _build(self, hands: list[list[Card]], discards: list[list[Card]], talon: list[Card],
                offer_cards: list[Card]) -> KopilkaDeal:
-        obs = self.obs
-        seat, dealer, to_move = self.seat, obs["dealer"], obs["to_move"]
-        st = object.__new__(KopilkaDeal)
-        st.players = PLAYERS
-        st.dealer = dealer
-        st.purse = Purse(list(obs["money"]), obs["pot"])
-        st.values = tuple(obs["values"][s] for s in SUITS)
-        st.remiz, st.fee, st.final = obs["remiz"], obs["fee"], obs["final_deal"]
-        st.hands = [sorted(h) for h in hands]
-        st.talon = list(talon)
-        st.all_cards = frozenset(DECK)
-        st.discards = discards
-        st.offers = [self._offer(v, []) for v in obs["offers"]]
-        view = obs["exchange"]
-        st.offer = None
-        if view is not None:
-            cards = _cards(view["cards"]) if view["offerer"] == seat else offer_cards
-            st.offer = self._offer(view, cards)
-            pickers = st.offer.pickers
-            if to_move in pickers:
-                st.offer.turn = pickers.index(to_move)
-                st.offer.step = "discard" if to_move in view["taken"] else "pick"
-        st.phase = obs["phase"]
-        st.exchange_turn = ((view["offerer"] - dealer - 1) % PLAYERS if view is not None
-                            else PLAYERS)
-        cur = obs["trick"]
-        st.trick = None
-        st.acted, st.passes, st.draws = 0, [], [0] * PLAYERS
+        view, to_move = self.view, self.to_move
+        ex = view.exchange
+        offer = None
+        if ex is not None:
+            offer = self._offer(ex, list(ex.cards) if ex.cards is not None else offer_cards,
+                                to_move)
+        cur = view.trick
+        trick = None
         if cur is not None:
-            st.trick = _trick(cur["cards"], cur["leader"]) if cur["cards"] else \
-                Trick(cur["leader"])
-            st.passes = list(cur["passes"])
-            st.draws = list(cur["draws"])
-            st.acted = (len(cur["cards"]) - 1 if cur["cards"] else 0) + len(st.passes)
-        banned = obs["banned_lead"]
-        st.banned = None if banned is None else SUITS.index(banned)
-        st.failed = obs["failed_leads"]
-        st.won = [[dict(t) for t in w] for w in obs["tricks"]]
-        st.done = list(self.done)
-        st.seen = set(self.played) | {c for x in self.shown for c in x}
-        st.voids = [set(v) for v in self.voids]
-        st.shown = [list(x) for x in self.shown]
-        st.first_to_shed = obs["first_to_shed"]
-        st.blocked = obs["blocked"]
-        st.start_log = 0
-        st.start_money = list(obs["money_at_start"])
-        st.to_move = to_move
-        st.is_over = st.phase == "over"
-        st._legal = None
-        return st
+            trick = _trick(cur.cards, cur.leader) if cur.cards else Trick(cur.leader)
+        v = view.suit_values
+        return KopilkaDeal.resume(
+            self.dealer, Purse(list(view.money), view.pot),  # type: ignore[arg-type]
+            (v.S, v.C, v.D, v.H), view.remiz, view.fee, view.final_deal,
+            phase=view.phase, hands=hands, talon=talon, discards=discards,
+            offers=[self._offer(o, [], None) for o in view.offers], offer=offer,
+            trick=trick, passes=cur.passes if cur is not None else (),
+            draws=cur.draws if cur is not None else (0,) * PLAYERS,
+            banned=view.banned_lead, failed=view.failed_leads, won=view.tricks,
+            done=self.done, voids=self.voids, shown=self.shown,
+            first_to_shed=view.first_to_shed, blocked=view.blocked,
+            start_money=view.money_at_start, to_move=to_move)
 
-    def _offer(self, view: dict[str, Any], cards: list[Card]) -> Offer:
+    @staticmethod
+    def _offer(view: OfferView, cards: list[Card], to_move: int | None) -> Offer:
         """An offer as this seat saw it; the cards of another's finished offer are never
-        shown to it and stand in as its own picked card (or nothing at all)."""
-        n, off = view["count"], view["offerer"]
+        shown to it and stand in as its own picked card (or nothing at all). On the table,
+        its turn is that of the picker to move."""
+        n, off = view.count, view.offerer
         if not cards:
-            if "cards" in view:
-                cards = _cards(view["cards"])
+            if view.cards is not None:
+                cards = list(view.cards)
             else:
-                fill = TEXT_CARD[view["picked"][1]] if "picked" in view else DECK[0]
+                fill = view.picked[1] if view.picked is not None else DECK[0]
                 cards = [fill] * n
         pickers = [(off + i) % PLAYERS for i in (1, 2, 3)]
-        return Offer(off, list(cards), pickers, list(view["taken"]), len(pickers), "pick")
+        turn, step = len(pickers), "pick"
+        if to_move in pickers:
+            turn = pickers.index(to_move)
+            step = "discard" if to_move in view.taken else "pick"
+        return Offer(off, list(cards), pickers, list(view.taken), turn, step)

@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from koloda.cards import ACE, CARD_TEXT, SPADES, Card, card
+from koloda.cards import ACE, SPADES, Card, card
 from koloda.engine.messages import Reason, Suit
+from koloda.games.kopilka.messages import MESSAGES  # noqa: F401 - the sentences used below
+from koloda.games.kopilka.views import OfferView
 from koloda.tricks import FollowPolicy, Trick, TrickRules
 
 PLAYERS = 4
@@ -91,12 +93,11 @@ class Offer:
     turn: int = 0
     step: str = "pick"
 
-    def view(self, seat: int) -> dict[str, Any]:
-        out: dict[str, Any] = {"offerer": self.offerer, "count": len(self.cards),
-                               "taken": list(self.taken)}
+    def view(self, seat: int) -> OfferView:
+        cards = picked = None
         if seat == self.offerer:   # only the owner knows what lies face down
-            out["cards"] = [CARD_TEXT[c] for c in self.cards]
+            cards = tuple(self.cards)
         elif seat in self.taken:   # a picker saw the card he took
             pos = self.taken.index(seat)
-            out["picked"] = [pos, CARD_TEXT[self.cards[pos]]]
-        return out
+            picked = (pos, self.cards[pos])
+        return OfferView(self.offerer, len(self.cards), tuple(self.taken), cards, picked)

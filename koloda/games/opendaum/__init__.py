@@ -1,4 +1,5 @@
-"""Opendaum (Опендаум), RULES.md §1: the classic game, two shakhi, three with 33 cards."""
+"""Opendaum (Опендаум), koloda/rules/opendaum.en.md §Precisely: the classic game, two shakhi, three
+with 33 cards."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""One deal of Opendaum (RULES.md §1): public bids, then tricks; every variant alike.
+"""One deal of Opendaum (koloda/rules/opendaum.en.md §Precisely): public bids, then tricks; every
+variant alike.
 
 The deal holds data and hooks only: who bids and leads, the hook rule (§1c) on the
 dealer's bid, and the trick bookkeeping. What may be played and who wins a trick is the

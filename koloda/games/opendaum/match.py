@@ -1,4 +1,5 @@
-"""The Opendaum match (RULES.md §1): the deck, the deal schedule, the score sheet, ranks.
+"""The Opendaum match (koloda/rules/opendaum.en.md §Precisely): the deck, the deal schedule, the
+score sheet, ranks.
 
 Every variant is one ``Variant`` (data) and one match class: the three differ only in the
 deck, the shakhi, the follow policy handed to the trick core, the hook rule and the

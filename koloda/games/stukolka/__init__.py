@@ -1,4 +1,5 @@
-"""Stukolka (Стуколка) — RULES.md §6: a pot, three cards, knock or drop, the golets.
+"""Stukolka (Стуколка) — koloda/rules/stukolka.en.md §Precisely: a pot, three cards, knock or drop,
+the golets.
 
 Money is the whole game: the dealer antes into the pot, each of the three tricks takes a
 third of the pot as it stood before play, and whoever played and took nothing pays a remiz
@@ -73,7 +74,8 @@ RULES_BY_TRUMP = tuple(TrickRules(s, StukolkaPolicy()) for s in range(4))
 
 
 def draw_for_first_dealer(rng: random.Random, players: int, size: int) -> dict[str, Any]:
-    """The lowest card drawn deals (RULES.md §6): the engine's lots with the match's deck."""
+    """The lowest card drawn deals (koloda/rules/stukolka.en.md §Precisely): the engine's lots with
+    the match's deck."""
     return draw_lowest_card(rng, players, size)
 
 
@@ -191,10 +193,10 @@ class StukolkaDeal(DealState):
             self.history.append(self.last_trick)
 
     def _learn(self, seat: int, c: Card) -> None:
-        """What playing ``c`` now shows about the rest of the hand (RULES.md §6): the
-        trump ace would have been led; a led suit not followed is a void; a card of the led
-        suit (or a trump) that does not beat the trick's best means nothing higher is
-        held, unless the trick was already trumped."""
+        """What playing ``c`` now shows about the rest of the hand
+        (koloda/rules/stukolka.en.md §Precisely): the trump ace would have been led; a led suit not
+        followed is a void; a card of the led suit (or a trump) that does not beat the trick's best
+        means nothing higher is held, unless the trick was already trumped."""
         trump = suit_of(self.trump_card)
         trick, rules, caps = self.trick, self.rules, self.caps[seat]
 

@@ -1,4 +1,5 @@
-"""Trinka (Тринька) — RULES.md §5: two pairs, clubs and every jack are trumps.
+"""Trinka (Тринька) — koloda/rules/trinka.en.md §Precisely: two pairs, clubs and every jack are
+trumps.
 
 The whole game is trick data: each jack *counts as* a club and Trinka's own trump order is a
 power table, so the shared trick core needs no special case (a jack led is a trump lead, J♠
@@ -48,7 +49,7 @@ from koloda.tricks import (
     why_not_play_text,
 )
 
-#: the twelve trumps, highest first (RULES.md §5)
+#: the twelve trumps, highest first (koloda/rules/trinka.en.md §Precisely)
 TRUMP_ORDER: tuple[Card, ...] = tuple(parse_cards("6C JC JS JH JD AC KC QC TC 9C 8C 7C"))
 
 

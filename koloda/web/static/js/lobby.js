@@ -85,12 +85,51 @@ async function sit(tableId, seat) {
   } catch (e) { say(e.message); }
 }
 
-async function refreshTables() {
-  try { TABLES = await api("/api/tables"); } catch { return; }
+// the lobby is pushed by the server (/ws/lobby), a page at a time; a poll of
+// /api/lobby stands in while the feed is down
+const PAGE = 50;
+let PAGE_AT = 0;
+let TOTAL = 0;
+let FEED = null;
+
+function showTables(page) {
+  TABLES = page.tables;
+  TOTAL = page.total;
   const list = document.getElementById("tables");
   if (!list) return;
   list.replaceChildren(...(TABLES.length ? TABLES.map(tableRow)
     : [h("li", { class: "muted" }, t("no_tables"))]));
+  const pager = document.getElementById("pager");
+  if (!pager) return;
+  const last = Math.max(0, Math.ceil(TOTAL / PAGE) - 1);
+  const at = Math.floor(PAGE_AT / PAGE);
+  pager.replaceChildren(...(TOTAL > PAGE ? [
+    h("button", { disabled: at === 0 ? "" : null, onclick: () => turnPage(-1) }, "‹"),
+    h("span", { class: "muted" }, t("page_of", { n: at + 1, of: last + 1, total: TOTAL })),
+    h("button", { disabled: at >= last ? "" : null, onclick: () => turnPage(1) }, "›"),
+  ] : []));
+}
+
+function turnPage(step) {
+  PAGE_AT = Math.max(0, PAGE_AT + step * PAGE);
+  openFeed();
+}
+
+async function refreshTables() {
+  try { showTables(await api(`/api/lobby?offset=${PAGE_AT}&limit=${PAGE}`)); } catch { /* */ }
+}
+
+function openFeed() {
+  if (FEED) { FEED.onclose = null; FEED.close(); }
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/lobby?offset=${PAGE_AT}&limit=${PAGE}`);
+  FEED = ws;
+  ws.onmessage = (e) => {
+    let msg;
+    try { msg = JSON.parse(e.data); } catch { return; }
+    if (msg.type === "lobby") showTables(msg);
+  };
+  ws.onclose = () => { if (FEED === ws) { FEED = null; setTimeout(openFeed, 3000); } };
 }
 
 // -------------------------------------------------------------------- form
@@ -252,7 +291,7 @@ function render() {
   document.getElementById("app").replaceChildren(
     h("section", { class: "panel" }, nameField(), h("p", { id: "lobby-msg", class: "msg" })),
     h("section", { class: "panel" }, h("h2", {}, t("open_tables")),
-      h("ul", { id: "tables", class: "tables" })),
+      h("ul", { id: "tables", class: "tables" }), h("div", { id: "pager", class: "pager" })),
     h("section", { class: "panel", id: "new-table" }));
   renderForm();
   refreshTables();
@@ -261,10 +300,12 @@ function render() {
 async function main() {
   await loadTexts();
   GAMES = await api("/api/games");
-  const first = GAMES.find((g) => g.name === "durak") || GAMES[0];
+  const first = GAMES[0];   // the games come in the books' order (GameSpec.order)
   chooseGame(first.name);
   render();
-  setInterval(refreshTables, 3000);
+  openFeed();
+  // a slow poll only while the pushed feed is down
+  setInterval(() => { if (!FEED || FEED.readyState !== WebSocket.OPEN) refreshTables(); }, 10000);
 }
 
 main();

@@ -94,8 +94,16 @@ function handle(msg) {
       }
       if (msg.view.match_over && !S.shownResult) { S.shownResult = true; showResult(); }
       render();
+      // the server says why (e.g. overloaded: a computer played at random), in both languages
+      if (msg.notice) say(msg.notice[document.documentElement.lang === "ru" ? "ru" : "en"]
+        || t("overloaded"));
+      if (msg.closed === "abandoned") say(t("abandoned"));
       break;
     }
+    case "closed":
+      S.closedByUs = true;
+      say((document.documentElement.lang === "ru" ? msg.text_ru : msg.text) || t("abandoned"));
+      break;
     case "ok":
       say("");
       break;

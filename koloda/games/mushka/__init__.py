@@ -1,4 +1,5 @@
-"""Mushka (RULES.md §2): five cards, one exchange round, five tricks, count down from 25.
+"""Mushka (koloda/rules/mushka.en.md §Precisely): five cards, one exchange round, five tricks, count
+down from 25.
 
 A deal has two phases. In the exchange round each player, from the dealer's left with the
 dealer last, discards 1–5 cards and draws as many (``discard C…``), keeps the hand
@@ -14,19 +15,18 @@ that writes it as ``stock[0]`` is read as well.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence, Set
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
 from koloda.cards import (
     ACE,
-    CARD_TEXT,
     SPADES,
-    SUITS,
     TEXT_CARD,
     Card,
     card,
     deck,
+    rank_of,
     shuffle,
     suit_of,
 )
@@ -37,6 +37,10 @@ from koloda.engine.match import Match
 from koloda.engine.messages import Act, Cards, Reason
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec
+from koloda.engine.view import Observation
+from koloda.games._hidden import HiddenDealer, deal_hidden
+from koloda.games.mushka.messages import MESSAGES
+from koloda.games.mushka.views import TERMS, VIEWS, DealerDraw, LastTrick, MushkaSheet, MushkaView
 from koloda.games.mushka_layout import LAYOUT
 from koloda.tricks import FollowElseTrump, Trick, TrickRules, parse_play, why_not_play_text
 
@@ -48,6 +52,8 @@ NO_TRICK_PENALTY = 5
 RULES_BY_TRUMP = tuple(TrickRules(s, FollowElseTrump()) for s in range(4))
 #: the cards of each suit, for the voids
 SUIT_CARDS = tuple(frozenset(card(r, s) for r in range(13)) for s in range(4))
+#: the whole pack of each size, as a sampled deal's cards
+_DECKS = {n: frozenset(deck(n)) for n in (32, 52)}
 
 
 def deck_size(players: int) -> int:
@@ -56,7 +62,8 @@ def deck_size(players: int) -> int:
 
 
 def draw_for_first_dealer(rng: random.Random, players: int) -> dict[str, Any]:
-    """The lowest card drawn deals (RULES.md §2): the engine's lots with Mushka's deck."""
+    """The lowest card drawn deals (koloda/rules/mushka.en.md §Precisely): the engine's lots with
+    Mushka's deck."""
     return draw_lowest_card(rng, players, deck_size(players))
 
 
@@ -229,31 +236,68 @@ class MushkaDeal(DealState):
         new.played = set(self.played)
         new.voids = [set(v) for v in self.voids]
         if self.trick is not None:
-            t = self.trick
-            new.trick = Trick(t.leader, list(t.seats), list(t.cards), list(t.wild),
-                              list(t.modes), t.led)
+            new.trick = self.trick.copy()
         return new
 
+    @classmethod
+    def resume(cls, dealer: int, trump_card: Card, hands: Sequence[Sequence[Card]],
+               discards: Sequence[Sequence[Card]], stock: Sequence[Card], phase: str,
+               choices: Sequence[str | None], in_play: Sequence[int],
+               tricks: Sequence[int], done: Sequence[Trick], trick: Trick | None,
+               voids: Sequence[Iterable[int]], to_move: int | None) -> MushkaDeal:
+        """A deal as it stands at some moment (a search's sampled deal): every place's
+        cards, every exchange choice, the tricks done and the one on the table (copied),
+        the voids shown and who is to move. ``in_play`` in any order: they play from the
+        dealer's left."""
+        n = len(hands)
+        st = object.__new__(cls)
+        st.players = n
+        st.dealer = dealer
+        st.trump_card = trump_card
+        st.rules = RULES_BY_TRUMP[suit_of(trump_card)]
+        st.hands = [sorted(h) for h in hands]
+        st.trump_in_stock = False
+        st.stock = list(stock)
+        st.all_cards = _DECKS[deck_size(n)]
+        st.discards = [list(d) for d in discards]
+        st.order = [(dealer + 1 + i) % n for i in range(n)]
+        st.choices = list(choices)
+        st.turn = sum(c is not None for c in choices)
+        st.in_play = sorted(in_play, key=lambda s: (s - dealer - 1) % n)
+        st.tricks = list(tricks)
+        st.done = list(done)
+        st.played = {c for t in done for c in t.cards}
+        st.phase = phase
+        st.trick = None
+        if phase == "play":
+            st.trick = trick.copy() if trick is not None else Trick(to_move)  # type: ignore[arg-type]
+            st.played.update(st.trick.cards)
+        st.voids = [set(v) for v in voids]
+        st.to_move = to_move
+        st.is_over = phase == "over"
+        return st
+
     # ---------------------------------------------------------------- views
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: int) -> MushkaView:
         last = self.done[-1] if self.done else None
-        return {
-            "phase": self.phase,
-            "hand": [CARD_TEXT[c] for c in self.hands[seat]],
-            "hand_sizes": [len(h) for h in self.hands],
-            "trump_card": CARD_TEXT[self.trump_card],
-            "trump": SUITS[suit_of(self.trump_card)],
-            "stock": len(self.stock),
-            "choices": list(self.choices),
-            "in_play": list(self.in_play),
-            "my_discards": [CARD_TEXT[c] for c in self.discards[seat]],
-            "trick": self.trick.to_json() if self.trick else [],
-            "last_trick": ({"cards": last.to_json(), "winner": last.winner(self.rules)}
-                           if last else None),
-            "tricks": list(self.tricks),
-            "tricks_played": [t.to_json() for t in self.done],
-            "voids": [[SUITS[v] for v in sorted(vs)] for vs in self.voids],
-        }
+        trick = self.trick
+        return MushkaView(
+            phase=self.phase,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            trump_card=self.trump_card,
+            trump=suit_of(self.trump_card),
+            stock=len(self.stock),
+            choices=tuple(self.choices),
+            in_play=tuple(sorted(self.in_play)),
+            my_discards=tuple(self.discards[seat]),
+            trick=plays_of(trick) if trick is not None else (),
+            last_trick=(LastTrick(plays_of(last), last.winner(self.rules))
+                        if last is not None else None),
+            tricks=tuple(self.tricks),
+            tricks_played=tuple(plays_of(t) for t in self.done),
+            voids=tuple(tuple(sorted(v)) for v in self.voids),
+        )
 
     def card_zones(self) -> dict[str, list[Card]]:
         zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
@@ -270,7 +314,12 @@ class MushkaDeal(DealState):
         return set(self.all_cards - known)
 
 
-def determinize(obs: Mapping[str, Any], rng: random.Random) -> MushkaDeal:
+def plays_of(trick: Trick) -> tuple[tuple[int, Card], ...]:
+    """A trick's plays as a view holds them: (seat, card) in the order played."""
+    return tuple(zip(trick.seats, trick.cards, strict=True))
+
+
+def determinize(obs: Observation, rng: random.Random) -> MushkaDeal:
     """``GameSpec.determinize``: a full deal consistent with what ``obs``'s seat knows."""
     return Sampler(obs).sample(rng)
 
@@ -282,110 +331,99 @@ class Sampler:
     and the current trick), the voids shown, each player's exchange choice (how many he
     discarded and drew) and the stock's size. The cards the seat cannot place are dealt
     among the other hands (never a suit the player has shown he lacks), the other players'
-    discards and the stock; the state is built as it stands. Which of another player's
-    cards he drew rather than kept cannot be told apart, so it is not modelled.
+    discards and the stock (:func:`deal_by_suit`, through the one constrained dealer); the
+    state is built as it stands. Which of another player's cards he drew rather than kept
+    cannot be told apart, so it is not modelled.
     """
 
-    def __init__(self, obs: Mapping[str, Any]) -> None:
-        seat, n = obs["seat"], len(obs["hand_sizes"])
-        trump_card = TEXT_CARD[obs["trump_card"]]
-        rules = RULES_BY_TRUMP[suit_of(trump_card)]
-        mine = [TEXT_CARD[t] for t in obs["hand"]]
-        my_discards = [TEXT_CARD[t] for t in obs["my_discards"]]
-        done = [_trick_of(rules, t) for t in obs["tricks_played"]]
-        current = _trick_of(rules, obs["trick"]) if obs["trick"] else None
-        played = {c for t in done for c in t.cards}
-        if current is not None:
-            played.update(current.cards)
-        known = {*mine, *my_discards, *played, trump_card}
-        cards = deck(deck_size(n))
-        self.unknown = [c for c in cards if c not in known]
+    def __init__(self, obs: Observation) -> None:
+        view = obs.deal
+        if not isinstance(view, MushkaView) or obs.seat is None:
+            raise TypeError("a Mushka seat's observation is needed")
+        self.seat = seat = obs.seat
+        self.dealer = obs.dealer
+        self.to_move = obs.to_move
+        self.view = view
+        n = len(view.hand_sizes)
+        rules = RULES_BY_TRUMP[view.trump]
+        self.done = [_trick_of(rules, t) for t in view.tricks_played]
+        self.current = _trick_of(rules, view.trick) if view.trick else None
+        played = {c for t in view.tricks_played for _, c in t} | {c for _, c in view.trick}
+        known = {*view.hand, *view.my_discards, *played, view.trump_card}
+        self.unknown = [c for c in deck(deck_size(n)) if c not in known]
         self.others = others = [s for s in range(n) if s != seat]
-        choices: list[str | None] = obs["choices"]
-        self.needs = ([obs["hand_sizes"][s] for s in others]
-                      + [_thrown(choices[s]) for s in others] + [obs["stock"]])
-        no_cards: frozenset[Card] = frozenset()
-        self.banned = [frozenset(c for v in obs["voids"][s] for c in SUIT_CARDS[SUITS.index(v)])
-                       for s in others] + [no_cards] * (len(others) + 1)
-        hands = [mine if s == seat else [] for s in range(n)]
-        st = MushkaDeal(Deal(obs["dealer"], tuple(tuple(h) for h in hands), (), trump_card))
-        st.all_cards = frozenset(cards)
-        st.discards[seat] = my_discards
-        st.choices = list(choices)
-        st.in_play = list(obs["in_play"])
-        st.tricks = list(obs["tricks"])
-        st.done = done
-        st.played = played
-        st.voids = [{SUITS.index(v) for v in vs} for vs in obs["voids"]]
-        st.phase = obs["phase"]
-        st.turn = sum(c is not None for c in choices)
-        st.trick = None if st.phase != "play" else current or Trick(obs["to_move"])
-        st.to_move = obs["to_move"]
-        st.is_over = st.phase == "over"
-        self.base = st
+        self.needs = ([view.hand_sizes[s] for s in others]
+                      + [_thrown(view.choices[s]) for s in others] + [view.stock])
+        self.voids = [view.voids[s] for s in others] + [()] * (len(others) + 1)
+        #: the one dealer read once, unless a hand is left one suit (then per draw)
+        self.dealer_once = None if any(
+            VOID_BANS[frozenset(v)][0] is not None and k for v, k in zip(
+                self.voids, self.needs, strict=True)) else HiddenDealer(
+            self.unknown, self.needs, [VOID_BANS[frozenset(v)][1] for v in self.voids])
 
     def sample(self, rng: random.Random) -> MushkaDeal:
-        dealt = deal_unknown(self.unknown, self.needs, self.banned, rng)
-        st = self.base.clone()
+        once = self.dealer_once
+        dealt = once.deal(rng) if once is not None else \
+            deal_by_suit(self.unknown, self.needs, self.voids, rng)
         k = len(self.others)
-        for i, s in enumerate(self.others):
-            st.hands[s] = sorted(dealt[i])
-            st.discards[s] = dealt[k + i]
-        st.stock = dealt[-1]
-        return st
+        return self.build({s: dealt[i] for i, s in enumerate(self.others)},
+                          {s: dealt[k + i] for i, s in enumerate(self.others)}, dealt[-1])
+
+    def build(self, hands: dict[int, list[Card]], discards: dict[int, list[Card]],
+              stock: list[Card]) -> MushkaDeal:
+        """The deal with the others' hands and discards and the stock as given."""
+        view, seat = self.view, self.seat
+        n = len(view.hand_sizes)
+        return MushkaDeal.resume(
+            self.dealer, view.trump_card,  # type: ignore[arg-type]
+            [list(view.hand) if s == seat else hands.get(s, []) for s in range(n)],
+            [list(view.my_discards) if s == seat else discards.get(s, []) for s in range(n)],
+            stock, view.phase, view.choices, view.in_play, view.tricks, self.done,
+            self.current, view.voids, self.to_move)
 
 
-def deal_unknown(cards: Sequence[Card], needs: Sequence[int], banned: Sequence[Set[Card]],
-                 rng: random.Random, tries: int = 6) -> list[list[Card]]:
+def deal_by_suit(cards: Sequence[Card], needs: Sequence[int],
+                 voids: Sequence[Iterable[int]], rng: random.Random) -> list[list[Card]]:
     """Split ``cards`` into places of ``needs[i]`` cards, place ``i`` never getting a card
-    of ``banned[i]`` (a shown void). Also used by Kopilka.
+    of a suit in ``voids[i]`` (a shown void) — ``koloda.games._hidden.deal_hidden``, once
+    the places left one suit only are filled (Kopilka shares it).
 
-    A shuffle dealt in order is uniform among the consistent deals once the rejects are
-    dropped, so that is tried first; when the bans make a reject likely (a hand void in
-    three suits), the constrained places are filled first, each with a random choice of
-    the cards it may hold, and the rest shuffled into the others. Always fast: no search.
+    A place void in all suits but one gets a random choice of that suit's cards first:
+    every card of a suit is alike to a void, so that is the law of every consistent deal;
+    and it spares the dealer a search when such a place needs nearly all of the suit.
     """
+    bans = [VOID_BANS[frozenset(v)] for v in voids]
+    if all(only is None for only, _ in bans):
+        return deal_hidden(cards, needs, [ban for _, ban in bans], rng)
     pool = list(cards)
-    if sum(needs) != len(pool):
-        raise ValueError(f"{len(pool)} unknown cards for places of {list(needs)}")
-    for _ in range(tries if any(banned) else 1):
-        shuffle(pool, rng)
-        out, pos = [], 0
-        for n, ban in zip(needs, banned, strict=True):
-            part = pool[pos:pos + n]
-            pos += n
-            if ban and not ban.isdisjoint(part):
-                break
-            out.append(part)
-        else:
-            return out
-    tight = sorted((i for i, b in enumerate(banned) if b and needs[i]),
-                   key=lambda i: sum(c not in banned[i] for c in pool))
-    free = [i for i in range(len(needs)) if i not in tight]
-    for _ in range(100):
-        left = list(pool)
-        places: list[list[Card]] = [[] for _ in needs]
-        for i in tight:
-            may = [c for c in left if c not in banned[i]]
+    needs = list(needs)
+    first: list[list[Card]] = [[] for _ in needs]
+    for i, (only, _) in enumerate(bans):
+        if only is not None and needs[i]:
+            may = [c for c in pool if c in SUIT_CARDS[only]]
             if len(may) < needs[i]:
-                break
-            places[i] = rng.sample(may, needs[i])
-            taken = set(places[i])
-            left = [c for c in left if c not in taken]
-        else:
-            shuffle(left, rng)
-            pos = 0
-            for i in free:
-                places[i] = left[pos:pos + needs[i]]
-                pos += needs[i]
-            return places
-    raise ValueError("no arrangement of the unknown cards fits the voids shown")
+                raise ValueError("no arrangement of the unknown cards fits the voids shown")
+            first[i] = rng.sample(may, needs[i])
+            taken = set(first[i])
+            pool = [c for c in pool if c not in taken]
+            needs[i] = 0
+    rest = deal_hidden(pool, needs, [ban for _, ban in bans], rng)
+    return [f + r if f else r for f, r in zip(first, rest, strict=True)]
 
 
-def _trick_of(rules: TrickRules, plays: list[list[Any]]) -> Trick:
+#: for each set of suits lacked: the one suit left (or None), and the cards banned
+VOID_BANS: dict[frozenset[int], tuple[int | None, frozenset[Card]]] = {}
+for _mask in range(16):
+    _void = frozenset(s for s in range(4) if _mask >> s & 1)
+    _left = [s for s in range(4) if s not in _void]
+    VOID_BANS[_void] = (_left[0] if len(_left) == 1 else None,
+                    frozenset().union(*(SUIT_CARDS[s] for s in _void)))
+
+
+def _trick_of(rules: TrickRules, plays: Sequence[tuple[int, Card]]) -> Trick:
     trick = Trick(plays[0][0])
-    for s, t in plays:
-        trick.add(rules, s, TEXT_CARD[t])
+    for s, c in plays:
+        trick.add(rules, s, c)
     return trick
 
 
@@ -446,16 +484,16 @@ class MushkaMatch(Match):
         return Result.of(best_seats(self.scores, higher_is_better=False), self.players,
                          list(self.scores), capped, details)
 
-    def sheet(self) -> dict[str, Any]:
+    def sheet(self) -> MushkaSheet:
         """Scores, and the draw for the first dealer by rank only: the draw used its own
         pack, and its suits (which decide nothing) would read like cards of the deal."""
-        draw = self._public_draw()
-        if draw is not None:
-            draw = {"dealer": draw["dealer"],
-                    "rounds": [[[seat, text[:-1]] for seat, text in rnd]
-                               for rnd in draw["rounds"]]}
-        return {"scores": list(self.scores), "first_dealer_draw": draw,
-                "deals_played": self.deals_played}
+        shown = self.__dict__.get("_draw_view", False)
+        if shown is False:      # the draw never changes: its view is made once
+            draw = self._public_draw()
+            shown = self._draw_view = None if draw is None else DealerDraw(
+                draw["dealer"], tuple(tuple((seat, rank_of(TEXT_CARD[text]))
+                                            for seat, text in rnd) for rnd in draw["rounds"]))
+        return MushkaSheet(tuple(self.scores), shown, self.deals_played)
 
 
 SPECS = [GameSpec(
@@ -466,6 +504,9 @@ SPECS = [GameSpec(
     summary_ru="Пять карт, один прикуп, пять взяток; списывают с 25, первый до нуля выигрывает.",
     aliases=("мушка",),
     determinize=determinize,
+    terms=TERMS,
+    messages=MESSAGES,
+    views=VIEWS,
     actions=ActionVocabulary(plain=("stand", "pass"), single=("play",), multi=("discard",)),
     bounds=Bounds(actions_per_deal=100), layout=LAYOUT,
     bots={"heuristic": "koloda.bots.heuristic.mushka:make",

@@ -1,0 +1,101 @@
+"""What a durak seat sees (typed views), the match's score sheet, and the game's own words.
+
+A person reads the table (attack cards with what covers them), the trump card and suit,
+the stock, how many cards are beaten off (бито), who attacks and who defends, the limit of
+the round and, after it, the last round: who covered what, beaten off or taken. Data for
+programs: the beaten-off cards themselves (each lay face up on the table, so a bot may
+count them; at the table the pile is face down) and the teams (``role="teams"``: the
+interface draws the sides from it).
+
+Only the hand is private to the seat: everything else lay face up on the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from koloda.cards import Card
+from koloda.engine.view import View, item
+
+#: the durak terms the shared vocabulary does not have (Russian after the book: бито,
+#: отбиваться, подкидывать, переводить)
+TERMS: dict[str, tuple[str, str]] = {
+    "defender_takes": ("the defender takes", "отбивающийся берёт"),
+    "round_cards": ("cards played", "карты отбоя"),
+    "beaten": ("beaten off", "бито"),
+}
+
+#: a pair on the table: the attack card and the card covering it (None: not covered yet)
+Pair = tuple[Card, "Card | None"]
+
+
+@dataclass(frozen=True)
+class DurakRound(View):
+    """A finished round: who defended against whom, what covered what, beaten off or taken
+    (the defender first: the seat the round was about)."""
+
+    defender: int = item("seat", "defender")
+    #: the round's attacker (after a transfer: the seat that transferred)
+    attacker: int = item("seat", "attacker")
+    #: the table as the round ended: each attack card with its cover (None: uncovered)
+    table: tuple[Pair, ...] = item("table", "table")
+    #: every card of the round with the seat that played it, in the order played
+    cards: tuple[tuple[int, Card], ...] = item("plays", "round_cards")
+    #: "beaten" (the cards went to the beaten-off pile) or "taken" (the defender took them)
+    outcome: str = item("word", "outcome")
+
+
+@dataclass(frozen=True)
+class DurakView(View):
+    """One seat's view of a durak game (``DurakGame.observation``)."""
+
+    #: "simple" (throw-in) or "perevodnoy" (transfer)
+    variant: str = item("word", "variant")
+    hand: tuple[Card, ...] = item("cards", "hand", private=True, role="hand")
+    hand_sizes: tuple[int, ...] = item("per_seat", "hand_sizes")
+    #: the cards in each hand that everyone knows: taken from the table, the drawn trump card
+    known_cards: tuple[tuple[Card, ...], ...] = item("per_seat_cards", "known_cards")
+    #: the round on the table: each attack card with its cover (None: still to beat)
+    table: tuple[Pair, ...] = item("table", "table", role="table")
+    trump_card: Card = item("card", "trump_card", role="trump_card")
+    trump_suit: int = item("suit", "trump_suit", role="trump")
+    #: who drew the trump card from under the stock (None: it is still there)
+    trump_drawn_by: int | None = item("seat", "trump_drawn_by")
+    stock_size: int = item("number", "stock_size")
+    #: cards beaten off (бито), and the cards themselves (for programs: each lay face up)
+    discard_count: int = item("number", "discard_count")
+    discard: tuple[Card, ...] = item("cards")
+    #: "attack", "defend", "throw" (the attackers throw in or pass), "over"
+    phase: str = item("word", "phase")
+    attacker: int = item("seat", "attacker")
+    defender: int = item("seat", "defender")
+    #: the defender has said take: the attackers may still throw in
+    taken: bool = item("flag", "defender_takes")
+    #: who has passed since the last change (always the first of those asked, from the
+    #: first attacker on clockwise)
+    passed: tuple[int, ...] = item("seats", "passed")
+    #: the most attack cards this round may have
+    limit: int = item("number", "limit")
+    #: the seats still in the game
+    in_game: tuple[int, ...] = item("seats", "in_game")
+    #: the seats of each side in team play (((0, 2), (1, 3))), None when each plays alone
+    teams: tuple[tuple[int, ...], ...] | None = item("data", role="teams")
+    #: no round has been beaten off yet (``first_bout_limit`` applies)
+    first_bout: bool = item("flag", "first_bout")
+    first_bout_limit: int = item("number", "first_bout_limit")
+    #: the round before this one (None before the first round ends)
+    last_round: DurakRound | None = item("view", "last_round", role="last_trick",
+                                         default=None)
+
+
+@dataclass(frozen=True)
+class DurakSheet(View):
+    """The score sheet of a durak match: games played and lost."""
+
+    games_played: int = item("number", "games_played")
+    games: int = item("number", "games")
+    #: games lost by each seat (in team play: by its side)
+    losses: tuple[int, ...] = item("per_seat", "losses")
+
+
+VIEWS = (DurakView, DurakRound, DurakSheet)

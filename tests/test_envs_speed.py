@@ -1,0 +1,137 @@
+"""The fast paths of the adapters (issue 18, item 1) give the same numbers as the plain
+ones: the sparse encoder against ``encode``, the numpy vectors against
+``Features.vector``, the OpenSpiel tensor against ``Table.vector``; and the side-by-side
+benchmark runs."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import koloda
+from koloda.envs.actions import Selection, action_space
+from koloda.tensors import encoder
+
+OPTIONS: dict[str, dict[str, Any]] = {"pyanitsy": {"round_cap": 40}}
+
+
+def positions(name: str, players: int, seed: int, steps: int = 40) -> Any:
+    m = koloda.new_game(name, players=players, seed=seed, max_deals=2, **OPTIONS.get(name, {}))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        yield m
+        if m.is_over:
+            return
+        legal = m.legal_actions()
+        m.apply(legal[rng.randrange(len(legal))])
+
+
+def shapes() -> list[tuple[str, int]]:
+    return [(name, p) for name, spec in koloda.registry().items()
+            for p in sorted({spec.players[0], spec.players[-1]})]
+
+
+@pytest.mark.parametrize(("name", "players"), shapes())
+def test_the_sparse_encoder_writes_exactly_what_encode_writes(name: str, players: int) -> None:
+    enc = encoder(name, players)
+    for m in positions(name, players, seed=players):
+        for s in range(players):
+            obs = m.observation(s).to_json()
+            dense = enc.encode(obs)
+            sparse = [0.0] * enc.size
+            for i, x in enc.sparse(obs).items():
+                sparse[i] = x
+            assert sparse == dense
+
+
+@pytest.mark.parametrize("name", ["durak", "dreyfus", "mushka"])
+def test_the_lazy_selection_tree_allows_what_the_legal_list_allows(name: str) -> None:
+    space = action_space(name)
+    for m in positions(name, koloda.get_spec(name).default_players, seed=3, steps=30):
+        if m.is_over:
+            break
+        legal = m.legal_actions()
+        assert space.reachable(legal) == set(legal)
+        # walking one path step by step reaches its action
+        action = legal[-1]
+        sel = Selection()
+        for index in space.path(action):
+            assert index in space.allowed(legal, sel)
+            text, sel = space.step(index, legal, sel)
+        assert text == action
+
+
+def test_the_pettingzoo_and_openspiel_vectors_are_the_plain_vectors() -> None:
+    pytest.importorskip("pettingzoo")
+    pyspiel = pytest.importorskip("pyspiel")
+    import numpy as np
+
+    import koloda.envs.openspiel as kos
+    from koloda.envs.pettingzoo import raw_env
+    e = raw_env("durak", players=3, max_deals=1)
+    e.reset(seed=2)
+    rng = random.Random(2)
+    for _ in range(40):
+        m = e.match
+        if m.is_over:
+            break
+        for s, agent in enumerate(e.possible_agents):
+            sel = e.selection if s == m.to_move else Selection()
+            want = np.asarray(e.features.vector(m.observation(s), e.memory, sel), np.float32)
+            assert (e.observe(agent)["observation"] == want).all()
+        allowed = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
+        e.step(int(allowed[rng.randrange(len(allowed))]))
+    game = pyspiel.load_game("koloda_mushka(players=3,max_deals=1)")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        for p in range(3):
+            want = np.asarray(state.table.vector(p), np.float32)
+            assert np.array_equal(np.asarray(state.observation_tensor(p), np.float32), want)
+            info = np.asarray(state.table.vector(p, True), np.float32)
+            assert np.array_equal(np.asarray(state.information_state_tensor(p), np.float32),
+                                  info)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert isinstance(kos.GAMES, list)
+
+
+@pytest.mark.parametrize(("name", "players"), [("durak", 2), ("opendaum", 4), ("mushka", 4),
+                                              ("dreyfus", 3)])
+def test_the_benchmark_plays_the_same_games_on_every_side(name: str, players: int) -> None:
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+    from koloda.envs import speed
+    histories: dict[str, list[Any]] = {}
+    for side, run in speed.sides().items():
+        histories[side] = []
+        run(name, players, 3, 5, keep=histories[side])
+    assert histories["pettingzoo"] == histories["raw"] == histories["openspiel"]
+
+
+def test_the_adapter_benchmark_prints_raw_and_adapters_side_by_side() -> None:
+    from koloda.envs import speed
+    rows = speed.measure(episodes=2, rounds=1, shapes=[("durak", 2)], chunk=1)
+    text = "\n".join(speed.lines(rows))
+    assert "durak 2p" in text and "raw" in text
+    assert rows[0].median("raw") > 0
+
+
+def test_koloda_bench_adapters_prints_the_ratios_in_the_same_run() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from koloda.cli.main import app
+    out = CliRunner().invoke(app, ["bench", "--quick", "--no-openspiel", "--no-batched",
+                                   "--game", "pyanitsy",
+                                   "--deals", "1", "--matches", "0", "--adapters", "1",
+                                   "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert [r["game"] for r in data["adapters"]] == ["durak", "opendaum", "mushka"]
+    assert all(r["raw_per_s"] > 0 for r in data["adapters"])
+    assert data["figures"][0]["name"] == "pyanitsy"
