@@ -117,7 +117,7 @@ def test_line_mode_refuses_in_russian_with_lang_ru(db: str) -> None:
                         input="attack XX\nfly\nq\n")
     assert out.exit_code == 0, out.output
     assert "Нельзя: это не карта: «xx»" in out.output
-    assert "Нельзя: в игре «Дурак простой, или подкидной» нет хода «fly»" in out.output
+    assert re.search(r"Нельзя: .*«fly»", out.output)
     assert re.search(r"\d\. +(побить|ход|взять|подкинуть|пас)", out.output)   # moves in words
     for english in ("deal number", "to move", "match over", "trump drawn by"):
         assert english not in out.output                  # field names in Russian too

@@ -55,6 +55,7 @@ class Chronicle:
     last_round: Round | None = None
     last_key: Any = None
     deals: int = 1
+    pairs_seen: bool = False      # a table of pairs: its rounds, not tricks, are logged
 
     def after(self, seat: int, action: str, disp: Mapping[str, Any],
               deals: int) -> list[Event]:
@@ -65,6 +66,7 @@ class Chronicle:
         if action.split()[:1] == ["take"]:
             self.taker = seat
         if now:
+            self.pairs_seen = True
             for pair in now:
                 for c in pair:
                     if c is not None and c not in self.laid_by:
@@ -77,7 +79,8 @@ class Chronicle:
         last = disp.get("last")
         key = None if not last else (tuple(str(p.get("card", p)) for p in last.get("plays")
                                            or ()), last.get("winner"))
-        if last and key != self.last_key and last.get("winner") is not None:
+        if last and key != self.last_key and last.get("winner") is not None \
+                and not self.pairs_seen:
             out.append(Event("trick", who=str(last["winner"])))
         self.last_key = key
         if deals != self.deals:
