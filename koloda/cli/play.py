@@ -22,6 +22,7 @@ from rich.text import Text
 
 from koloda.cli.render import card_text, show_result, words_text
 from koloda.engine.errors import IllegalAction
+from koloda.engine.terms import term
 from koloda.i18n import reason, t
 from koloda.present import NO_VALUE, NOTHING, present
 from koloda.tui.moves import MoveChooser
@@ -57,7 +58,7 @@ def table_lines(disp: Mapping[str, Any], lang: str) -> list[str]:
     players = disp["players"]
     for row in players["rows"]:
         head = ("▶ " if row["to_move"] else "  ") + row["name"]
-        marks = list(row["marks"]) + ([t("dealer_word", lang)] if row["dealer"] else [])
+        marks = list(row["marks"]) + ([term("dealer", lang)] if row["dealer"] else [])
         if marks:
             head += f" ({', '.join(marks)})"
         cols = [f"{col['label']} {_cell(c, lang)}" for col, c in

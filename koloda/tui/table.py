@@ -27,7 +27,7 @@ from textual.widgets import Input, RichLog, Static
 
 from koloda.cli.render import card_text
 from koloda.engine.errors import IllegalAction
-from koloda.engine.terms import term
+from koloda.engine.terms import BOTS, term
 from koloda.i18n import reason, t
 from koloda.tui.chronicle import Chronicle, Event, display_after, replay
 from koloda.tui.moves import MoveChooser
@@ -48,6 +48,13 @@ from koloda.tui.view import (
     seat_name,
     sort_hand,
 )
+
+
+def bot_word(name: str, lang: str) -> str:
+    """A kind of computer player in the one vocabulary (terms.BOTS)."""
+    en, ru = BOTS.get(name, (name, name))
+    return ru if lang == "ru" else en
+
 
 #: below this many columns the log of moves folds away; below SHORT rows the table comes
 #: first and the players scroll under it
@@ -577,7 +584,7 @@ class TableScreen(Screen[None]):
             return
         s.note_hint(seat)
         choice, values = answer
-        line = Text(t("hint_is", self.lang, bot=t(f"hint_by_{s.hint_bot_name()}", self.lang)),
+        line = Text(t("hint_is", self.lang, bot=bot_word(s.hint_bot_name() or "", self.lang)),
                     style="cyan")
         line.append_text(action_text(choice, self.lang))
         if values:
