@@ -4,7 +4,8 @@ Keys: ←→ move along the hand, Space marks cards (moves of several cards), En
 marked cards or the card under the cursor; ↑↓ move the highlight in the list of moves
 (bids, take, pass …) and Enter plays it; the list of any length is shown a page of ten at
 a time (PgUp/PgDn; the number keys 1-9, 0 choose on the page) and ``/`` filters it by what
-one types; l shows the last trick, s the score sheet, q saves and quits.
+one types; h asks the strongest computer player for a hint; l shows the last trick (in
+Durak the last round), s the score sheet, r the rules, q saves and quits.
 Computer seats move on a timer so a person can follow them; every action is written to
 the record at once (Session), so quitting never loses a game.
 """
@@ -492,6 +493,8 @@ class TableScreen(Screen[None]):
         box.focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        if not event.input.has_class("shown"):
+            return          # the line emptied as it closed (after a move): nothing to filter
         self.filter = event.value.strip()
         self.zone = "menu"
         self.menu_cursor = 0
