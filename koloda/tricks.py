@@ -71,6 +71,9 @@ class TrickRules:
     plays: Plays = field(init=False, repr=False, compare=False)
     #: per suit, its weakest ordinary card (``shown_voids``: it stands for any card of it)
     weakest: tuple[Card | None, ...] = field(init=False, repr=False, compare=False)
+    #: ``reveals`` memo: (led suit or None, card) → the suits that play shows are lacking
+    _reveals: dict[tuple[int | None, Card], frozenset[int]] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -87,6 +90,7 @@ class TrickRules:
                                            or pw[c] < pw[weakest[st[c]]]):  # type: ignore[index]
                 weakest[st[c]] = c
         put(self, "weakest", tuple(weakest))
+        put(self, "_reveals", {})
         plain = self.policy.bind(self)
         put(self, "plays", plain if not self.specials else
             partial(_plays_with_specials, self, plain))
@@ -102,6 +106,22 @@ class TrickRules:
         # made anew from the fields: ``plays`` is a closure, which pickle cannot carry
         return (TrickRules, (self.trump, self.policy, self.suit, self.power, self.shakhi,
                              self.mushka))
+
+    def reveals(self, led: int | None, c: Card) -> frozenset[int]:
+        """The suits a play of ``c`` shows its player lacks, to a trick led in ``led``
+        (None: a lead) — ``shown_voids``, worked out once per (led suit, card): for a suit
+        void a follow duty looks only at the led suit (a duty to beat a card changes which
+        card of a suit, never whether one of it must be played). Every trick game's voids
+        come from here."""
+        key = (led, c)
+        known = self._reveals.get(key)
+        if known is None:
+            trick = None
+            if led is not None:
+                stand_in = self.weakest[led]
+                trick = Trick(0, [0], [c if stand_in is None else stand_in], led=led)
+            known = self._reveals[key] = shown_voids(self, trick, c)
+        return known
 
     def with_trump(self, trump: int | None) -> TrickRules:
         return TrickRules(trump, self.policy, self.suit, self.power, self.shakhi, self.mushka)

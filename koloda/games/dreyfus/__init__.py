@@ -54,6 +54,9 @@ TRUMP_CYCLE: tuple[int | None, ...] = (SPADES, CLUBS, DIAMONDS, HEARTS, None)
 TARGET = 10      # points below the line that win
 PAR = 4          # tricks a player is expected to take
 RULES = TrickRules(None, FollowElseTrump())
+#: the rules of each deal's trump (None: the no-trump deal), made once: their tables and
+#: the voids a play reveals are worked out once, not every deal
+RULES_BY_TRUMP = {t: RULES.with_trump(t) for t in (None, 0, 1, 2, 3)}
 DECK: tuple[Card, ...] = tuple(deck(48))
 #: the cards of each suit (0..3)
 SUIT_CARDS: tuple[frozenset[Card], ...] = tuple(
@@ -110,7 +113,7 @@ class DreyfusDeal(DealState):
         self.players = PLAYERS
         self.dealer = deal.dealer
         self.number = number
-        self.rules = RULES.with_trump(trump_of_deal(number))
+        self.rules = RULES_BY_TRUMP[trump_of_deal(number)]
         self.hands: list[list[Card]] = [sorted(h) for h in deal.hands]  # card order
         self.widow: list[Card] = list(deal.stock)          # top first
         self.discards: list[list[Card]] = [[] for _ in range(PLAYERS)]
@@ -210,11 +213,7 @@ class DreyfusDeal(DealState):
 
     def play(self, seat: int, c: Card) -> None:
         """``seat`` plays ``c`` to the trick (already checked legal)."""
-        led, trump, s = self.trick.led, self.rules.trump, suit_of(c)
-        if led is not None and s != led:
-            self.voids[seat].add(led)
-            if trump is not None and s != trump:
-                self.voids[seat].add(trump)
+        self.voids[seat] |= self.rules.reveals(self.trick.led, c)
         done = play_to_trick(self, self.rules, seat, c, PLAYERS, (seat + 1) % PLAYERS)
         if done is not None:
             t = done[0]

@@ -183,12 +183,7 @@ class MushkaDeal(DealState):
         assert trick is not None
         self.hands[seat].remove(c)
         self.played.add(c)
-        if trick.cards:
-            led, s = trick.led, suit_of(c)
-            if s != led:                       # void in the lead: must have trumped
-                self.voids[seat].add(led)      # type: ignore[arg-type]
-                if s != self.rules.trump:      # and held no trump either
-                    self.voids[seat].add(self.rules.trump)  # type: ignore[arg-type]
+        self.voids[seat] |= self.rules.reveals(trick.led if trick.cards else None, c)
         trick.add(self.rules, seat, c)
         if len(trick) < len(self.in_play):
             i = self.in_play.index(seat)

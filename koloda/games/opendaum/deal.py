@@ -23,8 +23,6 @@ from koloda.games.opendaum.views import (
 )
 from koloda.tricks import (
     PLAY_ACTION,
-    FollowElseAny,
-    OpendaumShakhiPolicy,
     Trick,
     TrickRules,
     play_to_trick,
@@ -212,42 +210,17 @@ class OpendaumDeal(DealState):
         """Per seat, the suits every player at the table knows it lacks, read off the
         deal's plays (observation only, never the play path).
 
-        Not following the led suit shows a void in it (a shakha shows nothing: it is
-        always playable). Classic follow-else-trump: void in the lead and playing a
-        non-trump shows no trumps either. Two shakhi: leading a trump, or ruffing under
-        ``ruff_only_when_only_trumps``, shows nothing but trumps are held (void in every
-        plain suit); without that option a plain discard shows no trumps, as in the
-        classic game. 33 cards (follow-else-any): only the led suit."""
-        rules = self.rules
-        trump, suit, shakhi = rules.trump, rules.suit, rules.shakhi
-        policy = rules.policy
-        anything = isinstance(policy, FollowElseAny)
-        shakhi_policy = policy if isinstance(policy, OpendaumShakhiPolicy) else None
-        plain = {s for s in range(4) if s != trump}
+        Derived from the follow policy by the trick core (``TrickRules.reveals``): not
+        following the led suit shows a void in it (a shakha shows nothing: it is always
+        playable); classic follow-else-trump: void in the lead and playing a non-trump
+        shows no trumps either; two shakhi: leading a trump, or ruffing under
+        ``ruff_only_when_only_trumps``, shows nothing but trumps are held; 33 cards
+        (follow-else-any): only the led suit."""
+        reveals = self.rules.reveals
         voids: list[set[int]] = [set() for _ in range(self.players)]
         for t in (*self.played, self.trick):
-            if not t.cards:
-                continue
-            led = t.led
             for i, (seat, c) in enumerate(zip(t.seats, t.cards, strict=True)):
-                if c in shakhi:
-                    continue
-                s = suit[c]
-                if i == 0:
-                    if shakhi_policy is not None and s == trump:
-                        voids[seat] |= plain       # may not lead a trump holding a plain card
-                    continue
-                if s == led or led is None:
-                    continue
-                voids[seat].add(led)
-                if anything or trump is None or led == trump:
-                    continue
-                ruff_only = shakhi_policy is not None and shakhi_policy.ruff_only_when_only_trumps
-                if s == trump:
-                    if ruff_only:
-                        voids[seat] |= plain       # ruffed: held nothing but trumps
-                elif not ruff_only:
-                    voids[seat].add(trump)         # void in the lead, and no trump to play
+                voids[seat] |= reveals(t.led if i else None, c)
         return voids
 
     def card_zones(self) -> dict[str, list[Card]]:

@@ -116,9 +116,7 @@ class TrinkaDeal(DealState):
         seat = self.to_move
         assert seat is not None
         c, _ = parse_play(action)
-        led = self.trick.led
-        if led is not None and RULES.suit[c] != led:
-            self.voids[seat].add(led)
+        self.voids[seat] |= RULES.reveals(self.trick.led, c)
         done = play_to_trick(self, RULES, seat, c, 4, (seat + 1) % 4)
         if done is not None:
             t = done[0]
