@@ -12,8 +12,7 @@ private fields are left out of a spectator's display.
 The display is JSON-ready (the browser receives it in the ``state`` message and draws it
 as it is); the terminal renders the same dict with rich. So the two agree by construction.
 There is no table keyed by a game's name and no guessing from which keys a dict has — with
-one clearly marked exception, the TRANSITIONAL reading of ``LegacyView`` at the end of this
-module, for games not yet converted to typed views (to be deleted with LegacyView).
+no exception: every game declares its views.
 
 Shape (every text already in ``lang``)::
 
@@ -38,12 +37,11 @@ Shape (every text already in ``lang``)::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD
 from koloda.engine import terms
-from koloda.engine.view import FieldInfo, LegacyView, Observation, View, as_view, fields_of
+from koloda.engine.view import FieldInfo, Observation, View, fields_of
 
 PER_SEAT = ("per_seat", "per_seat_cards", "per_seat_suits", "per_seat_words")
 NOTHING = "—"
@@ -173,11 +171,7 @@ def seat_cell(kind: str, value: Any, lang: str) -> dict[str, Any]:
 # -------------------------------------------------------------- the fields
 def entries(view: Any, public: bool = False, players: int | None = None) -> list[Entry]:
     """The fields of a view a person may see (a term, not private to a spectator), with
-    their values; a LegacyView part is read by the transitional guesser below."""
-    if isinstance(view, _Guessed):
-        return [(f, v) for f, v in view.entries if not (public and f.private)]
-    if isinstance(view, LegacyView):
-        return _legacy_entries(view.data or {}, public, players)
+    their values."""
     if not isinstance(view, View):
         return []
     return [(f, getattr(view, f.name)) for f in fields_of(view)
@@ -186,11 +180,6 @@ def entries(view: Any, public: bool = False, players: int | None = None) -> list
 
 def _role_value(view: Any, role: str, players: int | None = None) -> Any:
     """The value of the field with ``role`` (also a field without a term: the teams)."""
-    if isinstance(view, _Guessed):
-        return next((v for f, v in view.entries if f.role == role), None)
-    if isinstance(view, LegacyView):
-        return next((v for f, v in _legacy_entries(view.data or {}, False, players, True)
-                     if f.role == role), None)
     if not isinstance(view, View):
         return None
     return next((getattr(view, f.name) for f in fields_of(view) if f.role == role), None)
@@ -242,7 +231,7 @@ def present(obs: Observation, lang: str = "en", names: Sequence[str] | None = No
         [f"{terms.term('seat', lang)} {i + 1}" for i in range(players)]
     public = obs.is_public
     me = obs.seat if me is None else me
-    deal = as_view(obs.deal)
+    deal = obs.deal
     fields = entries(deal, public, players)
     columns: list[dict[str, Any]] = []
     cells: list[list[dict[str, Any]]] = [[] for _ in range(players)]
@@ -310,7 +299,7 @@ def present(obs: Observation, lang: str = "en", names: Sequence[str] | None = No
                     if me is not None and s != me and me in side:
                         marks[s].append(terms.term("partner", lang))
 
-    sheet_view = as_view(obs.sheet)
+    sheet_view = obs.sheet
     for f, v in entries(sheet_view, public, players):
         if f.kind in PER_SEAT:
             column(f, v)
@@ -357,7 +346,7 @@ def present_sheet(sheet: View | Mapping[str, Any], lang: str, names: Sequence[st
                   players: int, public: bool = False) -> dict[str, Any]:
     """A score sheet: one row per seat of its per-seat fields, a table per list of rows
     (the deals so far), and its other facts."""
-    view = as_view(sheet)
+    view = sheet
     columns: list[dict[str, Any]] = []
     per: list[tuple[FieldInfo, Any]] = []
     tables: list[dict[str, Any]] = []
@@ -426,150 +415,3 @@ def action_words(action: str, lang: str = "en") -> str:
         else:
             out.append(terms.verb(w, lang))
     return " ".join(out)
-
-
-# ============================================================================
-# TRANSITIONAL — the reading of a LegacyView (a game still handing out a dict).
-# Delete this section with LegacyView once every game declares its views: it guesses
-# each field's kind from its value, which is exactly what typed views end.
-# ============================================================================
-@dataclass(frozen=True)
-class _Guessed:
-    """A nested dict of a legacy observation, read as declared fields."""
-
-    entries: tuple[Entry, ...]
-
-
-_LEGACY_SKIP = frozenset({
-    "game", "players", "seat", "deal_number", "dealer", "to_move", "match_over", "sheet",
-    "variant", "options", "tricks_played", "first_dealer_draw", "trump_drawn_by",
-    "schedule_position", "schedule_length", "caps", "tricks", "trump_card_in_dealer_hand",
-})
-_LEGACY_PRIVATE = frozenset({"hand", "my_discards"})
-_LEGACY_SEAT = frozenset({"dealer", "attacker", "defender", "leader", "starter", "offerer",
-                          "first_to_shed", "golets", "winner", "durak", "first_attacker"})
-_LEGACY_SEATS = frozenset({"in_game", "in_play", "out", "skipped", "passed", "passes",
-                           "winners", "losers", "taken"})
-_LEGACY_SUIT = frozenset({"trump", "trump_suit", "led", "banned_lead", "next_trump", "suit",
-                          "trumps"})
-_SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
-
-
-def _fi(name: str, kind: str, role: str | None = None, private: bool = False,
-        term: str | None = "") -> FieldInfo:
-    return FieldInfo(name, kind, name if term == "" else term, private, role)
-
-
-def _suit_of(v: Any) -> int | None:
-    if isinstance(v, str):
-        if v in SUITS:
-            return SUITS.index(v)
-        if v in _SUIT_NAMES:
-            return _SUIT_NAMES.index(v)
-    return None
-
-
-def _suit_label(e: Entry, key: str) -> Entry:
-    # a dict keyed by suit letters ({"S": 1, …}): each entry labelled by its suit's name
-    f, v = e
-    if key in SUITS:
-        return FieldInfo(f.name, f.kind, _SUIT_NAMES[SUITS.index(key)], f.private, f.role), v
-    return e
-
-
-def _is_cards(v: Any) -> bool:
-    return isinstance(v, list) and all(isinstance(x, str) and x in TEXT_CARD for x in v)
-
-
-def _is_plays(v: Any) -> bool:
-    return isinstance(v, list) and all(isinstance(p, list) and len(p) >= 2
-                                       and isinstance(p[0], int) and p[1] in TEXT_CARD
-                                       for p in v)
-
-
-def _is_pairs(v: Any) -> bool:
-    return isinstance(v, list) and all(isinstance(p, list) and len(p) == 2
-                                       and p[0] in TEXT_CARD
-                                       and (p[1] is None or p[1] in TEXT_CARD) for p in v)
-
-
-def _legacy_entries(data: Mapping[str, Any], public: bool, players: int | None,
-                    with_data: bool = False) -> list[Entry]:
-    out: list[Entry] = []
-    for key, v in data.items():
-        if key == "teams" and isinstance(v, list) and v and isinstance(v[0], list):
-            if with_data:
-                out.append((_fi(key, "data", "teams", term=None),
-                            tuple(tuple(x) for x in v)))
-            continue
-        if key in _LEGACY_SKIP or v is None or (public and key in _LEGACY_PRIVATE):
-            continue
-        if key in ("in_game", "in_play") and isinstance(v, list) and players:
-            if v and "out" not in data:   # who is still in: mark the others out
-                out.append((_fi("out", "seats"), tuple(s for s in range(players)
-                                                       if s not in v)))
-            continue
-        guess = _guess(key, v, players)
-        if guess is not None:
-            out.append(guess)
-    return out
-
-
-def _guess(key: str, v: Any, players: int | None) -> Entry | None:
-    if key == "hand" and _is_cards(v):
-        return _fi(key, "cards", "hand", True), tuple(TEXT_CARD[c] for c in v)
-    if key in ("trick", "table") and _is_plays(v):
-        return _fi(key, "plays", "trick"), tuple((p[0], TEXT_CARD[p[1]], *p[2:]) for p in v)
-    if key == "table" and _is_pairs(v):
-        return _fi(key, "table", "table"), tuple(
-            (TEXT_CARD[a], None if d is None else TEXT_CARD[d]) for a, d in v)
-    if isinstance(v, dict):
-        sub = tuple(_suit_label(e, k) for k, x in v.items() if x is not None
-                    and (e := _guess(k, x, players)) is not None
-                    and e[0].role != "hand")
-        role = {"trick": "trick", "last_trick": "last_trick",
-                "last_round": "last_trick"}.get(key)
-        if key in ("trick", "last_trick", "last_round") and "cards" in v:
-            plays = v["cards"]
-            inner: list[Entry] = [(_fi("cards", "plays"), tuple(
-                (p[0], TEXT_CARD[p[1]], *p[2:]) for p in plays))] if _is_plays(plays) \
-                else [(_fi("cards", "table"), tuple(
-                    (TEXT_CARD[a], None if d is None else TEXT_CARD[d]) for a, d in plays))] \
-                if _is_pairs(plays) else []
-            sub = tuple(inner) + tuple(e for e in sub if e[0].name != "cards")
-        return _fi(key, "view", role), _Guessed(sub)
-    if key in _LEGACY_SUIT and _suit_of(v) is not None:
-        return _fi(key, "suit", "trump" if key.startswith("trump") else None), _suit_of(v)
-    if key == "trump_card" and v in TEXT_CARD:
-        return _fi(key, "card", "trump_card"), TEXT_CARD[v]
-    if isinstance(v, str) and v in TEXT_CARD:
-        return _fi(key, "card"), TEXT_CARD[v]
-    if _is_cards(v) and v:
-        return _fi(key, "cards", private=key in _LEGACY_PRIVATE), tuple(TEXT_CARD[c] for c in v)
-    if key in _LEGACY_SEAT and isinstance(v, int) and not isinstance(v, bool):
-        return _fi(key, "seat"), v
-    if key in _LEGACY_SEATS and isinstance(v, list) and all(isinstance(x, int) for x in v):
-        return _fi(key, "seats"), tuple(v)
-    if isinstance(v, list) and players is not None and len(v) == players:
-        if all(_is_cards(x) for x in v):
-            return _fi(key, "per_seat_cards"), tuple(tuple(TEXT_CARD[c] for c in x) for x in v)
-        if all(isinstance(x, list) and all(_suit_of(s) is not None for s in x) for x in v):
-            return _fi(key, "per_seat_suits"), tuple(tuple(_suit_of(s) for s in x) for x in v)
-        if all(x is None or isinstance(x, (int, float)) for x in v):
-            return _fi(key, "per_seat"), tuple(v)
-        if all(x is None or isinstance(x, str) for x in v):
-            return _fi(key, "per_seat_words"), tuple(v)
-        return None
-    if isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
-        return _fi(key, "views"), tuple(
-            _Guessed(tuple(e for k, x in d.items() if x is not None
-                           and (e := _guess(k, x, players)) is not None)) for d in v)
-    if isinstance(v, bool):
-        return _fi(key, "flag"), v
-    if key == "deal" and isinstance(v, int):   # a row of a sheet: deal 0 is the first
-        return _fi(key, "number"), v + 1
-    if isinstance(v, (int, float)):
-        return _fi(key, "number"), v
-    if isinstance(v, str):
-        return _fi(key, "word"), v
-    return None

@@ -16,7 +16,7 @@ from koloda.cards import CARD_TEXT, TEXT_CARD, deck
 from koloda.engine.deal import AwaitingView
 from koloda.engine.errors import IllegalAction
 from koloda.engine.records import from_record
-from koloda.engine.view import EmptyView, LegacyView, Observation, View, fields_of
+from koloda.engine.view import EmptyView, Observation, View, fields_of
 
 _WORDS = ["flip", "take", "pass", "stand", "knock", "drop", "golets", "draw", "bid 0", "bid 1",
           "bid 99", "pick 0", "pick 7", "foo", "", "play", "beat 6C"]
@@ -158,7 +158,7 @@ def check_view(match: koloda.Match, obs: Observation) -> None:
     (frozen, every field declared, values immutable — so the whole view hashes)."""
     assert isinstance(obs, Observation)
     for part in (obs.deal, obs.sheet):
-        assert isinstance(part, View) and not isinstance(part, LegacyView), \
+        assert isinstance(part, View), \
             f"{match.spec.name}: {type(part).__name__} is not a typed view"
         fields_of(part)   # every field declared with item()
         if not isinstance(part, (EmptyView, AwaitingView)):

@@ -20,7 +20,7 @@ import koloda
 from koloda.cards import TEXT_CARD
 from koloda.engine import terms
 from koloda.engine.match import Match
-from koloda.engine.view import LegacyView, Observation, View, item
+from koloda.engine.view import Observation, View, item
 from koloda.present import present, present_sheet
 from koloda.tui.app import KolodaApp
 from koloda.tui.screens import InfoScreen, ResultScreen
@@ -201,24 +201,12 @@ def _check_screen(text: str, lang: str, where: str, names: list[str]) -> None:
         assert not LATIN.search(text), (where, text)
 
 
-def _legacy(name: str) -> bool:
-    m = koloda.new_game(name, seed=0)
-    return isinstance(m.observation(0).deal, LegacyView)
-
-
-def _mark_legacy(request: pytest.FixtureRequest, name: str) -> None:
-    if _legacy(name):   # TRANSITIONAL: the lead removes this once every game has views
-        request.applymarker(pytest.mark.xfail(strict=False,
-                                              reason=f"{name} still hands out a LegacyView"))
-
-
 SEATS = [{"kind": "person", "name": "Аня"}, {"kind": "computer", "bot": "random"}]
 
 
 @pytest.mark.parametrize("name", sorted(koloda.registry()))
 def test_every_display_and_screen_of_random_games_has_labels_and_no_raw_data(
         name: str, request: pytest.FixtureRequest) -> None:
-    _mark_legacy(request, name)
     for seed in (1,):
         rng = random.Random(seed)
         m = koloda.new_game(name, seed=seed, max_deals=2)
@@ -263,7 +251,6 @@ def test_every_screen_the_table_draws_shows_no_raw_data(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The table, its score sheet and last trick, between-deal sheets and the result, as
     the terminal shows them (exported screen text), key press by key press."""
-    _mark_legacy(request, name)
     monkeypatch.setenv("KOLODA_HOME", str(tmp_path / "home"))
     match = koloda.new_game(name, seed=3, max_deals=1)
     session = _session(match, tmp_path, lang)

@@ -220,9 +220,10 @@ def test_the_start_screen_speaks_russian_for_every_game_and_option() -> None:
 
 # -------------------------------------------------------------- the sheets
 def test_a_sheet_of_deals_lists_each_seats_values_under_a_legend() -> None:
-    sheet = {"deals": [{"deal": 0, "dealer": 0, "cards": 1, "trump": "H",
-                        "bids": [1, 0, 1], "tricks": [1, 0, 0], "points": [10, 5, 0]}],
-             "totals": [10, 5, 0]}
+    from koloda.cards import HEARTS
+    from koloda.games.opendaum.views import OpendaumSheet, SheetRow
+    sheet = OpendaumSheet((SheetRow(0, 0, 1, HEARTS, (1, 0, 1), (1, 0, 0), (10, 5, 0)),),
+                          (10, 5, 0))
     text = plain(sheet_view(present_sheet(sheet, "en", ["A", "B", "C"], 3), "en"))
     assert "(bid · tricks · points)" in text
     assert "1 · 1 · 10" in text and "0 · 0 · 5" in text and "1 · 0 · 0" in text

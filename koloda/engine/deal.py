@@ -110,7 +110,7 @@ class DealState(ABC):
     def _do(self, action: str) -> None: ...
 
     @abstractmethod
-    def observation(self, seat: int) -> View | dict[str, Any]:
+    def observation(self, seat: int) -> View:
         """What ``seat`` may know of this deal: the game's typed view."""
 
     @abstractmethod

@@ -21,7 +21,7 @@ from koloda.engine.errors import IllegalAction, RecordError
 from koloda.engine.messages import Quoted
 from koloda.engine.result import Result
 from koloda.engine.spec import GameSpec
-from koloda.engine.view import EmptyView, Observation, View, as_view
+from koloda.engine.view import EmptyView, Observation, View
 
 
 class Match:
@@ -92,7 +92,7 @@ class Match:
         """False for a deal that does not count (a Stukolka redeal)."""
         return True
 
-    def sheet(self) -> View | dict[str, Any]:
+    def sheet(self) -> View:
         """The public score sheet (every seat may see it), as a typed view."""
         return EmptyView()
 
@@ -161,8 +161,7 @@ class Match:
         return Observation(
             self.spec.name, self.players, seat, len(self.deals) - 1,
             self.deals[-1].dealer if self.awaiting_dealer is None else self.awaiting_dealer,
-            self.to_move, self.is_over, as_view(self.sheet()),
-            as_view(self.current.observation(seat)))
+            self.to_move, self.is_over, self.sheet(), self.current.observation(seat))
 
     def public_observation(self) -> Observation:
         """What a spectator may see: no seat, no field private to a seat (the engine, not

@@ -271,23 +271,3 @@ def per_seat_values(view: View, seat: int) -> dict[str, Any]:
             values: Sequence[Any] = getattr(view, f.name)
             out[f.name] = values[seat] if values is not None and seat < len(values) else None
     return out
-
-
-@dataclass(frozen=True)
-class LegacyView(View):
-    """A game part still given as a JSON dict (while games move to typed views): shown
-    as it is, with no declared fields. To be removed once every game declares its views."""
-
-    data: Mapping[str, Any] = item("data", default=None)
-
-    def to_json(self, public: bool = False) -> dict[str, Any]:
-        data = dict(self.data or {})
-        if public:
-            for name in ("hand", "my_discards"):
-                data.pop(name, None)
-        return data
-
-
-def as_view(part: View | Mapping[str, Any]) -> View:
-    """A game's observation part as a view (a dict is wrapped as a :class:`LegacyView`)."""
-    return part if isinstance(part, View) else LegacyView(part)
