@@ -111,6 +111,16 @@ class DurakSearch:
         self._memo: dict[Key, tuple[int, int]] = {}
         self._memo_game: tuple[Any, ...] = ()
 
+    def top_moves(self) -> list[tuple[str, float]]:
+        """The last decision's moves, most searched first, with their mean utility for
+        the deciding seat (what a hint shows); an exact endgame names its one move."""
+        last = self.last
+        if last.get("endgame"):
+            best = last.get("best")
+            return [(str(best), 1.0)] if isinstance(best, str) else []
+        visits: dict[str, tuple[int, float]] = last.get("visits", {})
+        return [(a, v) for a, (_, v) in sorted(visits.items(), key=lambda kv: -kv[1][0])]
+
     def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
         if len(legal) == 1:

@@ -114,4 +114,11 @@ class FlatMonteCarlo(Generic[S]):
         default = self.heuristic.choose(observation, legal, rng)
         actions = self.candidates(observation, legal, default)
         means = self.evaluate(observation, actions, rng)
+        self._means = means
         return max(actions, key=lambda a: (means[a], a == default))
+
+    def top_moves(self) -> list[tuple[str, float]]:
+        """The last decision's candidates, best first, with their mean payoff for the
+        deciding seat (what a hint shows)."""
+        means: dict[str, float] = getattr(self, "_means", {})
+        return sorted(means.items(), key=lambda kv: -kv[1])

@@ -111,9 +111,17 @@ class SearchBot:
                 n.visits += 1
                 n.total += pay[n.mover] if n.mover is not None else 0.0
         self.last = SearchStats(it, time.perf_counter() - start)
+        self._root = [(a, ch.visits, ch.total / ch.visits) for a, ch in root.children.items()
+                      if ch.visits]
         best = max(legal, key=lambda a: (root.children[a].visits
                                          if a in root.children else -1))
         return best
+
+    def top_moves(self) -> list[tuple[str, float]]:
+        """The last decision's moves, most searched first, with their mean payoff for the
+        deciding seat (what a hint shows)."""
+        root: list[tuple[str, int, float]] = getattr(self, "_root", [])
+        return [(a, v) for a, _, v in sorted(root, key=lambda r: -r[1])]
 
     def _select(self, node: Node, acts: list[str], lo: float, hi: float) -> str:
         span = (hi - lo) or 1.0
