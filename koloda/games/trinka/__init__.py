@@ -125,6 +125,7 @@ class TrinkaDeal(DealState):
 
     def observation(self, seat: int) -> TrinkaView:
         t = self.trick
+        pairs = self.pair_tricks()
         return TrinkaView(
             hand=tuple(sorted(self.hands[seat])),
             hand_sizes=tuple(len(h) for h in self.hands),
@@ -132,10 +133,11 @@ class TrinkaDeal(DealState):
             trick=tuple(zip(t.seats, t.cards, strict=True)),
             leader=t.leader,
             tricks=tuple(self.tricks),
-            pair_tricks=self.pair_tricks(),
+            pair_tricks=pairs,
             last_trick=self.last_trick,
             tricks_played=tuple(self.history),
             voids=tuple(tuple(sorted(vs)) for vs in self.voids),
+            pair_tricks_by_seat=tuple(pairs[pair_of(s)] for s in range(4)),
         )
 
     def card_zones(self) -> dict[str, list[Card]]:
@@ -271,9 +273,13 @@ class TrinkaMatch(Match):
         last = None
         if self.history_sheet:
             d = self.history_sheet[-1]
-            last = DealScore(d["dealer"], tuple(d["pair_tricks"]), d["outcome"], d["pair"],
-                             d["points"], tuple(d["records"]))
-        return TrinkaSheet(tuple(self.records), PAIRS, last)
+            pair = d["pair"]
+            last = DealScore(d["dealer"], tuple(d["pair_tricks"]), d["outcome"], pair,
+                             d["points"], tuple(d["records"]),
+                             PAIRS[pair] if pair is not None else (),
+                             tuple(d["records"][pair_of(s)] for s in range(4)))
+        return TrinkaSheet(tuple(self.records), PAIRS, last,
+                           tuple(self.records[pair_of(s)] for s in range(4)))
 
 
 SPECS = [GameSpec(

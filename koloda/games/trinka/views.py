@@ -7,9 +7,9 @@ the trumps, jacks included; ``"S"`` is the spades without their jack.
 
 The two pairs are declared (``pairs``, role "teams": seats 0 + 2 and 1 + 3) in the deal's
 view and on the sheet; the numbers kept per pair (``pair_tricks``, ``records``) follow the
-order of ``pairs``. There is
-no kind yet for "one value per team", so they are data for programs (term None), and
-tuples in the typed view, lists in JSON.
+order of ``pairs`` (data for programs, lists in JSON); a person reads them per seat
+(``pair_tricks_by_seat``, ``records_by_seat``: each seat shows its pair's number), and a
+deal's score names the seats of the pair it concerns.
 """
 
 from __future__ import annotations
@@ -67,6 +67,8 @@ class TrinkaView(_PairsView):
     voids: tuple[tuple[int, ...], ...] = item("per_seat_suits", "voids")
     #: the two pairs (partners opposite), so a deal's view names its sides
     pairs: tuple[tuple[int, ...], ...] = item("data", role="teams", default=PAIRS)
+    #: per seat, the tricks its pair has taken (what a person reads beside each name)
+    pair_tricks_by_seat: tuple[int, ...] = item("per_seat", "pair_tricks", default=())
 
 
 @dataclass(frozen=True)
@@ -78,9 +80,13 @@ class DealScore(_PairsView):
     pair_tricks: tuple[int, ...] = item("data")
     outcome: str = item("word", "outcome")
     #: the pair concerned (0 or 1, as in ``pairs``), None for a draw
-    pair: int | None = item("number", "pair")
+    pair: int | None = item("data")
     points: int = item("number", "points")
     records: tuple[int, ...] = item("data")
+    #: the seats of the pair concerned (none for a draw), as a person reads it
+    pair_seats: tuple[int, ...] = item("seats", "pair", default=())
+    #: per seat, its pair's record after the deal
+    records_by_seat: tuple[int, ...] = item("per_seat", "records", default=())
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,8 @@ class TrinkaSheet(_PairsView):
     records: tuple[int, ...] = item("data")
     pairs: tuple[tuple[int, ...], ...] = item("data", role="teams")
     last_deal: DealScore | None = item("view", "last_deal")
+    #: per seat, the record its pair still has to write off
+    records_by_seat: tuple[int, ...] = item("per_seat", "records", default=())
 
 
 VIEWS = (TrinkaView, TrinkaSheet, TrickTaken, DealScore)
