@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from koloda.cards import CARD_TEXT, Card, rank_of, suit_name, suit_of
 from koloda.engine.messages import Cards, Reason, Suit
+from koloda.engine.view import View, item
 
 WILD, PLAIN = "wild", "plain"
 
@@ -178,6 +179,15 @@ class Trick:
         new._wild = None if self._wild is None else list(self._wild)
         new._modes = None if self._modes is None else list(self._modes)
         return new
+
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """The plays as a view holds them: (seat, card), a shakha's with its mode as a
+        third item (typed as the plain pair: readers take the first two)."""
+        m = self._modes
+        if m is None or not any(m):
+            return tuple(zip(self.seats, self.cards, strict=True))
+        return tuple((s, c, mode) if mode else (s, c)   # type: ignore[misc]
+                     for s, c, mode in zip(self.seats, self.cards, m, strict=True))
 
     @property
     def wild(self) -> list[bool]:
@@ -561,3 +571,16 @@ def voids_shown(rules: TrickRules, players: int, tricks: Iterable[Trick]) -> lis
                            t.led if i else None)
             voids[seat] |= shown_voids(rules, before, c)
     return voids
+
+
+@dataclass(frozen=True)
+class TrickTaken(View):
+    """A completed trick as the table saw it — its plays and who took it — the one view
+    every trick game gives its last trick (and its history) by."""
+
+    cards: tuple[tuple[int, Card], ...] = item("plays", "trick")
+    winner: int = item("seat", "winner")
+
+    @classmethod
+    def of(cls, trick: Trick, winner: int) -> TrickTaken:
+        return cls(trick.plays(), winner)

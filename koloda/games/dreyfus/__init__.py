@@ -217,7 +217,7 @@ class DreyfusDeal(DealState):
         done = play_to_trick(self, self.rules, seat, c, PLAYERS, (seat + 1) % PLAYERS)
         if done is not None:
             t = done[0]
-            self.last_trick = TrickTaken(tuple(zip(t.seats, t.cards, strict=True)), done[1])
+            self.last_trick = TrickTaken.of(t, done[1])
             self.history.append(self.last_trick)
 
     # ------------------------------------------------------------ views

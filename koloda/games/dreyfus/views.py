@@ -12,17 +12,10 @@ from dataclasses import dataclass
 
 from koloda.cards import Card
 from koloda.engine.view import View, item
+from koloda.tricks import TrickTaken
 
 #: one trick as played: (seat, card) in the order played
 Plays = tuple[tuple[int, Card], ...]
-
-@dataclass(frozen=True)
-class TrickTaken(View):
-    """A completed trick and who took it."""
-
-    cards: Plays = item("plays", "trick")
-    winner: int = item("seat", "winner")
-
 
 @dataclass(frozen=True)
 class DreyfusView(View):

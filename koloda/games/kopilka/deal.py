@@ -22,9 +22,7 @@ from koloda.games.kopilka.table import (
     Purse,
 )
 from koloda.games.kopilka.views import KopilkaTrick, KopilkaView, SuitValues, WonTrick
-from koloda.games.mushka import plays_of
-from koloda.games.mushka.views import LastTrick
-from koloda.tricks import Trick, legal_plays, why_not_play_text
+from koloda.tricks import Trick, TrickTaken, legal_plays, why_not_play_text
 
 DECK = frozenset(deck(32))
 
@@ -379,15 +377,15 @@ class KopilkaDeal(DealState):
             my_discards=tuple(self.discards[seat]),
             discards=tuple(len(d) for d in self.discards),
             trick=None if trick is None else KopilkaTrick(
-                trick.leader, trick.led, plays_of(trick), tuple(sorted(self.passes)),
+                trick.leader, trick.led, trick.plays(), tuple(sorted(self.passes)),
                 tuple(self.draws)),
-            last_trick=None if last is None else LastTrick(plays_of(last),
-                                                           last.winner(PLAY_RULES)),
+            last_trick=None if last is None else TrickTaken.of(last,
+                                                               last.winner(PLAY_RULES)),
             banned_lead=self.banned,
             failed_leads=self.failed,
             first_to_shed=self.first_to_shed,
             blocked=self.blocked,
-            tricks_played=tuple(plays_of(t) for t in self.done),
+            tricks_played=tuple(t.plays() for t in self.done),
             voids=tuple(tuple(sorted(v)) for v in self.voids),
             shown=tuple(tuple(x) for x in self.shown),
             money_at_start=tuple(self.start_money),

@@ -286,11 +286,11 @@ class MushkaDeal(DealState):
             choices=tuple(self.choices),
             in_play=tuple(sorted(self.in_play)),
             my_discards=tuple(self.discards[seat]),
-            trick=plays_of(trick) if trick is not None else (),
-            last_trick=(LastTrick(plays_of(last), last.winner(self.rules))
+            trick=trick.plays() if trick is not None else (),
+            last_trick=(LastTrick(last.plays(), last.winner(self.rules))
                         if last is not None else None),
             tricks=tuple(self.tricks),
-            tricks_played=tuple(plays_of(t) for t in self.done),
+            tricks_played=tuple(t.plays() for t in self.done),
             voids=tuple(tuple(sorted(v)) for v in self.voids),
         )
 
@@ -307,11 +307,6 @@ class MushkaDeal(DealState):
         known = set(self.hands[seat]) | set(self.discards[seat]) | self.played \
             | {self.trump_card}
         return set(self.all_cards - known)
-
-
-def plays_of(trick: Trick) -> tuple[tuple[int, Card], ...]:
-    """A trick's plays as a view holds them: (seat, card) in the order played."""
-    return tuple(zip(trick.seats, trick.cards, strict=True))
 
 
 def determinize(obs: Observation, rng: random.Random) -> MushkaDeal:

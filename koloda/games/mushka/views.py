@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from koloda.cards import CARD_TEXT, RANKS, Card
 from koloda.engine.view import View, fields_of, item
+from koloda.tricks import TrickTaken
 
 #: one trick as it was played: (seat, card) in the order played
 Plays = tuple[tuple[int, Card], ...]
@@ -73,12 +74,8 @@ def _shaping(cls: type[ShapedView]) -> tuple[tuple[str, Callable[[Any], Any] | N
     return known
 
 
-@dataclass(frozen=True)
-class LastTrick(View):
-    """The last completed trick and who took it."""
-
-    cards: Plays = item("plays", "trick")
-    winner: int = item("seat", "winner")
+#: the last completed trick (the trick core's view)
+LastTrick = TrickTaken
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,6 @@ from koloda.games.opendaum.views import (
     OpendaumOptions,
     OpendaumView,
     PlayedTrick,
-    Plays,
 )
 from koloda.tricks import (
     PLAY_ACTION,
@@ -178,14 +177,14 @@ class OpendaumDeal(DealState):
         last = None
         if self.last_trick is not None:
             assert self.last_winner is not None
-            last = LastTrick(plays_of(self.last_trick), self.last_winner)
+            last = LastTrick(self.last_trick.plays(), self.last_winner)
         trump = self.rules.trump
         return OpendaumView(
             self.phase, tuple(self.hands[seat]), tuple(len(h) for h in self.hands),
             self.size, self.position, self.schedule_length,
             self.position == self.schedule_length - 1, trump, self.trump_card,
             self.trump_in_hand, tuple(self.bids), self.forbidden_bid(), tuple(self.tricks),
-            self.trick.leader, plays_of(self.trick), last, self.history(),
+            self.trick.leader, self.trick.plays(), last, self.history(),
             tuple(tuple(sorted(vs)) for vs in self.known_voids()),
             self.size * self.players + len(self.stock), self.options_view())
 
@@ -202,7 +201,7 @@ class OpendaumDeal(DealState):
         if len(done) < len(self.played):
             rules = self.rules
             done = self._history = done + tuple(
-                PlayedTrick(t.leader, plays_of(t), t.winner(rules))
+                PlayedTrick(t.leader, t.plays(), t.winner(rules))
                 for t in self.played[len(done):])
         return done
 
@@ -261,11 +260,3 @@ class OpendaumDeal(DealState):
         return [float(score(b or 0, t, k, penalty))
                 for b, t in zip(self.bids, self.tricks, strict=True)]
 
-
-def plays_of(t: Trick) -> Plays:
-    """A trick's plays as a view holds them: (seat, card), a shakha's with its mode."""
-    modes = t.modes
-    if not any(modes):
-        return tuple(zip(t.seats, t.cards, strict=True))
-    return tuple((s, c, m) if m else (s, c)
-                 for s, c, m in zip(t.seats, t.cards, modes, strict=True))

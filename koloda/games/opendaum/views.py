@@ -19,16 +19,13 @@ from typing import Any
 
 from koloda.cards import Card
 from koloda.engine.view import View, item
+from koloda.tricks import TrickTaken
 
 #: a trick's plays: (seat, card) or, for a shakha, (seat, card, "wild" / "plain")
 Plays = tuple[tuple[Any, ...], ...]
 
-@dataclass(frozen=True)
-class LastTrick(View):
-    """The last completed trick, face up: its plays and who took it."""
-
-    cards: Plays = item("plays", "trick")
-    winner: int = item("seat", "winner")
+#: the last completed trick, face up (the trick core's view)
+LastTrick = TrickTaken
 
 
 @dataclass(frozen=True)

@@ -189,7 +189,7 @@ class StukolkaDeal(DealState):
                              self._next_in(seat))
         if done is not None:
             t = done[0]
-            self.last_trick = TrickTaken(tuple(zip(t.seats, t.cards, strict=True)), done[1])
+            self.last_trick = TrickTaken.of(t, done[1])
             self.history.append(self.last_trick)
 
     def _learn(self, seat: int, c: Card) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from koloda.cards import RANKS, SUITS, Card
 from koloda.engine.view import View, item
+from koloda.tricks import TrickTaken
 
 #: one trick as played: (seat, card) in the order played
 Plays = tuple[tuple[int, Card], ...]
@@ -22,14 +23,6 @@ Plays = tuple[tuple[int, Card], ...]
 TERMS: dict[str, tuple[str, str]] = {
     "kon": ("pot", "кон"),
 }
-
-
-@dataclass(frozen=True)
-class TrickTaken(View):
-    """A completed trick and who took it."""
-
-    cards: Plays = item("plays", "trick")
-    winner: int = item("seat", "winner")
 
 
 @dataclass(frozen=True)

@@ -120,7 +120,7 @@ class TrinkaDeal(DealState):
         done = play_to_trick(self, RULES, seat, c, 4, (seat + 1) % 4)
         if done is not None:
             t = done[0]
-            self.last_trick = TrickTaken(tuple(zip(t.seats, t.cards, strict=True)), done[1])
+            self.last_trick = TrickTaken.of(t, done[1])
             self.history.append(self.last_trick)
 
     def observation(self, seat: int) -> TrinkaView:

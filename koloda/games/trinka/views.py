@@ -19,6 +19,7 @@ from typing import Any
 
 from koloda.cards import Card
 from koloda.engine.view import View, item
+from koloda.tricks import TrickTaken
 
 #: one trick as played: (seat, card) in the order played
 Plays = tuple[tuple[int, Card], ...]
@@ -38,14 +39,6 @@ class _PairsView(View):
 
     def to_json(self, public: bool = False) -> dict[str, Any]:
         return {k: _lists(v) for k, v in View.to_json(self, public).items()}
-
-
-@dataclass(frozen=True)
-class TrickTaken(View):
-    """A completed trick and who took it."""
-
-    cards: Plays = item("plays", "trick")
-    winner: int = item("seat", "winner")
 
 
 @dataclass(frozen=True)
