@@ -120,6 +120,14 @@ def fields_of(view: View | type[View]) -> tuple[FieldInfo, ...]:
     return _fields(view if isinstance(view, type) else type(view))
 
 
+def _lists(value: Any) -> Any:
+    """Tuples as lists, all the way down: a data field's JSON form (typed values are
+    tuples, JSON has lists)."""
+    if isinstance(value, tuple):
+        return [_lists(v) for v in value]
+    return value
+
+
 def _cards(v: Any, public: bool) -> Any:
     return [CARD_TEXT[c] for c in v]
 
@@ -130,7 +138,8 @@ _ENCODERS: dict[str, Callable[[Any, bool], Any] | None] = {
     "cards": _cards,
     "suit": lambda v, p: SUITS[v],
     "suits": lambda v, p: [SUITS[s] for s in v],
-    "seat": None, "number": None, "flag": None, "word": None, "text": None, "data": None,
+    "seat": None, "number": None, "flag": None, "word": None, "text": None,
+    "data": lambda v, p: _lists(v),
     "seats": lambda v, p: list(v),
     "per_seat": lambda v, p: list(v),
     "per_seat_words": lambda v, p: list(v),

@@ -25,13 +25,6 @@ def plays_json(tricks: tuple[Plays, ...]) -> list[list[list[Any]]]:
     return [[[s, CARD_TEXT[c]] for s, c in t] for t in tricks]
 
 
-def _plain(value: Any) -> Any:
-    """Tuples as lists, all the way down (JSON-ready, comparable with parsed JSON)."""
-    if isinstance(value, (tuple, list)):
-        return [_plain(v) for v in value]
-    return value
-
-
 class ShapedView(View):
     """A view whose ``data`` fields hold typed values (card ints, nested views) and are
     written to JSON by ``json_shapes`` (field name → function of the value); a field in
@@ -53,9 +46,7 @@ class ShapedView(View):
                 if omit:
                     del out[name]
             elif shape is not None:
-                out[name] = shape(value)
-            elif isinstance(value, tuple):
-                out[name] = _plain(value)
+                out[name] = shape(getattr(self, name))   # from the typed value
         if self.json_names:
             out = {self.json_names.get(k, k): v for k, v in out.items()}
         return out

@@ -15,7 +15,6 @@ deal's score names the seats of the pair it concerns.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from koloda.cards import Card
 from koloda.engine.view import View, item
@@ -27,22 +26,8 @@ Plays = tuple[tuple[int, Card], ...]
 PAIRS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 
 
-def _lists(value: Any) -> Any:
-    """Tuples as lists, all the way down (the JSON form of a data field)."""
-    if isinstance(value, tuple):
-        return [_lists(v) for v in value]
-    return value
-
-
-class _PairsView(View):
-    """A view whose data fields (per-pair numbers, the pairs) are lists in JSON."""
-
-    def to_json(self, public: bool = False) -> dict[str, Any]:
-        return {k: _lists(v) for k, v in View.to_json(self, public).items()}
-
-
 @dataclass(frozen=True)
-class TrinkaView(_PairsView):
+class TrinkaView(View):
     """One seat's view of a Trinka deal: nine tricks, clubs and every jack trumps."""
 
     hand: tuple[Card, ...] = item("cards", "hand", private=True, role="hand")
@@ -65,7 +50,7 @@ class TrinkaView(_PairsView):
 
 
 @dataclass(frozen=True)
-class DealScore(_PairsView):
+class DealScore(View):
     """How one deal was written: the pairs' tricks, its outcome (rozhok, trinka, draw, all
     nine), the pair it concerns and the points written off, and the records after it."""
 
@@ -83,7 +68,7 @@ class DealScore(_PairsView):
 
 
 @dataclass(frozen=True)
-class TrinkaSheet(_PairsView):
+class TrinkaSheet(View):
     """Each pair's record still to write off, the pairs, and the last deal's score."""
 
     records: tuple[int, ...] = item("data")
