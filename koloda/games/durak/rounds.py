@@ -150,9 +150,7 @@ class DurakGame(DealState):
         self.covers = [b for _, b in view.table]
         self.covered = sum(1 for b in self.covers if b is not None)
         self.opening = tuple(self.attacks)
-        # the view does not say who threw in what: the attacker's, the defender's covers
-        self.plays = [(self.attacker, tuple(self.attacks))]
-        self.plays += [(self.defender, b) for b in self.covers if b is not None]
+        self.plays = list(view.plays)
         last = view.last_round
         if last is not None:
             self.last = (last.attacker, last.defender, [a for a, _ in last.table],
@@ -544,6 +542,7 @@ class DurakGame(DealState):
             teams=tuple(tuple(range(t, n, 2)) for t in (0, 1)) if self.teams else None,
             first_bout=self.beaten_rounds == 0,
             first_bout_limit=self.first_bout_limit,
+            plays=_plays(self.plays),
             last_round=None if last is None else DurakRound(
                 defender=last[1], attacker=last[0],
                 table=tuple(zip(last[2], last[3], strict=True)), cards=_plays(last[4]),

@@ -83,6 +83,9 @@ class DurakView(View):
     #: no round has been beaten off yet (``first_bout_limit`` applies)
     first_bout: bool = item("flag", "first_bout")
     first_bout_limit: int = item("number", "first_bout_limit")
+    #: every card of the round so far with the seat that played it, in order (public:
+    #: each was played face up; the determinizer reads who led and threw what)
+    plays: tuple[tuple[int, Card], ...] = item("plays", default=())
     #: the round before this one (None before the first round ends)
     last_round: DurakRound | None = item("view", "last_round", role="last_trick",
                                          default=None)

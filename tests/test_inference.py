@@ -1,0 +1,227 @@
+"""Inference: every determinization agrees with every public fact of the real deal.
+
+Real deals are played from seeds by random players; at sampled decision points several
+determinizations are drawn for the seat to move (``GameSpec.determinize``, what the search
+bots use) and each is checked against the facts the real deal satisfies:
+
+* generic, every game: the seat's own observation of the sample is its observation of the
+  real deal (its hand untouched, every public card, hand sizes, counts, voids as recorded),
+  and the cards hidden from the seat are the same cards;
+* per game, the facts the rules force: voids (a seat that did not follow suit, did not
+  trump when it had to), Stukolka's "could not beat" caps, Durak's lowest-trump opening,
+  Mushka's "the holder of the ace of spades may not pass", Kopilka's cards shown by a
+  failed lead; and for games without exchanges the strongest check of all: the deal as
+  the sample says it was dealt, replayed action by action under the rules' legality
+  check, allows every action that was really taken.
+
+Each checker is run on the real deal too (it must pass there and it must have applied at
+least once), so a checker cannot be vacuous.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+import koloda
+from koloda.cards import suit_of
+from koloda.engine.deal import Deal, DealState
+from koloda.engine.match import Match
+from koloda.engine.registry import get_spec
+from koloda.games.durak.rounds import lowest_trump_holder
+
+
+@dataclass
+class Point:
+    """One decision point of a real deal: the match, the seat to move, where the deal's
+    actions begin in ``match.history``."""
+
+    match: Match
+    seat: int
+    deal_start: int
+
+
+#: a fact: (point, state) -> None when it does not apply here, else its violations
+Fact = Callable[[Point, DealState], "list[str] | None"]
+
+
+def decision_points(game: str, players: int, seeds: range, every: int,
+                    options: dict[str, Any] | None = None,
+                    dense: Callable[[Match], bool] | None = None) -> Iterator[Point]:
+    """Random play from each seed; every ``every``-th decision (the first of each deal
+    always, and every one where ``dense`` says so) is yielded before the move is made."""
+    for seed in seeds:
+        m = koloda.new_game(game, players=players, seed=seed, **(options or {}))
+        rng = random.Random(seed * 7919 + 1)
+        deal_no, start, step = -1, 0, 0
+        while not m.is_over and step < 400:
+            seat = m.to_move
+            obs_deal = len(m.deals)
+            if obs_deal != deal_no:
+                deal_no, start, k = obs_deal, len(m.history), 0
+            if seat is not None and (k % every == 0 or (dense is not None and dense(m))):
+                yield Point(m, seat, start)
+            k += 1
+            step += 1
+            m.apply(rng.choice(m.legal_actions()))
+
+
+@dataclass
+class Tally:
+    points: int = 0
+    samples: int = 0
+    applied: dict[str, int] = field(default_factory=dict)
+    broken: dict[str, list[str]] = field(default_factory=dict)
+
+
+def check_game(game: str, players: int, facts: dict[str, Fact], *, seeds: range,
+               every: int, draws: int = 4, options: dict[str, Any] | None = None,
+               dense: Callable[[Match], bool] | None = None) -> Tally:
+    """Play, sample, check: the tally of facts applied and broken by the samples."""
+    spec = get_spec(game)
+    assert spec.determinize is not None
+    tally = Tally()
+    for p in decision_points(game, players, seeds, every, options, dense):
+        m, seat = p.match, p.seat
+        real = m.current
+        obs = m.observation(seat)
+        want = obs.deal.to_json()
+        hidden = real.hidden_from(seat)
+        live = {}
+        for name, fact in facts.items():
+            on_real = fact(p, real)
+            if on_real is not None:
+                assert on_real == [], f"{name} fails on the real deal itself: {on_real}"
+                live[name] = fact
+                tally.applied[name] = tally.applied.get(name, 0) + 1
+        tally.points += 1
+        rng = random.Random(tally.points)
+        for _ in range(draws):
+            sample = spec.determinize(obs, rng)
+            tally.samples += 1
+            got = sample.observation(seat).to_json()
+            if got != want:
+                diff = sorted(k for k in want if got.get(k) != want[k])
+                tally.broken.setdefault("same_observation", []).append(str(diff))
+            if sample.hidden_from(seat) != hidden:
+                tally.broken.setdefault("same_hidden_cards", []).append("differ")
+            for name, fact in live.items():
+                bad = fact(p, sample)
+                if bad:
+                    tally.broken.setdefault(name, []).extend(bad)
+    return tally
+
+
+def assert_clean(tally: Tally, facts: dict[str, Fact]) -> None:
+    for name in facts:
+        assert tally.applied.get(name, 0) > 0, f"{name} never applied: the test is vacuous"
+    summary = {k: (len(v), v[:3]) for k, v in tally.broken.items()}
+    assert not tally.broken, f"of {tally.samples} samples, broken facts: {summary}"
+
+
+# ------------------------------------------------------------------ shared facts
+def _view(p: Point) -> Any:
+    return p.match.current.observation(p.seat)
+
+
+def void_fact(cards_of_suit: Callable[[int], frozenset[int]]) -> Fact:
+    """No other seat holds a card of a suit its play showed it lacks (the view's
+    ``voids``, as the real deal recorded them)."""
+    def fact(p: Point, st: DealState) -> list[str] | None:
+        voids = _view(p).voids
+        if not any(v for s, v in enumerate(voids) if s != p.seat):
+            return None
+        hands = st.hands  # type: ignore[attr-defined]
+        return [f"seat {s} holds {c} of void suit {su}" for s, v in enumerate(voids)
+                if s != p.seat for su in v for c in hands[s] if c in cards_of_suit(su)]
+    return fact
+
+
+def suit_cards(su: int) -> frozenset[int]:
+    return frozenset(c for c in range(52) if suit_of(c) == su)
+
+
+def replay_fact(as_dealt: Callable[[Point, DealState], Deal]) -> Fact:
+    """The deal as the sample says it was dealt allows, under the rules' legality check,
+    every action really taken in it so far."""
+    def fact(p: Point, st: DealState) -> list[str] | None:
+        state = copy.deepcopy(p.match).start_deal(as_dealt(p, st))
+        for s, action in p.match.history[p.deal_start:]:
+            if state.to_move != s:
+                return [f"seat {state.to_move} to move, not {s}, before {action}"]
+            try:
+                state.apply(action)
+            except koloda.IllegalAction as exc:
+                return [f"{action} by seat {s} illegal in the sampled deal: {exc}"]
+        return []
+    return fact
+
+
+# ------------------------------------------------------------------------- durak
+def _durak_round_one(m: Match) -> bool:
+    """Round one of the match's first game: nothing drawn yet, so each hand is still its
+    dealt cards less what it played (and the lowest trump chose the first attacker)."""
+    return len(m.deals) == 1 and m.current.rounds == 0  # type: ignore[attr-defined]
+
+
+def _durak_as_dealt(p: Point, g: DealState) -> Deal:
+    """Round one: the hands as dealt are the hands now plus what each played."""
+    real = p.match.current
+    hands = [list(h) for h in g.hands]  # type: ignore[attr-defined]
+    for s, played in real.plays:  # type: ignore[attr-defined]
+        hands[s].extend(played if isinstance(played, tuple) else (played,))
+    stock = tuple(reversed(g.stock))  # type: ignore[attr-defined]
+    return Deal(p.match.deals[-1].dealer, tuple(tuple(h) for h in hands), stock,
+                real.trump_card)  # type: ignore[attr-defined]
+
+
+def durak_lowest_trump(p: Point, g: DealState) -> list[str] | None:
+    """In the first round of the first game the first attacker is the holder of the
+    lowest trump among the dealt hands (nobody holds one: left of the dealer)."""
+    if not _durak_round_one(p.match):
+        return None
+    first = p.match.current.first_attacker  # type: ignore[attr-defined]
+    holder = lowest_trump_holder(_durak_as_dealt(p, g))
+    return [] if holder == first else [f"lowest trump with seat {holder}, not {first}"]
+
+
+def durak_round_one_replay(p: Point, g: DealState) -> list[str] | None:
+    """The first round so far is legal, attacker included, in the deal the sample
+    implies (the match chooses the first attacker from it again)."""
+    if not _durak_round_one(p.match):
+        return None
+    return replay_fact(_durak_as_dealt)(p, g)
+
+
+def durak_taken_in_hand(p: Point, g: DealState) -> list[str] | None:
+    """Cards a defender picked up (and has not played) are in that defender's hand."""
+    known = _view(p).known_cards
+    if not any(known):
+        return None
+    hands = g.hands  # type: ignore[attr-defined]
+    return [f"{c} not with seat {s}" for s, ks in enumerate(known) for c in ks
+            if c not in hands[s]]
+
+
+DURAK_FACTS: dict[str, Fact] = {
+    "durak_lowest_trump": durak_lowest_trump,
+    "durak_round_one_replay": durak_round_one_replay,
+    "durak_taken_in_hand": durak_taken_in_hand,
+}
+
+
+@pytest.mark.parametrize("game,players,options", [
+    ("durak", 2, {}), ("durak", 3, {}), ("durak", 4, {}), ("durak", 4, {"teams": False}),
+    ("durak", 5, {}), ("durak", 6, {}), ("durak-perevodnoy", 3, {}),
+    ("durak-perevodnoy", 4, {}),
+])
+def test_durak_sample_gives_lowest_trump_to_first_attacker(
+        game: str, players: int, options: dict[str, Any]) -> None:
+    tally = check_game(game, players, DURAK_FACTS, seeds=range(10), every=6,
+                       options=options, dense=_durak_round_one)
+    assert_clean(tally, DURAK_FACTS)
