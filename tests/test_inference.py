@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 import koloda
-from koloda.cards import suit_of
+from koloda.cards import ACE, CLUBS, SIX, SPADES, card, rank_of, suit_of
 from koloda.engine.deal import Deal, DealState
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec
@@ -225,3 +225,146 @@ def test_durak_sample_gives_lowest_trump_to_first_attacker(
     tally = check_game(game, players, DURAK_FACTS, seeds=range(10), every=6,
                        options=options, dense=_durak_round_one)
     assert_clean(tally, DURAK_FACTS)
+
+
+# -------------------------------------------------------------- the trick games
+def _played_by(p: Point) -> list[list[int]]:
+    """The cards each seat has played this deal (every trick lay face up)."""
+    view = _view(p)
+    out: list[list[int]] = [[] for _ in range(p.match.players)]
+    tricks = [t.cards if hasattr(t, "cards") else t for t in view.tricks_played]
+    current = view.trick.cards if hasattr(view.trick, "cards") else view.trick
+    for plays in (*tricks, current or ()):
+        for play in plays:
+            out[play[0]].append(play[1])
+    return out
+
+
+def _hands_as_dealt(p: Point, st: DealState) -> tuple[tuple[int, ...], ...]:
+    """No exchange: the hands as dealt are the hands now plus what each played."""
+    played = _played_by(p)
+    return tuple(tuple(h) + tuple(played[s])
+                 for s, h in enumerate(st.hands))  # type: ignore[attr-defined]
+
+
+def trick_deal_replay(p: Point, st: DealState) -> list[str] | None:
+    """Trinka, Opendaum: the deal rebuilt from the sample allows every bid and play."""
+    def as_dealt(p: Point, st: DealState) -> Deal:
+        return Deal(p.match.deals[-1].dealer, _hands_as_dealt(p, st),
+                    tuple(getattr(st, "stock", ())), getattr(st, "trump_card", None))
+    return replay_fact(as_dealt)(p, st)
+
+
+def test_trinka_sample_respects_voids_and_replays_every_play() -> None:
+    from koloda.games.trinka import CARDS_OF
+    facts: dict[str, Fact] = {"trinka_voids": void_fact(lambda su: CARDS_OF[su]),
+                              "trinka_replay": trick_deal_replay}
+    assert_clean(check_game("trinka", 4, facts, seeds=range(6), every=3), facts)
+
+
+@pytest.mark.parametrize("game,players", [
+    ("opendaum", 3), ("opendaum", 4), ("opendaum", 6), ("opendaum-shakhi", 3),
+    ("opendaum-shakhi", 5), ("opendaum-33", 3)])
+def test_opendaum_sample_respects_voids_and_replays_every_bid_and_play(
+        game: str, players: int) -> None:
+    shakhi = {card(SIX, SPADES), card(SIX, CLUBS)} if game != "opendaum" else set()
+
+    def suit(su: int) -> frozenset[int]:
+        return suit_cards(su) - shakhi
+    facts: dict[str, Fact] = {"opendaum_voids": void_fact(suit),
+                              "opendaum_replay": trick_deal_replay}
+    assert_clean(check_game(game, players, facts, seeds=range(3), every=9), facts)
+
+
+def stukolka_caps(p: Point, st: DealState) -> list[str] | None:
+    """A seat that failed to beat a card it had to beat holds nothing above it (the
+    view's ``caps``), nor the trump ace when it led something else."""
+    caps = _view(p).caps
+    if not any(c for s, c in enumerate(caps) if s != p.seat):
+        return None
+    hands = st.hands  # type: ignore[attr-defined]
+    return [f"seat {s} holds {c} above its cap" for s, cs in enumerate(caps) if s != p.seat
+            for su, top in cs for c in hands[s] if suit_of(c) == su and rank_of(c) > top]
+
+
+def stukolka_replay(p: Point, st: DealState) -> list[str] | None:
+    """Without a golets: the hands as dealt (a dropped hand lies in its discards) allow
+    every declaration and play."""
+    view = _view(p)
+    if view.golets is not None:
+        return None
+    played = _played_by(p)
+    hands = tuple(tuple(st.discards[s]) + tuple(h) + tuple(played[s])  # type: ignore
+                  for s, h in enumerate(st.hands))  # type: ignore[attr-defined]
+
+    def as_dealt(p: Point, st: DealState) -> Deal:
+        return Deal(p.match.deals[-1].dealer, hands, tuple(st.stock),  # type: ignore
+                    st.trump_card)  # type: ignore[attr-defined]
+    return replay_fact(as_dealt)(p, st)
+
+
+def test_stukolka_sample_respects_voids_caps_and_trump_ace_lead() -> None:
+    facts: dict[str, Fact] = {"stukolka_voids": void_fact(suit_cards),
+                              "stukolka_caps": stukolka_caps,
+                              "stukolka_replay": stukolka_replay}
+    for players in (4, 6):
+        assert_clean(check_game("stukolka", players, facts, seeds=range(8), every=2), facts)
+
+
+def test_dreyfus_sample_respects_voids_after_the_exchange() -> None:
+    facts: dict[str, Fact] = {"dreyfus_voids": void_fact(suit_cards)}
+    assert_clean(check_game("dreyfus", 3, facts, seeds=range(3), every=5), facts)
+
+
+ACE_OF_SPADES = card(ACE, SPADES)
+
+
+def mushka_passer_lacks_ace_of_spades(p: Point, st: DealState) -> list[str] | None:
+    """The holder of the ace of spades may not pass: a passed hand (its discards) never
+    held it."""
+    choices = _view(p).choices
+    passed = [s for s, c in enumerate(choices) if c == "pass" and s != p.seat]
+    if not passed:
+        return None
+    discards = st.discards  # type: ignore[attr-defined]
+    return [f"seat {s} passed holding AS" for s in passed if ACE_OF_SPADES in discards[s]]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_mushka_sample_gives_no_passer_the_ace_of_spades(players: int) -> None:
+    facts: dict[str, Fact] = {"mushka_voids": void_fact(suit_cards),
+                              "mushka_passer_lacks_AS": mushka_passer_lacks_ace_of_spades}
+    assert_clean(check_game("mushka", players, facts, seeds=range(10), every=2), facts)
+
+
+def kopilka_shown_in_hand(p: Point, st: DealState) -> list[str] | None:
+    """A failed lead taken back is in its leader's hand until played."""
+    shown = _view(p).shown
+    if not any(shown):
+        return None
+    hands = st.hands  # type: ignore[attr-defined]
+    return [f"{c} not with seat {s}" for s, cs in enumerate(shown) for c in cs
+            if c not in hands[s]]
+
+
+def kopilka_remiz_passer_holds_led_suit(p: Point, st: DealState) -> list[str] | None:
+    """A pass on the trick on the table by a seat not void in the led suit paid a remiz:
+    that seat holds the led suit."""
+    from koloda.games.kopilka.table import PLAY_RULES
+    view = _view(p)
+    cur = view.trick
+    if cur is None or cur.led is None:
+        return None
+    remiz = [s for s in cur.passes if s != p.seat and cur.led not in view.voids[s]]
+    if not remiz:
+        return None
+    hands = st.hands  # type: ignore[attr-defined]
+    return [f"seat {s} paid a remiz without the led suit" for s in remiz
+            if not PLAY_RULES.holds_suit(hands[s], cur.led)]
+
+
+def test_kopilka_sample_respects_voids_shown_cards_and_remiz_passes() -> None:
+    facts: dict[str, Fact] = {"kopilka_voids": void_fact(suit_cards),
+                              "kopilka_shown_in_hand": kopilka_shown_in_hand,
+                              "kopilka_remiz_pass": kopilka_remiz_passer_holds_led_suit}
+    assert_clean(check_game("kopilka", 4, facts, seeds=range(4), every=3), facts)

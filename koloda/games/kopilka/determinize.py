@@ -12,7 +12,10 @@ the other players' discards, the talon and the face-down offer still on the tabl
 of the seat's own offer taken by a picker lies in his hand or his discards. An offer on the
 table is of one suit with its cards in rank order: the suit is drawn by how many unseen
 cards could make it up, and a card the seat picked fixes the suit and splits the ranks.
-What a player's not offering says of his hand is not used.
+A player who passed on the trick on the table without being void in its suit paid a remiz
+for it (the pot shows it): he holds a card of the led suit, and a deal that says otherwise
+is drawn again (rejection: the law of the deals that keep him one). What a player's not
+offering says of his hand, and a remiz paid on an earlier trick, are not used.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ DECK = deck(32)
 KEEPS_PICKED = 0.67
 #: tries at placing the picked cards before giving up
 PIN_TRIES = 4
+#: draws before a deal that leaves a remiz passer without the led suit is kept anyway
+HOLD_TRIES = 40
 
 
 def determinize(obs: Observation, rng: random.Random) -> KopilkaDeal:
@@ -107,6 +112,11 @@ class Sampler:
         self.unknown = [c for c in DECK if c not in known]
         self.voids = [set(v) for v in view.voids]
         self.others = [s for s in range(PLAYERS) if s != seat]
+        #: (seat, suit): a pass on the table that paid a remiz shows the suit is held
+        self.holds: list[tuple[int, int]] = []
+        if cur is not None and cur.led is not None:
+            self.holds = [(s, cur.led) for s in cur.passes
+                          if s != seat and cur.led not in self.voids[s]]
         #: the suits each place of the deal lacks: other hands, their discards, the talon
         self.place_voids = [self.voids[s] for s in self.others] + [set()] * PLAYERS
         ex = view.exchange
@@ -125,6 +135,16 @@ class Sampler:
 
     # ------------------------------------------------------------------ sampling
     def sample(self, rng: random.Random) -> KopilkaDeal:
+        """A deal consistent with the observation, set to the present."""
+        st = self._sample(rng)
+        if self.holds:
+            for _ in range(HOLD_TRIES):
+                if all(PLAY_RULES.holds_suit(st.hands[s], suit) for s, suit in self.holds):
+                    break
+                st = self._sample(rng)
+        return st
+
+    def _sample(self, rng: random.Random) -> KopilkaDeal:
         once = self.dealer_once
         if once is not None:
             return self._deal([list(x) for x in self.shown], [[] for _ in range(PLAYERS)],

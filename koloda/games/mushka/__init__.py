@@ -321,7 +321,8 @@ class Sampler:
     and the current trick), the voids shown, each player's exchange choice (how many he
     discarded and drew) and the stock's size. The cards the seat cannot place are dealt
     among the other hands (never a suit the player has shown he lacks), the other players'
-    discards and the stock (:func:`deal_by_suit`, through the one constrained dealer); the
+    discards (never the ace of spades in a passed hand: its holder may not pass) and the
+    stock (:func:`deal_by_suit`, through the one constrained dealer); the
     state is built as it stands. Which of another player's cards he drew rather than kept
     cannot be told apart, so it is not modelled.
     """
@@ -345,16 +346,22 @@ class Sampler:
         self.needs = ([view.hand_sizes[s] for s in others]
                       + [_thrown(view.choices[s]) for s in others] + [view.stock])
         self.voids = [view.voids[s] for s in others] + [()] * (len(others) + 1)
+        #: beyond the voids: the holder of the ace of spades may not pass, so a passed
+        #: hand (its discards) never held it
+        no_ace = frozenset({ACE_OF_SPADES})
+        self.extra = [_NOTHING] * len(others) + [
+            no_ace if view.choices[s] == "pass" else _NOTHING for s in others] + [_NOTHING]
         #: the one dealer read once, unless a hand is left one suit (then per draw)
         self.dealer_once = None if any(
             VOID_BANS[frozenset(v)][0] is not None and k for v, k in zip(
                 self.voids, self.needs, strict=True)) else HiddenDealer(
-            self.unknown, self.needs, [VOID_BANS[frozenset(v)][1] for v in self.voids])
+            self.unknown, self.needs, [VOID_BANS[frozenset(v)][1] | x
+                                       for v, x in zip(self.voids, self.extra, strict=True)])
 
     def sample(self, rng: random.Random) -> MushkaDeal:
         once = self.dealer_once
         dealt = once.deal(rng) if once is not None else \
-            deal_by_suit(self.unknown, self.needs, self.voids, rng)
+            deal_by_suit(self.unknown, self.needs, self.voids, rng, self.extra)
         k = len(self.others)
         return self.build({s: dealt[i] for i, s in enumerate(self.others)},
                           {s: dealt[k + i] for i, s in enumerate(self.others)}, dealt[-1])
@@ -373,24 +380,28 @@ class Sampler:
 
 
 def deal_by_suit(cards: Sequence[Card], needs: Sequence[int],
-                 voids: Sequence[Iterable[int]], rng: random.Random) -> list[list[Card]]:
+                 voids: Sequence[Iterable[int]], rng: random.Random,
+                 extra: Sequence[frozenset[Card]] | None = None) -> list[list[Card]]:
     """Split ``cards`` into places of ``needs[i]`` cards, place ``i`` never getting a card
-    of a suit in ``voids[i]`` (a shown void) — ``koloda.games._hidden.deal_hidden``, once
-    the places left one suit only are filled (Kopilka shares it).
+    of a suit in ``voids[i]`` (a shown void) nor one of ``extra[i]`` (a card it is known
+    not to hold) — ``koloda.games._hidden.deal_hidden``, once the places left one suit
+    only are filled (Kopilka shares it).
 
     A place void in all suits but one gets a random choice of that suit's cards first:
     every card of a suit is alike to a void, so that is the law of every consistent deal;
     and it spares the dealer a search when such a place needs nearly all of the suit.
     """
     bans = [VOID_BANS[frozenset(v)] for v in voids]
+    if extra is not None:
+        bans = [(only, ban | x) for (only, ban), x in zip(bans, extra, strict=True)]
     if all(only is None for only, _ in bans):
         return deal_hidden(cards, needs, [ban for _, ban in bans], rng)
     pool = list(cards)
     needs = list(needs)
     first: list[list[Card]] = [[] for _ in needs]
-    for i, (only, _) in enumerate(bans):
+    for i, (only, ban) in enumerate(bans):
         if only is not None and needs[i]:
-            may = [c for c in pool if c in SUIT_CARDS[only]]
+            may = [c for c in pool if c in SUIT_CARDS[only] and c not in ban]
             if len(may) < needs[i]:
                 raise ValueError("no arrangement of the unknown cards fits the voids shown")
             first[i] = rng.sample(may, needs[i])
@@ -401,6 +412,7 @@ def deal_by_suit(cards: Sequence[Card], needs: Sequence[int],
     return [f + r if f else r for f, r in zip(first, rest, strict=True)]
 
 
+_NOTHING: frozenset[Card] = frozenset()
 #: for each set of suits lacked: the one suit left (or None), and the cards banned
 VOID_BANS: dict[frozenset[int], tuple[int | None, frozenset[Card]]] = {}
 for _mask in range(16):
