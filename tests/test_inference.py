@@ -363,8 +363,31 @@ def kopilka_remiz_passer_holds_led_suit(p: Point, st: DealState) -> list[str] | 
             if not PLAY_RULES.holds_suit(hands[s], cur.led)]
 
 
-def test_kopilka_sample_respects_voids_shown_cards_and_remiz_passes() -> None:
+def kopilka_decliner_lacks_three_of_a_suit(p: Point, st: DealState) -> list[str] | None:
+    """In the exchange, a seat whose turn passed without an offer had no three cards of a
+    suit: it holds at most two of each, plus one per card it has picked since."""
+    real = p.match.current
+    if real.phase != "exchange":  # type: ignore[attr-defined]
+        return None
+    dealer = p.match.deals[-1].dealer
+    order = [(dealer + 1 + i) % 4 for i in range(4)]
+    offers = [*real.offers, *([real.offer] if real.offer else [])]  # type: ignore
+    bad, seen = [], False
+    for i, s in enumerate(order[:real.exchange_turn]):  # type: ignore[attr-defined]
+        if s == p.seat or any(o.offerer == s for o in offers):
+            continue
+        seen = True
+        later = sum(o.taken.count(s) for o in offers if order.index(o.offerer) > i)
+        for su in range(4):
+            held = sum(1 for c in st.hands[s] if suit_of(c) == su)  # type: ignore
+            if held > 2 + later:
+                bad.append(f"seat {s} declined but holds {held} of suit {su}")
+    return bad if seen else None
+
+
+def test_kopilka_sample_respects_voids_shown_cards_remiz_passes_and_declines() -> None:
     facts: dict[str, Fact] = {"kopilka_voids": void_fact(suit_cards),
                               "kopilka_shown_in_hand": kopilka_shown_in_hand,
-                              "kopilka_remiz_pass": kopilka_remiz_passer_holds_led_suit}
+                              "kopilka_remiz_pass": kopilka_remiz_passer_holds_led_suit,
+                              "kopilka_decline": kopilka_decliner_lacks_three_of_a_suit}
     assert_clean(check_game("kopilka", 4, facts, seeds=range(4), every=3), facts)

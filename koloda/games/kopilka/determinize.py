@@ -14,8 +14,10 @@ table is of one suit with its cards in rank order: the suit is drawn by how many
 cards could make it up, and a card the seat picked fixes the suit and splits the ranks.
 A player who passed on the trick on the table without being void in its suit paid a remiz
 for it (the pot shows it): he holds a card of the led suit, and a deal that says otherwise
-is drawn again (rejection: the law of the deals that keep him one). What a player's not
-offering says of his hand, and a remiz paid on an earlier trick, are not used.
+is drawn again (rejection: the law of the deals that keep him one). Likewise in the
+exchange: a player whose turn passed without an offer held at most two cards of each suit
+then, so he holds at most two plus the cards he picked since (the play that follows is not
+read this way: its draws blur it). A remiz paid on an earlier trick is not used.
 """
 
 from __future__ import annotations
@@ -73,6 +75,25 @@ def _fits(pool: Sequence[Card], needs: Sequence[int], voids: Sequence[Set[int]])
     return True
 
 
+def _decliners(view: KopilkaView, seat: int, dealer: int | None) -> list[tuple[int, int]]:
+    """During the exchange: (seat, the most cards of one suit it may hold) for every other
+    player whose turn passed without an offer — two then, plus one per card picked since."""
+    if view.phase != "exchange" or dealer is None:
+        return []
+    order = [(dealer + 1 + i) % PLAYERS for i in range(PLAYERS)]
+    offers = [*view.offers, *([view.exchange] if view.exchange else [])]
+    offerers = [o.offerer for o in offers]
+    # the seats whose turn has come: up to the offer on the table (all, once it is done)
+    now = order.index(view.exchange.offerer) if view.exchange else PLAYERS
+    out = []
+    for i, s in enumerate(order[:now]):
+        if s == seat or s in offerers:
+            continue
+        later = sum(o.taken.count(s) for o in offers if order.index(o.offerer) > i)
+        out.append((s, 2 + later))
+    return out
+
+
 class Sampler:
     """Prepared once from an observation, then sampled many times (``sample``)."""
 
@@ -117,6 +138,7 @@ class Sampler:
         if cur is not None and cur.led is not None:
             self.holds = [(s, cur.led) for s in cur.passes
                           if s != seat and cur.led not in self.voids[s]]
+        self.caps = _decliners(view, seat, obs.dealer)
         #: the suits each place of the deal lacks: other hands, their discards, the talon
         self.place_voids = [self.voids[s] for s in self.others] + [set()] * PLAYERS
         ex = view.exchange
@@ -137,12 +159,24 @@ class Sampler:
     def sample(self, rng: random.Random) -> KopilkaDeal:
         """A deal consistent with the observation, set to the present."""
         st = self._sample(rng)
-        if self.holds:
+        if self.holds or self.caps:
             for _ in range(HOLD_TRIES):
-                if all(PLAY_RULES.holds_suit(st.hands[s], suit) for s, suit in self.holds):
+                if self._keeps(st.hands):
                     break
                 st = self._sample(rng)
         return st
+
+    def _keeps(self, hands: Sequence[Sequence[Card]]) -> bool:
+        """The hands keep what the passes and the exchange showed."""
+        if not all(PLAY_RULES.holds_suit(hands[s], suit) for s, suit in self.holds):
+            return False
+        for s, most in self.caps:
+            count = [0, 0, 0, 0]
+            for c in hands[s]:
+                count[suit_of(c)] += 1
+            if max(count) > most:
+                return False
+        return True
 
     def _sample(self, rng: random.Random) -> KopilkaDeal:
         once = self.dealer_once
