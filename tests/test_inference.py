@@ -146,11 +146,21 @@ def suit_cards(su: int) -> frozenset[int]:
     return frozenset(c for c in range(52) if suit_of(c) == su)
 
 
+def _match_copy(m: Match) -> Match:
+    """A copy of the match whose sheet a new deal may change (a Stukolka ante) without
+    touching the real one."""
+    out = copy.copy(m)
+    for name, value in vars(m).items():
+        if isinstance(value, list):
+            setattr(out, name, list(value))
+    return out
+
+
 def replay_fact(as_dealt: Callable[[Point, DealState], Deal]) -> Fact:
     """The deal as the sample says it was dealt allows, under the rules' legality check,
     every action really taken in it so far."""
     def fact(p: Point, st: DealState) -> list[str] | None:
-        state = copy.deepcopy(p.match).start_deal(as_dealt(p, st))
+        state = _match_copy(p.match).start_deal(as_dealt(p, st))
         for s, action in p.match.history[p.deal_start:]:
             if state.to_move != s:
                 return [f"seat {state.to_move} to move, not {s}, before {action}"]
@@ -334,7 +344,7 @@ def mushka_passer_lacks_ace_of_spades(p: Point, st: DealState) -> list[str] | No
 def test_mushka_sample_gives_no_passer_the_ace_of_spades(players: int) -> None:
     facts: dict[str, Fact] = {"mushka_voids": void_fact(suit_cards),
                               "mushka_passer_lacks_AS": mushka_passer_lacks_ace_of_spades}
-    assert_clean(check_game("mushka", players, facts, seeds=range(10), every=2), facts)
+    assert_clean(check_game("mushka", players, facts, seeds=range(8), every=3), facts)
 
 
 def kopilka_shown_in_hand(p: Point, st: DealState) -> list[str] | None:
