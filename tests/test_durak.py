@@ -574,7 +574,8 @@ def test_observation_shows_only_what_the_seat_may_know() -> None:
                         "trump_suit", "trump_drawn_by", "stock_size", "discard_count",
                         "discard", "phase", "attacker", "defender", "taken", "passed",
                         "limit", "in_game", "teams", "first_bout", "first_bout_limit",
-                        "last_round", "plays"}
+                        "last_round", "plays", "opener", "played",
+                        "lowest_trump_dealt"}
     assert obs["known_cards"][1] == ["7S", "7D"]  # picked up with take: public
     hidden = g.hidden_from(0)
     assert parse_card("7S") not in hidden and parse_card("9D") in hidden

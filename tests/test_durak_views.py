@@ -85,7 +85,7 @@ def test_durak_values_are_cards_suits_and_seats_and_suits_are_letters_in_json() 
     assert view.teams == ((0, 2), (1, 3))
     assert obs.sheet.losses == (0, 0, 0, 0) and obs["sheet"]["losses"] == [0, 0, 0, 0]
     fields = {f.name: f for f in fields_of(DurakView)}
-    assert [n for n, f in fields.items() if f.private] == ["hand"]
+    assert [n for n, f in fields.items() if f.private] == ["hand", "lowest_trump_dealt"]
     assert fields["table"].role == "table" and fields["teams"].role == "teams"
     assert fields["teams"].kind == "data" and fields["teams"].term is None
     assert fields["trump_card"].role == "trump_card" and fields["trump_suit"].role == "trump"

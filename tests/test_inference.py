@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 import koloda
-from koloda.cards import ACE, CLUBS, SIX, SPADES, card, rank_of, suit_of
+from koloda.cards import ACE, CLUBS, SIX, SPADES, TEXT_CARD, card, rank_of, suit_of
 from koloda.engine.deal import Deal, DealState
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec
@@ -218,7 +218,36 @@ def durak_taken_in_hand(p: Point, g: DealState) -> list[str] | None:
             if c not in hands[s]]
 
 
+def _durak_cards_played(p: Point, seat: int) -> list[int]:
+    """The cards ``seat`` has played this game, read off the actions."""
+    out = []
+    for s, action in p.match.history[p.deal_start:]:
+        verb, *cards = action.split()
+        if s == seat and verb in ("attack", "throw", "transfer", "beat"):
+            out += [TEXT_CARD[c] for c in (cards[1:] if verb == "beat" else cards)]
+    return out
+
+
+def durak_opener_keeps_a_low_trump(p: Point, g: DealState) -> list[str] | None:
+    """All game long: the first attacker was dealt a trump below this seat's lowest
+    dealt trump; unless it has played one (or holds one publicly) it still holds one."""
+    m = p.match
+    first = m.current.first_attacker  # type: ignore[attr-defined]
+    trump = m.current.trump  # type: ignore[attr-defined]
+    mine = [c % 13 for c in m.deals[-1].hands[p.seat] if c // 13 == trump]
+    if len(m.deals) != 1 or first == p.seat or not mine:
+        return None
+    below = min(mine)
+    shown = _durak_cards_played(p, first) + list(_view(p).known_cards[first])
+    if any(c // 13 == trump and c % 13 < below for c in shown):
+        return None
+    hand = g.hands[first]  # type: ignore[attr-defined]
+    return [] if any(c // 13 == trump and c % 13 < below for c in hand) else \
+        [f"opener {first} holds no trump below rank {below}"]
+
+
 DURAK_FACTS: dict[str, Fact] = {
+    "durak_opener_keeps_low_trump": durak_opener_keeps_a_low_trump,
     "durak_lowest_trump": durak_lowest_trump,
     "durak_round_one_replay": durak_round_one_replay,
     "durak_taken_in_hand": durak_taken_in_hand,
@@ -228,7 +257,7 @@ DURAK_FACTS: dict[str, Fact] = {
 @pytest.mark.parametrize("game,players,options", [
     ("durak", 2, {}), ("durak", 3, {}), ("durak", 4, {}), ("durak", 4, {"teams": False}),
     ("durak", 5, {}), ("durak", 6, {}), ("durak-perevodnoy", 3, {}),
-    ("durak-perevodnoy", 4, {}),
+    ("durak-perevodnoy", 4, {}), ("durak", 3, {"games": 3}),
 ])
 def test_durak_sample_gives_lowest_trump_to_first_attacker(
         game: str, players: int, options: dict[str, Any]) -> None:

@@ -8,15 +8,21 @@ stock above the trump card — is dealt at random from the cards nobody can plac
 (``koloda.games._hidden``).
 
 One more public fact, the opening (koloda/rules/durak.en.md: the first attack of the
-first game goes to the holder of the lowest trump; nobody holds one: left of the dealer).
-The lowest trump is not shown, but who attacks first says where it is: while nothing has
-been drawn yet (the first round of the match's first game) each hand is its dealt cards
-less what it played, so the first attacker's lowest trump — held or played — is lower than
-every trump anyone else held, and every hidden trump below it lies in the stock. The
-sampler draws which trump that was in proportion to the number of deals each choice
-leaves, then deals the rest under those bans: exactly the deals consistent with the
-opening, each as likely as the others. Once cards have been drawn the opening is no longer
-used (which cards a player drew rather than was dealt is not seen).
+first game, and of a game after a draw, goes to the holder of the lowest trump; nobody
+holds one: left of the dealer — ``DurakView.opener``). The lowest trump is not shown, but
+who attacks first says where it was dealt:
+
+* while nothing has been drawn yet (the first round) each hand is its dealt cards less
+  what it played, so the opener's lowest trump — held or played — is lower than every
+  trump anyone else held, and every hidden trump below it lies in the stock. The sampler
+  draws which trump that was in proportion to the number of deals each choice leaves,
+  then deals the rest under those bans: exactly the deals consistent with the opening,
+  each as likely as the others;
+* later, which cards a player drew rather than was dealt is not seen, but the opener was
+  dealt a trump below the lowest one this seat was dealt (``lowest_trump_dealt``), and
+  cards leave a hand only by being played: unless the opener has played such a trump, it
+  still holds one. The sampler draws which is the lowest it holds, again in proportion to
+  the deals each choice leaves.
 
 Durak gives no voids and no other negative evidence: a player may always take instead of
 beating, and pass instead of throwing in or transferring, so not doing something shows
@@ -34,20 +40,22 @@ from koloda.engine.deal import Deal
 from koloda.engine.view import Observation
 from koloda.games._hidden import HiddenDealer
 from koloda.games.durak.rounds import DurakGame
-from koloda.games.durak.views import DurakSheet, DurakView
+from koloda.games.durak.views import DurakView
 
 _NO_BANS: frozenset[Card] = frozenset()
 
 
 @dataclass(frozen=True)
 class Opening:
-    """One way the lowest trump may lie: ``pin`` (a hidden trump in the first attacker's
-    hand, or None when that trump is visible or nobody held one) and ``low``, the hidden
-    trumps below it, which were never dealt to a hand; ``weight`` counts its deals."""
+    """One way the lowest trump may lie: ``pin`` (a hidden trump in the opener's hand, or
+    None when that trump is visible or nobody held one) and ``low``, hidden trumps kept
+    from the hands (``everywhere``) or from the opener's hand only; ``weight`` counts its
+    deals."""
 
     pin: Card | None
     low: frozenset[Card]
     weight: int
+    everywhere: bool = True
 
 
 class Template:
@@ -91,7 +99,11 @@ class Template:
         """The dealer of the cards left once ``opening`` has placed its pin, never giving
         a hand a trump below the lowest one."""
         k = len(self.others)
-        bans = [opening.low] * k + [_NO_BANS, _NO_BANS]
+        if opening.everywhere:
+            bans = [opening.low] * k + [_NO_BANS, _NO_BANS]
+        else:
+            bans = [opening.low if s == self.first else _NO_BANS for s in self.others]
+            bans += [_NO_BANS, _NO_BANS]
         if opening.pin is None:
             return HiddenDealer(self.pool, self.needs, bans)
         needs = list(self.needs)
@@ -100,8 +112,9 @@ class Template:
 
     @property
     def first(self) -> int:
-        view = self.view
-        return view.plays[0][0] if view.plays else view.attacker
+        opener = self.view.opener
+        assert opener is not None
+        return opener
 
     def sample(self, rng: random.Random) -> DurakGame:
         """A game as the observation shows it, the unseen cards dealt."""
@@ -117,25 +130,27 @@ class Template:
             hands[s] += share
         trump_card = view.trump_card
         stock = [*shares[len(self.others)], trump_card] if view.stock_size else []
-        return DurakGame(Deal(obs.dealer if obs.dealer is not None else 0,
+        game = DurakGame(Deal(obs.dealer if obs.dealer is not None else 0,
                               tuple(tuple(h) for h in hands), tuple(stock), trump_card),
                          teams=view.teams is not None,
                          first_bout_limit=view.first_bout_limit,
                          transfer=view.variant == "perevodnoy", first_attacker=view.attacker,
                          at=view)
+        game.dealt_low[self.seat] = view.lowest_trump_dealt
+        return game
 
 
 def _openings(obs: Observation, view: DurakView, seat: int, pool: list[Card],
               others: list[int], needs: list[int]) -> list[Opening] | None:
-    """Every way the lowest dealt trump may lie, while the opening still says where it is
-    (the first round of the match's first game), or None."""
-    sheet = obs.sheet
-    if not isinstance(sheet, DurakSheet) or sheet.games_played or \
-            view.last_round is not None:
+    """Every way the lowest dealt trump may lie, while the opening says where it is, or
+    None."""
+    first = view.opener
+    if first is None:
         return None
+    if view.last_round is not None:
+        return _kept_low(view, seat, first, pool, others, needs)
     n = obs.players
     trump = view.trump_suit
-    first = view.plays[0][0] if view.plays else view.attacker
     # the trumps each seat is seen to have been dealt: what it played this round, a shown
     # trump card (six players: the dealer's), and the seat's own hand
     seen: list[list[int]] = [[] for _ in range(n)]
@@ -173,6 +188,34 @@ def _openings(obs: Observation, view: DurakView, seat: int, pool: list[Card],
     dealer = obs.dealer if obs.dealer is not None else 0
     if own is None and above == 13 and first == (dealer + 1) % n:
         add(None, 13)                       # nobody was dealt a trump
+    return out or None
+
+
+def _kept_low(view: DurakView, seat: int, first: int, pool: list[Card], others: list[int],
+              needs: list[int]) -> list[Opening] | None:
+    """After the first round: the opener still holds a trump below this seat's lowest
+    dealt one, unless it has played one (or one it holds is public); the ways the lowest
+    such trump in its hand may be, or None when nothing is known."""
+    mine = view.lowest_trump_dealt
+    if first == seat or mine is None:
+        return None
+    trump, below = view.trump_suit, mine % 13
+    shown = [*view.played[first], *view.known_cards[first]] if view.played else []
+    if any(c // 13 == trump and c % 13 < below for c in shown):
+        return None
+    low = sorted((c for c in pool if c // 13 == trump and c % 13 < below),
+                 key=lambda c: c % 13)
+    room = needs[others.index(first)]
+    if not room:
+        return None
+    rest = len(pool) - room
+    out = []
+    for j, c in enumerate(low):
+        # the j lower ones lie outside the opener's hand, this one in it
+        if j > rest:
+            break
+        w = factorial(rest) // factorial(rest - j) * room * factorial(len(pool) - 1 - j)
+        out.append(Opening(c, frozenset(low[:j]), w, everywhere=False))
     return out or None
 
 

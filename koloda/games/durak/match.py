@@ -48,7 +48,8 @@ class DurakMatch(Match):
             first = (self.prev_durak + 1) % self.players
         return DurakGame(deal, teams=self.options["teams"],
                          first_bout_limit=self.options["first_bout_limit"],
-                         transfer=self.transfer, first_attacker=first)
+                         transfer=self.transfer, first_attacker=first,
+                         lowest_trump_opening=self.prev_durak is None)
 
     def end_deal(self, state: DealState) -> None:
         assert isinstance(state, DurakGame)

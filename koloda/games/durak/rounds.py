@@ -76,9 +76,11 @@ class DurakGame(DealState):
     """One game of durak from the deal to the durak (or the draw)."""
 
     def __init__(self, deal: Deal, *, teams: bool, first_bout_limit: int, transfer: bool,
-                 first_attacker: int, at: DurakView | None = None) -> None:
+                 first_attacker: int, at: DurakView | None = None,
+                 lowest_trump_opening: bool = False) -> None:
         """A game from its deal; with ``at``, the game as that view shows it, ``deal``
-        holding the hands and the stock (top first) as they are now (a determinization)."""
+        holding the hands and the stock (top first) as they are now (a determinization).
+        ``lowest_trump_opening``: the first attacker was chosen by the lowest trump."""
         if deal.trump_card is None:
             raise ValueError("a durak deal needs its trump card")
         n = len(deal.hands)
@@ -115,6 +117,15 @@ class DurakGame(DealState):
         self.last_opening: list[tuple[Card, ...] | None] = [None] * n
         self.opening: tuple[Card, ...] = ()
         self.first_attacker = first_attacker
+        #: the first attacker when the lowest trump chose it (public: it says where the
+        #: lowest trump was dealt), None when the previous durak's left attacked first
+        self.opener = first_attacker if lowest_trump_opening else None
+        #: every card each seat has played this game (each was seen face up)
+        self.played_by: list[list[Card]] = [[] for _ in range(n)]
+        #: the lowest trump dealt to each seat (None: none), each seat seeing its own
+        self.dealt_low: list[Card | None] = [
+            min((c for c in h if c // 13 == self.trump), key=lambda c: c % 13, default=None)
+            for h in deal.hands]
         # round state, set by _start_round
         self.attacker = first_attacker
         self.defender = first_attacker
@@ -151,6 +162,10 @@ class DurakGame(DealState):
         self.covered = sum(1 for b in self.covers if b is not None)
         self.opening = tuple(self.attacks)
         self.plays = list(view.plays)
+        self.opener = view.opener
+        self.played_by = [list(p) for p in view.played] or [[] for _ in range(n)]
+        # each seat's own memory: the determinizer gives back the observing seat's
+        self.dealt_low = [None] * n
         last = view.last_round
         if last is not None:
             self.last = (last.attacker, last.defender, [a for a, _ in last.table],
@@ -412,6 +427,7 @@ class DurakGame(DealState):
 
     def _play(self, seat: int, cards: list[Card]) -> None:
         hand = self.hands[seat]
+        self.played_by[seat] += cards
         for c in cards:
             hand.remove(c)
             self.public.discard(c)
@@ -543,6 +559,9 @@ class DurakGame(DealState):
             first_bout=self.beaten_rounds == 0,
             first_bout_limit=self.first_bout_limit,
             plays=_plays(self.plays),
+            opener=self.opener,
+            played=tuple(tuple(p) for p in self.played_by),
+            lowest_trump_dealt=self.dealt_low[seat],
             last_round=None if last is None else DurakRound(
                 defender=last[1], attacker=last[0],
                 table=tuple(zip(last[2], last[3], strict=True)), cards=_plays(last[4]),
@@ -562,6 +581,7 @@ class DurakGame(DealState):
         new.plays = list(self.plays)
         new.in_game = list(self.in_game)
         new.last_opening = list(self.last_opening)
+        new.played_by = [list(p) for p in self.played_by]
         new.queue = list(self.queue)
         new.passed = list(self.passed)
         new.still_in = list(self.still_in)

@@ -7,7 +7,8 @@ programs: the beaten-off cards themselves (each lay face up on the table, so a b
 count them; at the table the pile is face down) and the teams (``role="teams"``: the
 interface draws the sides from it).
 
-Only the hand is private to the seat: everything else lay face up on the table.
+Only the hand is private to the seat, and its memory of its own deal (the lowest trump it
+was dealt, for the determinizer): everything else lay face up on the table.
 """
 
 from __future__ import annotations
@@ -86,6 +87,13 @@ class DurakView(View):
     #: every card of the round so far with the seat that played it, in order (public:
     #: each was played face up; the determinizer reads who led and threw what)
     plays: tuple[tuple[int, Card], ...] = item("plays", default=())
+    #: the first attacker when the lowest trump chose them (first game, or after a
+    #: draw), None when the previous durak's left attacked first
+    opener: int | None = item("seat", default=None)
+    #: every card each seat has played this game (each lay face up)
+    played: tuple[tuple[Card, ...], ...] = item("per_seat_cards", default=())
+    #: the lowest trump the seat was dealt (None: none): its own memory of its deal
+    lowest_trump_dealt: Card | None = item("card", private=True, default=None)
     #: the round before this one (None before the first round ends)
     last_round: DurakRound | None = item("view", "last_round", role="last_trick",
                                          default=None)
