@@ -6,14 +6,15 @@ the widow, other players' discards), each place getting exactly as many as it ho
 never a card it is known to lack (a void, or Stukolka's "could not beat"). Not part of the
 registry (the leading underscore): a helper of those game modules. ``HiddenDealer`` is the
 same dealer read once for many draws (Opendaum's search samples hundreds per decision).
+``deal_by_suit`` is the dealer for games whose voids are plain suits (Mushka, Kopilka).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence, Set
+from collections.abc import Iterable, Sequence, Set
 
-from koloda.cards import Card, shuffle
+from koloda.cards import Card, shuffle, suit_of
 
 #: sequential tries before the exhaustive search; a dead end is rare
 TRIES = 12
@@ -129,3 +130,47 @@ def _backtrack(cards: list[Card], allowed: list[list[int]], room: list[int],
         out[i].pop()
         room[i] += 1
     return None
+
+
+def deal_by_suit(cards: Sequence[Card], needs: Sequence[int],
+                 voids: Sequence[Iterable[int]], rng: random.Random,
+                 extra: Sequence[frozenset[Card]] | None = None) -> list[list[Card]]:
+    """Split ``cards`` into places of ``needs[i]`` cards, place ``i`` never getting a card
+    of a suit in ``voids[i]`` (a shown void) nor one of ``extra[i]`` (a card it is known
+    not to hold) — ``koloda.games._hidden.deal_hidden``, once the places left one suit
+    only are filled (Mushka and Kopilka, whose voids are plain suits).
+
+    A place void in all suits but one gets a random choice of that suit's cards first:
+    every card of a suit is alike to a void, so that is the law of every consistent deal;
+    and it spares the dealer a search when such a place needs nearly all of the suit.
+    """
+    bans = [VOID_BANS[frozenset(v)] for v in voids]
+    if extra is not None:
+        bans = [(only, ban | x) for (only, ban), x in zip(bans, extra, strict=True)]
+    if all(only is None for only, _ in bans):
+        return HiddenDealer(cards, needs, [ban for _, ban in bans]).deal(rng)
+    pool = list(cards)
+    needs = list(needs)
+    first: list[list[Card]] = [[] for _ in needs]
+    for i, (only, ban) in enumerate(bans):
+        if only is not None and needs[i]:
+            may = [c for c in pool if c in SUIT_CARDS[only] and c not in ban]
+            if len(may) < needs[i]:
+                raise ValueError("no arrangement of the unknown cards fits the voids shown")
+            first[i] = rng.sample(may, needs[i])
+            taken = set(first[i])
+            pool = [c for c in pool if c not in taken]
+            needs[i] = 0
+    rest = HiddenDealer(pool, needs, [ban for _, ban in bans]).deal(rng)
+    return [f + r if f else r for f, r in zip(first, rest, strict=True)]
+
+
+#: the cards of each suit, by its number
+SUIT_CARDS = tuple(frozenset(c for c in range(52) if suit_of(c) == s) for s in range(4))
+#: for each set of suits lacked: the one suit left (or None), and the cards banned
+VOID_BANS: dict[frozenset[int], tuple[int | None, frozenset[Card]]] = {}
+for _mask in range(16):
+    _void = frozenset(s for s in range(4) if _mask >> s & 1)
+    _left = [s for s in range(4) if s not in _void]
+    VOID_BANS[_void] = (_left[0] if len(_left) == 1 else None,
+                    frozenset().union(*(SUIT_CARDS[s] for s in _void)))

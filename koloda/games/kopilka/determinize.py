@@ -28,11 +28,10 @@ from math import comb
 
 from koloda.cards import Card, deck, rank_of, suit_of
 from koloda.engine.view import Observation
-from koloda.games._hidden import HiddenDealer
+from koloda.games._hidden import VOID_BANS, HiddenDealer, deal_by_suit
 from koloda.games.kopilka.deal import KopilkaDeal
 from koloda.games.kopilka.table import PLAY_RULES, PLAYERS, Offer, Purse
 from koloda.games.kopilka.views import KopilkaView, OfferView
-from koloda.games.mushka import VOID_BANS, deal_by_suit
 from koloda.tricks import Trick
 
 DECK = deck(32)

@@ -38,7 +38,7 @@ from koloda.engine.messages import Act, Cards, Reason
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec
 from koloda.engine.view import Observation
-from koloda.games._hidden import HiddenDealer, deal_hidden
+from koloda.games._hidden import VOID_BANS, HiddenDealer, deal_by_suit
 from koloda.games.mushka.messages import MESSAGES
 from koloda.games.mushka.views import TERMS, VIEWS, DealerDraw, LastTrick, MushkaSheet, MushkaView
 from koloda.games.mushka_layout import LAYOUT
@@ -379,47 +379,7 @@ class Sampler:
             self.current, view.voids, self.to_move)
 
 
-def deal_by_suit(cards: Sequence[Card], needs: Sequence[int],
-                 voids: Sequence[Iterable[int]], rng: random.Random,
-                 extra: Sequence[frozenset[Card]] | None = None) -> list[list[Card]]:
-    """Split ``cards`` into places of ``needs[i]`` cards, place ``i`` never getting a card
-    of a suit in ``voids[i]`` (a shown void) nor one of ``extra[i]`` (a card it is known
-    not to hold) — ``koloda.games._hidden.deal_hidden``, once the places left one suit
-    only are filled (Kopilka shares it).
-
-    A place void in all suits but one gets a random choice of that suit's cards first:
-    every card of a suit is alike to a void, so that is the law of every consistent deal;
-    and it spares the dealer a search when such a place needs nearly all of the suit.
-    """
-    bans = [VOID_BANS[frozenset(v)] for v in voids]
-    if extra is not None:
-        bans = [(only, ban | x) for (only, ban), x in zip(bans, extra, strict=True)]
-    if all(only is None for only, _ in bans):
-        return deal_hidden(cards, needs, [ban for _, ban in bans], rng)
-    pool = list(cards)
-    needs = list(needs)
-    first: list[list[Card]] = [[] for _ in needs]
-    for i, (only, ban) in enumerate(bans):
-        if only is not None and needs[i]:
-            may = [c for c in pool if c in SUIT_CARDS[only] and c not in ban]
-            if len(may) < needs[i]:
-                raise ValueError("no arrangement of the unknown cards fits the voids shown")
-            first[i] = rng.sample(may, needs[i])
-            taken = set(first[i])
-            pool = [c for c in pool if c not in taken]
-            needs[i] = 0
-    rest = deal_hidden(pool, needs, [ban for _, ban in bans], rng)
-    return [f + r if f else r for f, r in zip(first, rest, strict=True)]
-
-
 _NOTHING: frozenset[Card] = frozenset()
-#: for each set of suits lacked: the one suit left (or None), and the cards banned
-VOID_BANS: dict[frozenset[int], tuple[int | None, frozenset[Card]]] = {}
-for _mask in range(16):
-    _void = frozenset(s for s in range(4) if _mask >> s & 1)
-    _left = [s for s in range(4) if s not in _void]
-    VOID_BANS[_void] = (_left[0] if len(_left) == 1 else None,
-                    frozenset().union(*(SUIT_CARDS[s] for s in _void)))
 
 
 def _trick_of(rules: TrickRules, plays: Sequence[tuple[int, Card]]) -> Trick:
