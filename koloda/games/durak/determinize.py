@@ -88,11 +88,13 @@ class Template:
         needs.append(len(self.pool) - sum(needs))
         self.needs = needs
         self.openings = _openings(obs, view, seat, self.pool, others, needs)
+        #: one dealer per way the opening may lie, each read when first drawn
+        self.dealers: list[HiddenDealer | None]
         if self.openings is None:
             self.dealers = [HiddenDealer(self.pool, needs, [_NO_BANS] * len(needs))]
             self.weights = [1]
         else:
-            self.dealers = [self._dealer(o) for o in self.openings]
+            self.dealers = [None] * len(self.openings)
             self.weights = [o.weight for o in self.openings]
 
     def _dealer(self, opening: Opening) -> HiddenDealer:
@@ -120,7 +122,11 @@ class Template:
         """A game as the observation shows it, the unseen cards dealt."""
         i = 0 if len(self.dealers) == 1 else \
             rng.choices(range(len(self.dealers)), self.weights)[0]
-        shares = self.dealers[i].deal(rng)
+        dealer = self.dealers[i]
+        if dealer is None:
+            assert self.openings is not None
+            dealer = self.dealers[i] = self._dealer(self.openings[i])
+        shares = dealer.deal(rng)
         pin = self.openings[i].pin if self.openings is not None else None
         if pin is not None:
             shares[self.others.index(self.first)].append(pin)

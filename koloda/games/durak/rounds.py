@@ -122,8 +122,9 @@ class DurakGame(DealState):
         self.opener = first_attacker if lowest_trump_opening else None
         #: every card each seat has played this game (each was seen face up)
         self.played_by: list[list[Card]] = [[] for _ in range(n)]
-        #: the lowest trump dealt to each seat (None: none), each seat seeing its own
-        self.dealt_low: list[Card | None] = [
+        #: the lowest trump dealt to each seat (None: none), each seat seeing its own; a
+        #: rebuilt game (``at``) knows none: the determinizer gives back its own seat's
+        self.dealt_low: list[Card | None] = [None] * n if at is not None else [
             min((c for c in h if c // 13 == self.trump), key=lambda c: c % 13, default=None)
             for h in deal.hands]
         # round state, set by _start_round
@@ -164,8 +165,6 @@ class DurakGame(DealState):
         self.plays = list(view.plays)
         self.opener = view.opener
         self.played_by = [list(p) for p in view.played] or [[] for _ in range(n)]
-        # each seat's own memory: the determinizer gives back the observing seat's
-        self.dealt_low = [None] * n
         last = view.last_round
         if last is not None:
             self.last = (last.attacker, last.defender, [a for a, _ in last.table],
