@@ -430,3 +430,41 @@ def test_kopilka_sample_respects_voids_shown_cards_remiz_passes_and_declines() -
                               "kopilka_remiz_pass": kopilka_remiz_passer_holds_led_suit,
                               "kopilka_decline": kopilka_decliner_lacks_three_of_a_suit}
     assert_clean(check_game("kopilka", 4, facts, seeds=range(4), every=3), facts)
+
+
+def test_durak_opening_sampler_has_the_law_of_rejection_sampling() -> None:
+    """The opening's samples are not merely consistent: they are distributed as the
+    unconstrained deals that happen to agree with the opening (rejection sampling, the
+    exact law) — per seat, how many trumps and which lowest trump it holds."""
+    from collections import Counter
+
+    from koloda.games._hidden import HiddenDealer
+    from koloda.games.durak.determinize import Template
+    m = koloda.new_game("durak", players=4, seed=3, teams=False)
+    first = m.current.first_attacker  # type: ignore[attr-defined]
+    t = Template(m.observation((first + 1) % 4))
+    assert t.openings is not None and len(t.openings) > 1
+    trump, n = m.current.trump, 6000  # type: ignore[attr-defined]
+
+    def law(accept: bool) -> Counter[tuple[int, int, int]]:
+        rng, out, got = random.Random(5), Counter[tuple[int, int, int]](), 0
+        plain = HiddenDealer(t.pool, t.needs, [frozenset()] * len(t.needs))
+        while got < n:
+            if accept:
+                shares = plain.deal(rng)
+                hands = [list(h) for h in t.hands]
+                for s, share in zip(t.others, shares, strict=False):
+                    hands[s] += share
+                deal = Deal(0, tuple(tuple(h) for h in hands), (), m.current.trump_card)  # type: ignore
+                if lowest_trump_holder(deal) != first:
+                    continue
+            else:
+                hands = t.sample(rng).hands
+            got += 1
+            for s, h in enumerate(hands):
+                ranks = [c % 13 for c in h if c // 13 == trump]
+                out[(s, len(ranks), min(ranks, default=-1))] += 1
+        return out
+    exact, ours = law(True), law(False)
+    worst = max(abs(exact[k] - ours[k]) / n for k in exact.keys() | ours.keys())
+    assert worst < 0.03, f"the samples' law is off by {worst:.3f}"
