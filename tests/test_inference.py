@@ -142,6 +142,19 @@ def void_fact(cards_of_suit: Callable[[int], frozenset[int]]) -> Fact:
     return fact
 
 
+def known_in_hand(field: str) -> Fact:
+    """The cards the view's per-seat ``field`` says a seat holds are in that seat's hand."""
+    def fact(p: Point, st: DealState) -> list[str] | None:
+        known = getattr(_view(p), field)
+        if not any(known):
+            return None
+        hands = st.hands  # type: ignore[attr-defined]
+        return [f"{c} not with seat {s}" for s, ks in enumerate(known) for c in ks
+                if c not in hands[s]]
+    return fact
+
+
+
 def suit_cards(su: int) -> frozenset[int]:
     return frozenset(c for c in range(52) if suit_of(c) == su)
 
@@ -208,14 +221,8 @@ def durak_round_one_replay(p: Point, g: DealState) -> list[str] | None:
     return replay_fact(_durak_as_dealt)(p, g)
 
 
-def durak_taken_in_hand(p: Point, g: DealState) -> list[str] | None:
-    """Cards a defender picked up (and has not played) are in that defender's hand."""
-    known = _view(p).known_cards
-    if not any(known):
-        return None
-    hands = g.hands  # type: ignore[attr-defined]
-    return [f"{c} not with seat {s}" for s, ks in enumerate(known) for c in ks
-            if c not in hands[s]]
+#: cards a defender picked up (and has not played) are in that defender's hand
+durak_taken_in_hand = known_in_hand("known_cards")
 
 
 def _durak_cards_played(p: Point, seat: int) -> list[int]:
@@ -376,14 +383,8 @@ def test_mushka_sample_gives_no_passer_the_ace_of_spades(players: int) -> None:
     assert_clean(check_game("mushka", players, facts, seeds=range(8), every=3), facts)
 
 
-def kopilka_shown_in_hand(p: Point, st: DealState) -> list[str] | None:
-    """A failed lead taken back is in its leader's hand until played."""
-    shown = _view(p).shown
-    if not any(shown):
-        return None
-    hands = st.hands  # type: ignore[attr-defined]
-    return [f"{c} not with seat {s}" for s, cs in enumerate(shown) for c in cs
-            if c not in hands[s]]
+#: a failed lead taken back is in its leader's hand until played
+kopilka_shown_in_hand = known_in_hand("shown")
 
 
 def kopilka_remiz_passer_holds_led_suit(p: Point, st: DealState) -> list[str] | None:
