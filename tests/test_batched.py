@@ -35,10 +35,15 @@ def engine_match(record: dict[str, Any]) -> Match:
 
 
 def index_of(game: TrickGame, text: str) -> int:
-    verb, arg = text.split()[:2]
-    if verb == "bid":
-        return 52 + int(arg)
-    return TEXT_CARD[arg]
+    """The batched action index of an engine action text (``game.action_text`` inverted)."""
+    words = text.split()
+    if words[0] == "bid":
+        return game.play_actions + int(words[1])
+    c = TEXT_CARD[words[1]]
+    if words[2:] == ["wild"]:
+        assert game.card_of is not None
+        return int(np.flatnonzero(game.card_of[52:game.play_actions] == c)[0]) + 52
+    return c
 
 
 def play_and_compare(game: TrickGame, keys: np.ndarray, seed: int) -> tuple[int, int]:

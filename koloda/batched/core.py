@@ -122,6 +122,11 @@ class TrickGame:
     #: void in the led suit: must trump (Opendaum) or may play anything (Trinka)
     follow_trump: bool = True
     bidding: bool = False
+    #: play actions ``0..play_actions-1``: the 52 cards, then any extra ways to play a card
+    #: (Opendaum's shakhi played wild); bids follow them
+    play_actions: int = CARDS
+    #: the card int each play action plays (None: action = card)
+    card_of: npt.NDArray[np.int64] | None = None
 
     def __init__(self) -> None:
         n = self.players
@@ -130,7 +135,7 @@ class TrickGame:
                              "3 bits")
         self.bid_steps = n if self.bidding else 0
         self.length = self.bid_steps + n * self.hand
-        self.num_actions = CARDS + (self.hand + 1 if self.bidding else 0)
+        self.num_actions = self.play_actions + (self.hand + 1 if self.bidding else 0)
         suits = 4
         #: the cards counted as each suit
         self.suit_bits = np.zeros(suits, dtype=np.uint64)
@@ -250,6 +255,8 @@ class TrickGame:
             state.bids_word ^= np.left_shift(ONE, (k + (f + 1)).astype(np.uint64))
             state.bids_word ^= np.uint64(1 << f)
         else:
+            if self.card_of is not None:      # the card an extra play action plays
+                bit = np.left_shift(ONE, self.card_of.take(a).astype(np.uint64))
             self._play(state, a, bit)
         state.t = t + 1
         if state.t >= self.length:
@@ -341,7 +348,7 @@ class TrickGame:
         j = p % n
         state.hands[j] ^= bit
         if j == 0:
-            led = self.suit_of.take(a)
+            led = self._led_suit(state, a)
             state.led_bits = self.suit_bits.take(led)
             led *= _STRIDE
             led += state.trump_base
@@ -365,15 +372,32 @@ class TrickGame:
             flat.take(rot.take(w) + ar, out=rotated[k])
         state.hands = rotated
 
+    def _led_suit(self, state: TrickState, a: I64) -> I64:
+        """The suit a lead of action ``a`` leads (a hook: a shakha led wild leads trump)."""
+        return self.suit_of.take(a)
+
+    def _bid_legal(self, state: TrickState) -> U64:
+        """The legal bids of bidder ``state.t`` as bits (a hook: §1c's hook rule)."""
+        return np.full(state.games, self._bids, dtype=np.uint64)
+
+    def _play_legal(self, state: TrickState, j: int, h: U64) -> U64 | None:
+        """The legal plays of trick position ``j`` holding ``h`` (a hook; None: the
+        follow rule of ``follow_trump``)."""
+        return None
+
     def _set_legal(self, state: TrickState) -> None:
         t = state.t
         if t < self.bid_steps:
-            state.offset = CARDS
-            state.legal = np.full(state.games, self._bids, dtype=np.uint64)
+            state.offset = self.play_actions
+            state.legal = self._bid_legal(state)
             return
         state.offset = 0
         j = (t - self.bid_steps) % self.players
         h = state.hands[j]
+        legal = self._play_legal(state, j, h)
+        if legal is not None:
+            state.legal = legal
+            return
         if j == 0:
             state.legal = h.copy()
             return
@@ -395,7 +419,8 @@ class TrickGame:
         relative, ``+k`` = k seats to the left of the player to move."""
         n, h = self.players, self.hand
         parts = [("hand", 0, CARDS), ("played", 64, CARDS)]
-        parts += [(f"trick_card_of_seat_+{k}", 64 * (k + 1), CARDS) for k in range(1, n)]
+        parts += [(f"trick_card_of_seat_+{k}", 64 * (k + 1), self.play_actions)
+                  for k in range(1, n)]
         w = n + 1
         parts += [("trump_card", 64 * w, CARDS)]
         w += 1
@@ -435,9 +460,11 @@ class TrickGame:
         for k in range(1, n):
             p = (j + k) % n      # the position in the trick of the seat k to my left
             if not bidding and p < j:
-                card = np.left_shift(ONE, state.history[start + p].astype(np.uint64))
-                out[:, k + 1] = card
-                in_trick |= card
+                a = state.history[start + p].astype(np.int64)
+                out[:, k + 1] = np.left_shift(ONE, a.astype(np.uint64))
+                if self.card_of is not None:
+                    a = self.card_of.take(a)
+                in_trick |= np.left_shift(ONE, a.astype(np.uint64))
         held = np.bitwise_or.reduce(state.hands, axis=0)
         out[:, 1] = state.dealt & ~held & ~in_trick
         w = n + 1
@@ -466,7 +493,8 @@ class TrickGame:
 
     # ------------------------------------------------------------ records
     def action_text(self, action: int) -> str:
-        return f"play {CARD_TEXT[action]}" if action < CARDS else f"bid {action - CARDS}"
+        return f"play {CARD_TEXT[action]}" if action < CARDS else \
+            f"bid {action - self.play_actions}"
 
     def deal_json(self, state: TrickState, game: int) -> dict[str, Any]:
         """Game ``game``'s deal as koloda-record/1 writes it (``deals[0]``)."""
