@@ -10,6 +10,7 @@ score the deal the same. ``KOLODA_BATCHED_FULL=<games>`` runs that many games pe
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -17,6 +18,7 @@ import pytest
 
 from koloda.batched import IllegalBatchAction, Opendaum, TrickGame, Trinka
 from koloda.batched.bits import random_member, shuffled, unpack
+from koloda.batched.playphase import PlayPhase
 from koloda.cards import CARD_TEXT, TEXT_CARD
 from koloda.engine.match import Match
 from koloda.engine.records import parse_record, replay
@@ -46,9 +48,16 @@ def index_of(game: TrickGame, text: str) -> int:
     return c
 
 
-def play_and_compare(game: TrickGame, keys: np.ndarray, seed: int) -> tuple[int, int]:
+def play_and_compare(game: TrickGame, keys: np.ndarray, seed: int,
+                     engine: Callable[[dict[str, Any]], Any] = engine_match,
+                     result: Callable[[Any, np.ndarray], None] | None = None
+                     ) -> tuple[int, int]:
     """Play the batch at random, then replay every game through the engine comparing
-    each step; return (games, steps compared)."""
+    each step; return (games, steps compared). A ``PlayPhase`` game's record opens with
+    its pre-play actions (applied, not compared: the batch has no step for them).
+    ``engine``: the record's engine match (or a deal: ``legal_actions``, ``to_move``,
+    ``apply``, ``is_over``; a deal is its own ``current``); ``result``: a check of the
+    match's result against the game's rewards (default: Opendaum's and Trinka's)."""
     rng = np.random.default_rng(seed)
     state = game.init(keys)
     masks, movers = [game.mask(state)], [game.to_move(state)]
@@ -70,18 +79,25 @@ def play_and_compare(game: TrickGame, keys: np.ndarray, seed: int) -> tuple[int,
             said = {a["seat"]: int(a["action"].split()[1]) for a in record["actions"]
                     if a["action"].startswith("bid")}
             assert bids[:, g].tolist() == [said[s] for s in range(game.players)]
-        match = engine_match(record)
-        for t, act in enumerate(record["actions"]):
+        match = engine(record)
+        pre = len(game.pre_actions(state, g)) if isinstance(game, PlayPhase) else 0
+        for before in record["actions"][:pre]:
+            assert match.to_move == before["seat"], (g, record)
+            match.apply(before["action"])
+        for t, act in enumerate(record["actions"][pre:]):
             want = sorted(index_of(game, a) for a in match.legal_actions())
             got = np.flatnonzero(masks[t][g]).tolist()
             assert got == want, (g, t, record)
             assert match.to_move == movers[t][g] == act["seat"], (g, t)
             match.apply(act["action"])
             steps += 1
-        assert match.is_over and match.result is not None
-        assert match.current.payoffs() == rewards[g].tolist(), (g, record)
-        assert match.current.tricks == tricks[:, g].tolist()
-        if isinstance(game, Opendaum):
+        assert match.is_over
+        deal = getattr(match, "current", match)
+        assert deal.payoffs() == rewards[g].tolist(), (g, record)
+        assert deal.tricks == tricks[:, g].tolist()
+        if result is not None:
+            result(match, rewards[g])
+        elif isinstance(game, Opendaum):
             assert list(match.result.scores) == rewards[g].tolist(), (g, record)
         else:   # a single Trinka deal: the pair that wrote off wins, 9–0 at double stake
             stake = 2 if abs(rewards[g][0]) == 24 else 1

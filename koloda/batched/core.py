@@ -196,6 +196,15 @@ class TrickGame:
         for j in range(n):
             np.bitwise_or.reduce(bits[j::n], axis=0, out=hands[j])
         trump, trump_card = self.trumps(order, dealer)
+        state = self._state(k, order, dealer, hands, trump, trump_card)
+        self._set_legal(state)
+        return state
+
+    def _state(self, k: U64, order: npt.NDArray[np.uint8], dealer: I64, hands: U64,
+               trump: I64, trump_card: I64) -> TrickState:
+        """A fresh state from the deal: ``hands`` (players, games) by order from the
+        dealer's left (order 0 leads the first trick)."""
+        games, n, h = len(k), self.players, self.hand
         zero = np.zeros(games, dtype=np.uint64)
         trump_bits = np.where(trump >= 0, self.suit_bits[trump], zero)
         state = TrickState(
@@ -211,7 +220,6 @@ class TrickGame:
             legal=zero, offset=0,
             history=np.zeros((self.length, games), dtype=np.int16),
             points=np.zeros((n, games), dtype=np.float32))
-        self._set_legal(state)
         return state
 
     def step(self, state: TrickState, actions: npt.ArrayLike
@@ -223,7 +231,8 @@ class TrickGame:
         once the deal is over)."""
         self.advance(state, actions)
         done = self.is_over(state)
-        reward = state.points.T.copy() if done else np.zeros((state.games, self.players),
+        # (the points' rows are the table's seats: more than ``players`` when some sit out)
+        reward = state.points.T.copy() if done else np.zeros((state.games, len(state.points)),
                                                               dtype=np.float32)
         return state, self.observe(state), self.mask(state), reward
 
