@@ -20,12 +20,13 @@ prints the random-play hands/s beside OpenSpiel's C++ loop.
 """
 
 from koloda.batched.core import IllegalBatchAction, TrickGame, TrickState
+from koloda.batched.dreyfus import Dreyfus
 from koloda.batched.mushka import Mushka
 from koloda.batched.opendaum import Opendaum
 from koloda.batched.opendaum_shakhi import Opendaum33, OpendaumShakhi
 from koloda.batched.stukolka import Stukolka
 from koloda.batched.trinka import Trinka
 
-__all__ = ["IllegalBatchAction", "Mushka", "Opendaum", "Opendaum33", "OpendaumShakhi", "Stukolka",
+__all__ = ["Dreyfus", "IllegalBatchAction", "Mushka", "Opendaum", "Opendaum33", "OpendaumShakhi", "Stukolka",
            "TrickGame",
            "TrickState", "Trinka"]
