@@ -13,7 +13,19 @@ legal set stays as bits in ``state.legal``) — the loop to time. ``record(state
 writes game ``i`` as a koloda-record/1 the engine replays: the tests replay every game
 of a batch and compare every legal set and every score. Needs numpy (an optional extra).
 
-Action spaces: ``Opendaum`` 0..51 play a card, ``52 + k`` bid k; ``Trinka`` 0..51. The
+Games (each module's docstring says what it batches):
+
+- ``Opendaum(players, hand)`` classic, ``OpendaumShakhi(players, hand)`` (two shakhi),
+  ``Opendaum33(hand)`` (three players, 33 cards) and ``Trinka()``: the whole deal.
+- ``Mushka(table, players)``, ``Stukolka(table, players)``, ``Dreyfus(number)``: the
+  tricks only. Their exchange or declarations change who plays and how long a deal is,
+  so they are played at init by a fixed random policy drawn from the key
+  (``koloda.batched.playphase``); records hold the whole deal, that phase included.
+- Kopilka is not batched (its draws, passes and failed leads give every deal its own
+  length and its own order of play).
+
+Action spaces: ``0..51`` play a card; then the game's own extra play actions (Opendaum's
+shakhi played wild: ``52``, ``53``); then bids (``play_actions + k`` bid k). The
 observation layout: ``game.observation_layout()``. A Gymnasium vector env (self-play):
 ``koloda.batched.vector_env.BatchedVectorEnv`` (needs gymnasium). ``koloda bench``
 prints the random-play hands/s beside OpenSpiel's C++ loop.
@@ -27,6 +39,5 @@ from koloda.batched.opendaum_shakhi import Opendaum33, OpendaumShakhi
 from koloda.batched.stukolka import Stukolka
 from koloda.batched.trinka import Trinka
 
-__all__ = ["Dreyfus", "IllegalBatchAction", "Mushka", "Opendaum", "Opendaum33", "OpendaumShakhi", "Stukolka",
-           "TrickGame",
-           "TrickState", "Trinka"]
+__all__ = ["Dreyfus", "IllegalBatchAction", "Mushka", "Opendaum", "Opendaum33",
+           "OpendaumShakhi", "Stukolka", "TrickGame", "TrickState", "Trinka"]
