@@ -7,7 +7,16 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
-from koloda.batched import Opendaum, Trinka
+from koloda.batched import (
+    Dreyfus,
+    Mushka,
+    Opendaum,
+    Opendaum33,
+    OpendaumShakhi,
+    Stukolka,
+    TrickGame,
+    Trinka,
+)
 from koloda.batched.vector_env import BatchedVectorEnv
 
 
@@ -15,8 +24,12 @@ def masked_random(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.array([rng.choice(np.flatnonzero(m)) for m in mask])
 
 
-@pytest.mark.parametrize("game", [Opendaum(4, 3), Trinka()], ids=["opendaum", "trinka"])
-def test_self_play_episodes_with_next_step_autoreset(game: Opendaum | Trinka) -> None:
+GAMES = [Opendaum(4, 3), Trinka(), OpendaumShakhi(4, 3), Opendaum33(2), Mushka(5, 3),
+         Stukolka(4, 2), Dreyfus(4)]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_self_play_episodes_with_next_step_autoreset(game: TrickGame) -> None:
     env = BatchedVectorEnv(game, num_envs=8)
     rng = np.random.default_rng(0)
     obs, infos = env.reset(seed=3)
@@ -36,7 +49,8 @@ def test_self_play_episodes_with_next_step_autoreset(game: Opendaum | Trinka) ->
             assert terms.all() == (t == game.length - 1)
         points = infos["points"]
         movers = infos["to_move"]
-        assert (movers == -1).all() and points.shape == (8, game.players)
+        assert (movers == -1).all()
+        assert points.shape == (8, getattr(game, "table", game.players))
         assert env.action_masks().all()       # over: anything goes, the next step deals
         # the last mover is paid its points; nobody was paid on the way
         assert (returns == points[np.arange(8), last_mover]).all()
