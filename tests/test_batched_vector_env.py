@@ -9,6 +9,7 @@ pytest.importorskip("gymnasium")
 
 from koloda.batched import (
     Dreyfus,
+    Kopilka,
     Mushka,
     Opendaum,
     Opendaum33,
@@ -57,6 +58,25 @@ def test_self_play_episodes_with_next_step_autoreset(game: TrickGame) -> None:
         obs, rewards, terms, _, infos = env.step(np.zeros(8, dtype=np.int64))
         assert not terms.any() and not rewards.any() and obs.any()
         assert (infos["to_move"] >= 0).all()
+
+
+def test_kopilka_deals_end_apart_and_the_batch_together() -> None:
+    game = Kopilka()
+    env = BatchedVectorEnv(game, num_envs=16)
+    rng = np.random.default_rng(1)
+    _, infos = env.reset(seed=5)
+    returns = np.zeros(16)
+    terms = np.zeros(16, dtype=bool)
+    steps = 0
+    while not terms.any():
+        _, rewards, terms, _, infos = env.step(masked_random(env.action_masks(), rng))
+        returns += rewards
+        steps += 1
+        assert terms.all() == terms.any()
+    assert steps > 10 and (returns != 0).any()
+    assert infos["points"].shape == (16, 4) and (infos["to_move"] == -1).all()
+    assert (infos["points"] == game.points(env.state).T).all()
+    assert infos["points"].any(axis=1).all()      # every deal pays fees at least
 
 
 def test_reset_refuses_options() -> None:

@@ -33,11 +33,12 @@ prints the random-play hands/s beside OpenSpiel's C++ loop.
 
 from koloda.batched.core import IllegalBatchAction, TrickGame, TrickState
 from koloda.batched.dreyfus import Dreyfus
+from koloda.batched.kopilka import Kopilka
 from koloda.batched.mushka import Mushka
 from koloda.batched.opendaum import Opendaum
 from koloda.batched.opendaum_shakhi import Opendaum33, OpendaumShakhi
 from koloda.batched.stukolka import Stukolka
 from koloda.batched.trinka import Trinka
 
-__all__ = ["Dreyfus", "IllegalBatchAction", "Mushka", "Opendaum", "Opendaum33",
+__all__ = ["Dreyfus", "IllegalBatchAction", "Kopilka", "Mushka", "Opendaum", "Opendaum33",
            "OpendaumShakhi", "Stukolka", "TrickGame", "TrickState", "Trinka"]
