@@ -16,7 +16,14 @@ from typing import Any
 import numpy as np
 import pytest
 
-from koloda.batched import IllegalBatchAction, Opendaum, TrickGame, Trinka
+from koloda.batched import (
+    IllegalBatchAction,
+    Opendaum,
+    Opendaum33,
+    OpendaumShakhi,
+    TrickGame,
+    Trinka,
+)
 from koloda.batched.bits import random_member, shuffled, unpack
 from koloda.batched.playphase import PlayPhase
 from koloda.cards import CARD_TEXT, TEXT_CARD
@@ -212,7 +219,7 @@ def reference_views(game: TrickGame, record: dict[str, Any]) -> list[dict[str, A
     tc = deal["trump_card"]
     trump_card = TEXT_CARD[tc] if tc is not None else None
     played: set[int] = set()
-    trick: dict[int, int] = {}
+    trick: dict[int, int] = {}         # seat → action index (a shakha wild: its own)
     bids: dict[int, int] = {}
     tricks = [0] * n
     views = []
@@ -221,7 +228,8 @@ def reference_views(game: TrickGame, record: dict[str, Any]) -> list[dict[str, A
         verb, arg = act["action"].split()[:2]
         if verb == "play" and len(trick) == n:          # the last trick's winner leads
             tricks[seat] += 1
-            played |= set(trick.values())
+            card_of = game.card_of if game.card_of is not None else range(52)
+            played |= {int(card_of[a]) for a in trick.values()}
             trick = {}
         views.append({"seat": seat, "hand": set(hands[seat]), "played": set(played),
                       "trick": dict(trick), "bids": dict(bids), "tricks": list(tricks),
@@ -229,9 +237,8 @@ def reference_views(game: TrickGame, record: dict[str, Any]) -> list[dict[str, A
         if verb == "bid":
             bids[seat] = int(arg)
         else:
-            c = TEXT_CARD[arg]
-            hands[seat].discard(c)
-            trick[seat] = c
+            hands[seat].discard(TEXT_CARD[arg])
+            trick[seat] = index_of(game, act["action"])
     return views
 
 
@@ -240,8 +247,10 @@ def decode(game: TrickGame, obs: np.ndarray) -> dict[str, list[int]]:
             for name, off, width in game.observation_layout()}
 
 
-@pytest.mark.parametrize("game", [Opendaum(), Opendaum(3, 12), Opendaum(4, 9), Trinka()],
-                         ids=["opendaum-4-8", "opendaum-3-12", "opendaum-4-9", "trinka"])
+@pytest.mark.parametrize("game", [Opendaum(), Opendaum(3, 12), Opendaum(4, 9), Trinka(),
+                                  OpendaumShakhi(4, 9), Opendaum33(11)],
+                         ids=["opendaum-4-8", "opendaum-3-12", "opendaum-4-9", "trinka",
+                              "opendaum-shakhi-4-9", "opendaum-33"])
 def test_observations_say_what_the_player_to_move_knows(game: TrickGame) -> None:
     n = game.players
     state = game.init(np.arange(60) + 4242)

@@ -51,6 +51,16 @@ _STRIDE = 64
 SALT_DEAL, SALT_DEALER = 0x5EED_DEA1, 0xDEA1_E125
 
 
+def dealt_hands(order: list[int], dealer: int, seats: int, hand: int) -> list[list[str]]:
+    """Each seat's cards dealt one at a time from the dealer's left, as a record writes
+    them: the ``k``-th player from the dealer's left holds every ``seats``-th card from
+    the ``k``-th of the shuffled ``order``."""
+    hands: list[list[str]] = [[] for _ in range(seats)]
+    for k in range(seats):
+        hands[(dealer + 1 + k) % seats] = [CARD_TEXT[c] for c in order[k:seats * hand:seats]]
+    return hands
+
+
 class IllegalBatchAction(ValueError):
     """An action outside the legal set of its game (the first such game is named)."""
 
@@ -509,12 +519,10 @@ class TrickGame:
         """Game ``game``'s deal as koloda-record/1 writes it (``deals[0]``)."""
         n, h = self.players, self.hand
         order = state.order[game].tolist()
-        d = int(state.dealer[game])
-        hands: list[list[str]] = [[] for _ in range(n)]
-        for k in range(n):
-            hands[(d + 1 + k) % n] = [CARD_TEXT[c] for c in order[k:n * h:n]]
         tc = int(state.trump_card[game])
-        return {"dealer": d, "hands": hands, "stock": [CARD_TEXT[c] for c in order[n * h:]],
+        return {"dealer": int(state.dealer[game]),
+                "hands": dealt_hands(order, int(state.dealer[game]), n, h),
+                "stock": [CARD_TEXT[c] for c in order[n * h:]],
                 "trump_card": CARD_TEXT[tc] if tc >= 0 else None}
 
     def actions_json(self, state: TrickState, game: int) -> list[dict[str, Any]]:

@@ -41,7 +41,14 @@ from koloda.batched.bits import (
     shuffled,
     unpack,
 )
-from koloda.batched.core import CARDS, I64, SALT_DEAL, SALT_DEALER, IllegalBatchAction
+from koloda.batched.core import (
+    CARDS,
+    I64,
+    SALT_DEAL,
+    SALT_DEALER,
+    IllegalBatchAction,
+    dealt_hands,
+)
 from koloda.batched.playphase import deal_round_robin
 from koloda.cards import ACE, CARD_TEXT, SPADES, SUITS, card, deck
 
@@ -385,10 +392,8 @@ class Kopilka:
         """Game ``game`` as a koloda-record/1: the deal, the exchange, the play."""
         order = state.order[game].tolist()
         d = int(state.dealer[game])
-        hands: list[list[str]] = [[] for _ in range(PLAYERS)]
-        for k in range(PLAYERS):
-            hands[(d + 1 + k) % PLAYERS] = [CARD_TEXT[c] for c in order[k:PLAYERS * HAND:PLAYERS]]
-        deal = {"dealer": d, "hands": hands, "stock": [CARD_TEXT[c] for c in order[20:]],
+        deal = {"dealer": d, "hands": dealt_hands(order, d, PLAYERS, HAND),
+                "stock": [CARD_TEXT[c] for c in order[PLAYERS * HAND:]],
                 "trump_card": None}
         actions = self.exchange_json(state, game)
         for t in range(state.t):

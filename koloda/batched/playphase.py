@@ -25,7 +25,14 @@ import numpy as np
 import numpy.typing as npt
 
 from koloda.batched.bits import ONE, U64, as_keys, key_stream, shuffled
-from koloda.batched.core import I64, SALT_DEAL, SALT_DEALER, TrickGame, TrickState
+from koloda.batched.core import (
+    I64,
+    SALT_DEAL,
+    SALT_DEALER,
+    TrickGame,
+    TrickState,
+    dealt_hands,
+)
 from koloda.cards import CARD_TEXT
 
 
@@ -161,10 +168,8 @@ class PlayPhase(TrickGame):
         n, h = self.table, self.dealt_hand
         order = state.order[game].tolist()
         d = int(state.dealer[game])
-        hands: list[list[str]] = [[] for _ in range(n)]
-        for k in range(n):
-            hands[(d + 1 + k) % n] = [CARD_TEXT[c] for c in order[k:n * h:n]]
-        return {"dealer": d, "hands": hands, "stock": [CARD_TEXT[c] for c in order[n * h + 1:]],
+        return {"dealer": d, "hands": dealt_hands(order, d, n, h),
+                "stock": [CARD_TEXT[c] for c in order[n * h + 1:]],
                 "trump_card": CARD_TEXT[order[n * h]]}
 
     #: cards dealt to each seat (the tricks' hand may differ: Dreyfus buys, but keeps 12)
