@@ -1,0 +1,50 @@
+"""Every batched game's state copies and pickles mid-deal, and a key always deals (and,
+for a play-phase game, plays its exchange or declarations) the same way."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import numpy as np
+import pytest
+
+from koloda.batched import (
+    Dreyfus,
+    Kopilka,
+    Mushka,
+    Opendaum33,
+    OpendaumShakhi,
+    Stukolka,
+)
+
+GAMES: list[Any] = [OpendaumShakhi(4, 9), Opendaum33(11), Mushka(5, 3), Stukolka(6, 4),
+                    Dreyfus(2), Kopilka()]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_a_copied_or_pickled_state_plays_on_alike(game: Any) -> None:
+    state = game.init(np.arange(32) + 11)
+    rng = np.random.default_rng(7)
+    for _ in range(5):
+        game.advance(state, game.random_actions(state, rng))
+    branch = state.copy()
+    again_game, again = pickle.loads(pickle.dumps((game, state)))
+    while not game.is_over(state):
+        actions = game.random_actions(state, rng)
+        for g, s in ((game, state), (game, branch), (again_game, again)):
+            g.advance(s, actions)
+    for other in (branch, again):
+        assert (other.hands == state.hands).all() and (other.points == state.points).all()
+        assert [game.record(other, i) for i in range(4)] == \
+            [game.record(state, i) for i in range(4)]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_a_key_deals_and_plays_its_opening_phase_alike_in_any_batch(game: Any) -> None:
+    a = game.init(np.arange(40))
+    b = game.init(np.array([39, 5, 17]))
+    for i, j in ((39, 0), (5, 1), (17, 2)):
+        assert game.record(a, i) == game.record(b, j)
+        assert (a.hands[:, i] == b.hands[:, j]).all()
+    assert game.record(a, 1)["deals"] != game.record(a, 2)["deals"]
