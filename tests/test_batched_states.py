@@ -48,3 +48,29 @@ def test_a_key_deals_and_plays_its_opening_phase_alike_in_any_batch(game: Any) -
         assert game.record(a, i) == game.record(b, j)
         assert (a.hands[:, i] == b.hands[:, j]).all()
     assert game.record(a, 1)["deals"] != game.record(a, 2)["deals"]
+
+
+@pytest.mark.parametrize(("make", "words"), [
+    (lambda: OpendaumShakhi(7), "2 to 6 players"),
+    (lambda: OpendaumShakhi(4, 10), "1 to 9 cards"),
+    (lambda: Opendaum33(5, final=True), "final deal is of one card"),
+    (lambda: Mushka(4, 1), "players in play"),
+    (lambda: Mushka(7), "2 to 6 seats"),
+    (lambda: Stukolka(3), "4 to 7 seats"),
+    (lambda: Stukolka(5, 3, ante=4), "multiple of 3"),
+    (lambda: Stukolka(5, 3, deck=32), "36 or 52"),
+    (lambda: Dreyfus(-1), "deal number"),
+    (lambda: Kopilka(fee=-1), "fee"),
+])
+def test_bad_shapes_are_refused_by_name(make: Any, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        make()
+
+
+def test_kopilka_refuses_an_illegal_action_naming_the_game() -> None:
+    from koloda.batched import IllegalBatchAction
+    from koloda.batched.kopilka import DRAW
+    game = Kopilka()
+    state = game.init(np.arange(3))
+    with pytest.raises(IllegalBatchAction, match="game 0"):
+        game.advance(state, np.full(3, DRAW))          # the leader never draws

@@ -40,7 +40,9 @@ class Opendaum(TrickGame):
     def __init__(self, players: int = 4, hand: int = 8, deck: int | None = None) -> None:
         decks, name = self.decks, self.name
         if players not in decks:
-            raise ValueError(f"{name}: {' or '.join(map(str, decks))} players, not {players}")
+            low, high = min(decks), max(decks)
+            allowed = f"{low} to {high}" if low < high else f"exactly {low}"
+            raise ValueError(f"{name}: {allowed} players, not {players}")
         size = decks[players] if deck is None else deck
         if size != decks[players] and not (decks is DECKS and players == 4 and size == 32):
             raise ValueError(f"{name}: {players} players play {decks[players]} cards"
