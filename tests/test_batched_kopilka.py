@@ -91,3 +91,52 @@ def test_the_batch_holds_every_kind_of_deal() -> None:
     assert done_early.any()
     last = masks[-1]
     assert (last[:, PASS]).all() and last.sum() == len(last)
+
+
+def test_no_lead_of_the_last_tricks_suit_and_draws_only_while_void() -> None:
+    """§3: a lead may not be of the last completed trick's suit unless the hand is all of
+    it; a responder draws only while void in the led suit (AS a spade) and the talon
+    holds cards; passing is always open to a responder."""
+    from koloda.batched.kopilka import _SUIT_BITS
+    game = Kopilka()
+    state = game.init(np.arange(1500) + 5)
+    rng = np.random.default_rng(5)
+    banned_seen = draws_seen = 0
+    while not game.is_over(state):
+        live = ~state.over
+        h = state.hands[state.mover, np.arange(state.games)]
+        lead = live & (state.led < 0)
+        b = _SUIT_BITS.take(np.maximum(state.banned, 0))
+        mixed = lead & (state.banned >= 0) & ((h & ~b) != 0) & ((h & b) != 0)
+        assert not (state.legal[mixed] & b[mixed]).any()
+        banned_seen += int(mixed.sum())
+        resp = live & (state.led >= 0)
+        same = h & _SUIT_BITS.take(np.maximum(state.led, 0))
+        can_draw = (state.legal >> np.uint64(DRAW)) & np.uint64(1) == 1
+        assert (can_draw[resp] == ((same == 0) & (state.talon_left > 0))[resp]).all()
+        assert ((state.legal >> np.uint64(PASS)) & np.uint64(1) == 1)[resp].all()
+        draws_seen += int((can_draw & resp).sum())
+        game.advance(state, game.random_actions(state, rng))
+    assert banned_seen > 100 and draws_seen > 100
+
+
+def test_a_pass_holding_the_led_suit_costs_a_remiz() -> None:
+    """§3: passing while holding the led suit pays the remiz into the pot at once."""
+    from koloda.batched.kopilka import _SUIT_BITS
+    game = Kopilka(remiz=7)
+    state = game.init(np.arange(800) + 9)
+    rng = np.random.default_rng(9)
+    fined = 0
+    while not game.is_over(state):
+        actions = game.random_actions(state, rng)
+        ar = np.arange(state.games)
+        h = state.hands[state.mover, ar]
+        holds = (h & _SUIT_BITS.take(np.maximum(state.led, 0))) != 0
+        passing = ~state.over & (state.led >= 0) & (actions == PASS) & (state.acted < 2)
+        before = state.money[state.mover, ar].copy()
+        seat = state.mover.copy()
+        game.advance(state, actions)
+        paid = before - state.money[seat, ar]
+        assert (paid[passing & holds] == 7).all() and (paid[passing & ~holds] == 0).all()
+        fined += int((passing & holds).sum())
+    assert fined > 100

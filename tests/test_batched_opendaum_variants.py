@@ -137,3 +137,28 @@ def test_no_trump_lead_while_holding_a_plain_card() -> None:
             refused += int((plain & (trumps != 0)).sum())
         game.advance(state, game.random_actions(state, rng))
     assert refused > 100
+
+
+@pytest.mark.parametrize("ruff_only", [True, False])
+def test_the_ruff_restriction_void_trumps_only_from_a_hand_of_trumps(ruff_only: bool) -> None:
+    """§1b ``ruff_only_when_only_trumps``: void in a plain lead and holding a plain card,
+    no trump may be played (option false: a trump must be)."""
+    game = OpendaumShakhi(4, 9, ruff_only)
+    state = game.init(np.arange(500) + 21)
+    rng = np.random.default_rng(21)
+    seen = 0
+    while not game.is_over(state):
+        j = (state.t - game.bid_steps) % 4
+        if state.t >= game.bid_steps and j > 0:
+            h = state.hands[j] & ~game.shakhi_bits
+            trumps, plain = h & state.trump_bits, h & ~state.trump_bits
+            case = ((h & state.led_bits) == 0) & (trumps != 0) & (plain != 0) \
+                & ((state.led_bits & state.trump_bits) == 0)
+            cards = state.legal & ~game.shakhi_bits & np.uint64((1 << 52) - 1)
+            if ruff_only:
+                assert (cards[case] == plain[case]).all()
+            else:
+                assert (cards[case] == trumps[case]).all()
+            seen += int(case.sum())
+        game.advance(state, game.random_actions(state, rng))
+    assert seen > 100

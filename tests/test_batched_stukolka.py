@@ -66,3 +66,37 @@ def test_the_trump_ace_is_led_whenever_its_holder_leads() -> None:
             forced += int(holds.sum())
         game.advance(state, game.random_actions(state, rng))
     assert forced > 50
+
+
+def test_follow_and_beat_else_trump_and_over_trump() -> None:
+    """§6: holding the led suit, beat the trick's best of it if able (any of it once a
+    plain lead is trumped); void, a trump — over the highest trump if able."""
+    game = Stukolka(7, 7)
+    state = game.init(np.arange(1000) + 3)
+    rng = np.random.default_rng(3)
+    beat = over = 0
+    while not game.is_over(state):
+        j = state.t % 7
+        if j:
+            cards = state.history[state.t - j:state.t].astype(np.int64)
+            h = state.hands[j]
+            led = cards[0] // 13
+            trump = state.trump
+            for g in range(state.games):
+                hand = [c for c in range(52) if int(h[g]) >> c & 1]
+                legal = [c for c in range(52) if int(state.legal[g]) >> c & 1]
+                same = [c for c in hand if c // 13 == led[g]]
+                on = [int(c) for c in cards[:, g]]
+                trumped = led[g] != trump[g] and any(c // 13 == trump[g] for c in on)
+                top = max(c for c in on if c // 13 == led[g])
+                if same and not trumped and any(c > top for c in same):
+                    assert legal == [c for c in same if c > top]
+                    beat += 1
+                elif not same:
+                    trumps = [c for c in hand if c // 13 == trump[g]]
+                    high = max((c for c in on if c // 13 == trump[g]), default=-1)
+                    if any(c > high for c in trumps) and high >= 0:
+                        assert legal == [c for c in trumps if c > high]
+                        over += 1
+        game.advance(state, game.random_actions(state, rng))
+    assert beat > 100 and over > 20
