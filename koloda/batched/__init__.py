@@ -7,11 +7,12 @@
     state, obs, mask, reward = game.step(state, actions)
 
 Hands, suits and legal sets are ``uint64`` bitmasks over koloda's card ints; every game
-of a batch is at the same step (a deal has a fixed length), so a step is a handful of
-whole-batch operations. ``advance`` is ``step`` without the observation and mask (the
-legal set stays as bits in ``state.legal``) — the loop to time. ``record(state, i)``
-writes game ``i`` as a koloda-record/1 the engine replays: the tests replay every game
-of a batch and compare every legal set and every score. Needs numpy (an optional extra).
+of a batch is at the same step (a deal has a fixed length; Kopilka's aside), so a step
+is a handful of whole-batch operations. ``advance`` is ``step`` without the observation
+and mask (the legal set stays as bits in ``state.legal``) — the loop to time.
+``record(state, i)`` writes game ``i`` as a koloda-record/1 the engine replays: the
+tests replay every game of a batch and compare every legal set and every score. Needs
+numpy (an optional extra).
 
 Games (each module's docstring says what it batches):
 
@@ -21,11 +22,14 @@ Games (each module's docstring says what it batches):
   tricks only. Their exchange or declarations change who plays and how long a deal is,
   so they are played at init by a fixed random policy drawn from the key
   (``koloda.batched.playphase``); records hold the whole deal, that phase included.
-- Kopilka is not batched (its draws, passes and failed leads give every deal its own
-  length and its own order of play).
+- ``Kopilka()``: the play after the same-suit exchange (played at init likewise). Its
+  draws, passes and failed leads give every deal its own length and order of play, so
+  each game keeps its own mover and trick (``koloda.batched.kopilka``); a game over
+  waits for its batch (``terminated`` per game, ``is_over`` for all).
 
 Action spaces: ``0..51`` play a card; then the game's own extra play actions (Opendaum's
-shakhi played wild: ``52``, ``53``); then bids (``play_actions + k`` bid k). The
+shakhi played wild: ``52``, ``53``; Kopilka's ``52`` pass, ``53`` draw); then bids
+(``play_actions + k`` bid k). The
 observation layout: ``game.observation_layout()``. A Gymnasium vector env (self-play):
 ``koloda.batched.vector_env.BatchedVectorEnv`` (needs gymnasium). ``koloda bench``
 prints the random-play hands/s beside OpenSpiel's C++ loop.
