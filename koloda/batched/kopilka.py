@@ -197,20 +197,24 @@ class Kopilka:
         return state
 
     # ------------------------------------------------------------------ play
-    def _set_legal(self, state: KopilkaState) -> None:
-        ar = np.arange(state.games)
-        h = state.hands[state.mover, ar]
-        banned = _SUIT_BITS.take(np.maximum(state.banned, 0))
-        other = h & ~banned
-        lead = np.where((state.banned >= 0) & (other != 0), other, h)
-        same = h & _SUIT_BITS.take(np.maximum(state.led, 0))
+    def _set_legal(self, state: KopilkaState, g: I64 | None = None) -> None:
+        """The legal set of the games ``g`` (all when None): a game over, ``PASS``."""
+        if g is None:
+            g = np.arange(state.games)
+        h = state.hands[state.mover[g], g]
+        banned, led = state.banned[g], state.led[g]
+        other = h & ~_SUIT_BITS.take(np.maximum(banned, 0))
+        lead = np.where((banned >= 0) & (other != 0), other, h)
+        same = h & _SUIT_BITS.take(np.maximum(led, 0))
         respond = same | (h & AS_BIT) | np.uint64(1 << PASS)
-        respond |= np.where((same == 0) & (state.talon_left > 0), np.uint64(1 << DRAW), _ZERO)
-        legal = np.where(state.led < 0, lead, respond)
-        state.legal = np.where(state.over, np.uint64(1 << PASS), legal)
+        respond |= np.where((same == 0) & (state.talon_left[g] > 0), np.uint64(1 << DRAW),
+                            _ZERO)
+        legal = np.where(led < 0, lead, respond)
+        state.legal[g] = np.where(state.over[g], np.uint64(1 << PASS), legal)
 
     def advance(self, state: KopilkaState, actions: npt.ArrayLike) -> KopilkaState:
-        """One action per game (a game over: ``PASS``, ignored)."""
+        """One action per game (a game over: ``PASS``, ignored). The games still going are
+        gathered, advanced and written back: late in a batch, few of them are left."""
         if self.is_over(state):
             raise IllegalBatchAction("kopilka: every deal of the batch is over; init a new one")
         a = np.asarray(actions).astype(np.int64)
@@ -218,92 +222,97 @@ class Kopilka:
             raise ValueError(f"actions: one per game, shape ({state.games},), not {a.shape}")
         bit = np.left_shift(ONE, a.astype(np.uint64))
         if not np.bitwise_and(state.legal, bit).all():
-            g = int(np.argmax((state.legal & bit) == 0))
-            raise IllegalBatchAction(f"kopilka: game {g}: action {int(a[g])} is not legal now "
-                                     f"(legal: {self.legal_actions(state, g)})")
-        live = ~state.over
+            bad = int(np.argmax((state.legal & bit) == 0))
+            raise IllegalBatchAction(f"kopilka: game {bad}: action {int(a[bad])} is not legal "
+                                     f"now (legal: {self.legal_actions(state, bad)})")
+        g = np.flatnonzero(~state.over)
         if state.t >= len(state.history):
             state.history = np.concatenate([state.history, np.full_like(state.history, -1)])
-        state.history[state.t] = np.where(live, np.stack([state.mover, a]), -1)
+        ag, seat = a[g], state.mover[g]
+        state.history[state.t, 0, g] = seat
+        state.history[state.t, 1, g] = ag
         state.t += 1
-        ar = np.arange(state.games)
-        seat = state.mover
-        is_card = live & (a < CARDS)
-        is_pass = live & (a == PASS)
-        is_draw = live & (a == DRAW)
-        is_lead = is_card & (state.led < 0)
+        is_card, is_pass, is_draw = ag < CARDS, ag == PASS, ag == DRAW
+        led = state.led[g]
+        is_lead = is_card & (led < 0)
         # a draw: the talon's top card in hand; the turn goes on
-        top = state.talon[ar, np.minimum(state.talon_next, 11)].astype(np.uint64)
-        state.hands[seat, ar] |= np.where(is_draw, np.left_shift(ONE, top), _ZERO)
-        state.talon_next += is_draw
-        state.talon_left -= is_draw
+        nxt = state.talon_next[g]
+        top = state.talon[g, np.minimum(nxt, 11)].astype(np.uint64)
+        hand = state.hands[seat, g] | np.where(is_draw, np.left_shift(ONE, top), _ZERO)
+        state.talon_next[g] = nxt + is_draw
+        state.talon_left[g] -= is_draw
         # a card: out of the hand onto the table
-        cbit = np.where(is_card, bit, _ZERO)
-        state.hands[seat, ar] &= ~cbit
-        state.trick |= cbit
-        state.cards_in += is_card
-        suit = a // 13
-        state.led = np.where(is_lead, suit, state.led)
-        strength = np.where(a == ACE_OF_SPADES, 100, np.where(suit == state.led, a, -1))
-        beats = is_card & (strength > np.where(is_lead, -2, state.best))
-        state.best = np.where(beats, strength, state.best)
-        state.best_seat = np.where(beats, seat, state.best_seat)
+        cbit = np.where(is_card, bit[g], _ZERO)
+        hand &= ~cbit
+        state.hands[seat, g] = hand
+        state.trick[g] |= cbit
+        state.cards_in[g] += is_card
+        suit = ag // 13
+        led = np.where(is_lead, suit, led)
+        state.led[g] = led
+        strength = np.where(ag == ACE_OF_SPADES, 100, np.where(suit == led, ag, -1))
+        best = state.best[g]
+        beats = is_card & (strength > np.where(is_lead, -2, best))
+        state.best[g] = np.where(beats, strength, best)
+        state.best_seat[g] = np.where(beats, seat, state.best_seat[g])
         # a pass holding the led suit (AS a spade): a remiz into the pot
-        holds = (state.hands[seat, ar] & _SUIT_BITS.take(np.maximum(state.led, 0))) != 0
+        holds = (hand & _SUIT_BITS.take(np.maximum(led, 0))) != 0
         fine = np.where(is_pass & holds, self.remiz, 0)
-        state.money[seat, ar] -= fine
-        state.pot += fine
-        acted = (is_card & ~is_lead) | is_pass
-        state.acted += acted
-        ends = acted & (state.acted == PLAYERS - 1)
-        state.mover = np.where((is_card | is_pass) & ~ends, (seat + 1) % PLAYERS, state.mover)
+        state.money[seat, g] -= fine
+        state.pot[g] += fine
+        acted_now = (is_card & ~is_lead) | is_pass
+        acted = state.acted[g] + acted_now
+        state.acted[g] = acted
+        ends = acted_now & (acted == PLAYERS - 1)
+        state.mover[g] = np.where((is_card | is_pass) & ~ends, (seat + 1) % PLAYERS, seat)
         if ends.any():
-            self._end_trick(state, ends)
-        self._set_legal(state)
+            self._end_trick(state, g[ends])
+        self._set_legal(state, g)
         state.points = self.points(state)
         return state
 
-    def _end_trick(self, state: KopilkaState, ends: npt.NDArray[np.bool_]) -> None:
-        ar = np.arange(state.games)
-        failed = ends & (state.cards_in == 1)
-        done = ends & ~failed
+    def _end_trick(self, state: KopilkaState, g: I64) -> None:
+        """The games ``g`` whose trick is over (a fraction of the batch at any step)."""
+        leader, trick, led = state.leader[g], state.trick[g], state.led[g]
+        failed = state.cards_in[g] == 1
+        done = ~failed
         # a failed lead: the leader takes the card back, the lead passes left
-        state.hands[state.leader, ar] |= np.where(failed, state.trick, _ZERO)
-        state.failed = np.where(failed, state.failed + 1, np.where(done, 0, state.failed))
-        blocked = failed & (state.failed == PLAYERS)
+        state.hands[leader[failed], g[failed]] |= trick[failed]
+        fails = np.where(failed, state.failed[g] + 1, 0)
+        state.failed[g] = fails
+        blocked = fails == PLAYERS
         # a trick: its value (double with the mushka) out of the pot to the winner
-        mushka = (state.trick & AS_BIT) != 0
-        value = self.values.take(np.maximum(state.led, 0)) * np.where(mushka, 2, 1)
-        paid = np.where(done, np.minimum(value, state.pot), 0)
-        winner = state.best_seat
-        state.money[winner, ar] += paid
-        state.pot -= paid
-        state.won[winner, ar] += done
-        state.banned = np.where(done, state.led, state.banned)
+        mushka = (trick & AS_BIT) != 0
+        value = self.values.take(np.maximum(led, 0)) * np.where(mushka, 2, 1)
+        paid = np.where(done, np.minimum(value, state.pot[g]), 0)
+        winner = state.best_seat[g]
+        state.money[winner, g] += paid
+        state.pot[g] -= paid
+        state.won[winner, g] += done
+        state.banned[g] = np.where(done, led, state.banned[g])
         # the first (in play order from the leader) to have shed his cards
-        shed = np.full(state.games, -1, dtype=np.int64)
+        shed = np.full(len(g), -1, dtype=np.int64)
         for k in range(PLAYERS - 1, -1, -1):
-            s = (state.leader + k) % PLAYERS
-            empty = state.hands[s, ar] == 0
-            shed = np.where(done & empty, s, shed)
-        state.first_to_shed = np.where(shed >= 0, shed, state.first_to_shed)
+            s = (leader + k) % PLAYERS
+            shed = np.where(done & (state.hands[s, g] == 0), s, shed)
+        state.first_to_shed[g] = np.where(shed >= 0, shed, state.first_to_shed[g])
         finish = blocked | (shed >= 0)
-        nxt = np.where(failed, (state.leader + 1) % PLAYERS, winner)
-        go = ends & ~finish
-        state.leader = np.where(go, nxt, state.leader)
-        state.mover = np.where(go, nxt, state.mover)
-        state.led = np.where(ends, -1, state.led)
-        state.trick = np.where(ends, _ZERO, state.trick)
-        state.cards_in = np.where(ends, 0, state.cards_in)
-        state.acted = np.where(ends, 0, state.acted)
+        nxt = np.where(failed, (leader + 1) % PLAYERS, winner)
+        state.leader[g] = np.where(finish, leader, nxt)
+        state.mover[g] = np.where(finish, state.mover[g], nxt)
+        state.led[g] = -1
+        state.trick[g] = _ZERO
+        state.cards_in[g] = 0
+        state.acted[g] = 0
         if finish.any():
             # the no-trick remizes, then every fee but the first to shed's
+            f = g[finish]
             for who in range(PLAYERS):
-                pay = np.where(finish & (state.won[who] == 0), self.remiz, 0)
-                pay += np.where(finish & (state.first_to_shed != who), self.fee, 0)
-                state.money[who] -= pay
-                state.pot += pay
-            state.over |= finish
+                pay = np.where(state.won[who, f] == 0, self.remiz, 0)
+                pay += np.where(state.first_to_shed[f] != who, self.fee, 0)
+                state.money[who, f] -= pay
+                state.pot[f] += pay
+            state.over[f] = True
 
     def step(self, state: KopilkaState, actions: npt.ArrayLike) -> tuple[
             KopilkaState, npt.NDArray[np.uint8], npt.NDArray[np.bool_],
