@@ -247,11 +247,20 @@ def batched_games() -> list[tuple[str, Callable[[], Any]]]:
     """The batched games measured beside the oh_hell-shaped Opendaum and Trinka: (label,
     factory), the label saying what a hand is (a play-phase game: its tricks, after an
     exchange or declarations played at init)."""
-    from koloda.batched import Dreyfus, Kopilka, Mushka, Opendaum33, OpendaumShakhi, Stukolka
+    from koloda.batched import (
+        Dreyfus,
+        Kopilka,
+        Mushka,
+        MushkaFull,
+        Opendaum33,
+        OpendaumShakhi,
+        Stukolka,
+    )
     return [
         ("opendaum-shakhi 4p, 9 each", lambda: OpendaumShakhi(4, 9)),
         ("opendaum-33 3p, 11 each", lambda: Opendaum33(11)),
         ("mushka 4 seats, 3 in (tricks only)", lambda: Mushka(4, 3)),
+        ("mushka 4 seats, whole deal (exchange as steps)", lambda: MushkaFull(4)),
         ("stukolka 5 seats, 3 in (tricks only)", lambda: Stukolka(5, 3)),
         ("dreyfus 3p (tricks only)", lambda: Dreyfus(0)),
         ("kopilka 4p (the play after the exchange)", lambda: Kopilka()),

@@ -13,13 +13,14 @@ from koloda.batched import (
     Dreyfus,
     Kopilka,
     Mushka,
+    MushkaFull,
     Opendaum33,
     OpendaumShakhi,
     Stukolka,
 )
 
 GAMES: list[Any] = [OpendaumShakhi(4, 9), Opendaum33(11), Mushka(5, 3), Stukolka(6, 4),
-                    Dreyfus(2), Kopilka()]
+                    Dreyfus(2), Kopilka(), MushkaFull(5)]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
@@ -56,6 +57,7 @@ def test_a_key_deals_and_plays_its_opening_phase_alike_in_any_batch(game: Any) -
     (lambda: Opendaum33(5, final=True), "final deal is of one card"),
     (lambda: Mushka(4, 1), "players in play"),
     (lambda: Mushka(7), "2 to 6 seats"),
+    (lambda: MushkaFull(1), "2 to 6 seats"),
     (lambda: Stukolka(3), "4 to 7 seats"),
     (lambda: Stukolka(5, 3, ante=4), "multiple of 3"),
     (lambda: Stukolka(5, 3, deck=32), "36 or 52"),
@@ -74,3 +76,16 @@ def test_kopilka_refuses_an_illegal_action_naming_the_game() -> None:
     state = game.init(np.arange(3))
     with pytest.raises(IllegalBatchAction, match="game 0"):
         game.advance(state, np.full(3, DRAW))          # the leader never draws
+
+
+def test_mushka_full_refuses_a_pass_holding_the_ace_of_spades() -> None:
+    """§2: a player holding AS may not pass (refused by the batch, the game named)."""
+    from koloda.batched import IllegalBatchAction
+    from koloda.batched.mushka_full import AS_BIT, PASS
+    game = MushkaFull(4)
+    state = game.init(np.arange(64))
+    holds = (state.hands[state.mover, np.arange(64)] & AS_BIT) != 0
+    assert holds.any() and not game.mask(state)[holds, PASS].any()
+    g = int(np.argmax(holds))
+    with pytest.raises(IllegalBatchAction, match=f"game {g}"):
+        game.advance(state, np.where(np.arange(64) == g, PASS, 52))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -11,6 +13,7 @@ from koloda.batched import (
     Dreyfus,
     Kopilka,
     Mushka,
+    MushkaFull,
     Opendaum,
     Opendaum33,
     OpendaumShakhi,
@@ -60,8 +63,8 @@ def test_self_play_episodes_with_next_step_autoreset(game: TrickGame) -> None:
         assert (infos["to_move"] >= 0).all()
 
 
-def test_kopilka_deals_end_apart_and_the_batch_together() -> None:
-    game = Kopilka()
+@pytest.mark.parametrize("game", [Kopilka(), MushkaFull(5)], ids=["kopilka", "mushka-full"])
+def test_deals_of_their_own_length_end_apart_and_the_batch_together(game: Any) -> None:
     env = BatchedVectorEnv(game, num_envs=16)
     rng = np.random.default_rng(1)
     _, infos = env.reset(seed=5)
@@ -74,8 +77,8 @@ def test_kopilka_deals_end_apart_and_the_batch_together() -> None:
         steps += 1
         assert terms.all() == terms.any()
     assert steps > 10 and (returns != 0).any()
-    assert infos["points"].shape == (16, 4) and (infos["to_move"] == -1).all()
-    assert (infos["points"] == game.points(env.state).T).all()
+    assert infos["points"].shape == (16, game.table) and (infos["to_move"] == -1).all()
+    assert (infos["points"] == env.state.points.T).all()
     assert infos["points"].any(axis=1).all()      # every deal pays fees at least
 
 

@@ -22,13 +22,16 @@ Games (each module's docstring says what it batches):
   tricks only. Their exchange or declarations change who plays and how long a deal is,
   so they are played at init by a fixed random policy drawn from the key
   (``koloda.batched.playphase``); records hold the whole deal, that phase included.
+- ``MushkaFull(table)``: a whole Mushka deal, the exchange round as the batch's first
+  steps, then the tricks among whoever stayed in, each game at its own pace (as Kopilka).
 - ``Kopilka()``: the play after the same-suit exchange (played at init likewise). Its
   draws, passes and failed leads give every deal its own length and order of play, so
   each game keeps its own mover and trick (``koloda.batched.kopilka``); a game over
   waits for its batch (``terminated`` per game, ``is_over`` for all).
 
 Action spaces: ``0..51`` play a card; then the game's own extra play actions (Opendaum's
-shakhi played wild: ``52``, ``53``; Kopilka's ``52`` pass, ``53`` draw); then bids
+shakhi played wild: ``52``, ``53``; Kopilka's ``52`` pass, ``53`` draw; MushkaFull's
+``52`` stand, ``53`` pass, ``53 + m`` discard the hand's cards at the bits of m); then bids
 (``play_actions + k`` bid k). The
 observation layout: ``game.observation_layout()``. A Gymnasium vector env (self-play):
 ``koloda.batched.vector_env.BatchedVectorEnv`` (needs gymnasium). ``koloda bench``
@@ -39,10 +42,12 @@ from koloda.batched.core import IllegalBatchAction, TrickGame, TrickState
 from koloda.batched.dreyfus import Dreyfus
 from koloda.batched.kopilka import Kopilka
 from koloda.batched.mushka import Mushka
+from koloda.batched.mushka_full import MushkaFull
 from koloda.batched.opendaum import Opendaum
 from koloda.batched.opendaum_shakhi import Opendaum33, OpendaumShakhi
 from koloda.batched.stukolka import Stukolka
 from koloda.batched.trinka import Trinka
 
-__all__ = ["Dreyfus", "IllegalBatchAction", "Kopilka", "Mushka", "Opendaum", "Opendaum33",
+__all__ = ["Dreyfus", "IllegalBatchAction", "Kopilka", "Mushka", "MushkaFull",
+           "Opendaum", "Opendaum33",
            "OpendaumShakhi", "Stukolka", "TrickGame", "TrickState", "Trinka"]
