@@ -255,6 +255,7 @@ def batched_games() -> list[tuple[str, Callable[[], Any]]]:
         Opendaum33,
         OpendaumShakhi,
         Stukolka,
+        StukolkaFull,
     )
     return [
         ("opendaum-shakhi 4p, 9 each", lambda: OpendaumShakhi(4, 9)),
@@ -262,6 +263,7 @@ def batched_games() -> list[tuple[str, Callable[[], Any]]]:
         ("mushka 4 seats, 3 in (tricks only)", lambda: Mushka(4, 3)),
         ("mushka 4 seats, whole deal (exchange as steps)", lambda: MushkaFull(4)),
         ("stukolka 5 seats, 3 in (tricks only)", lambda: Stukolka(5, 3)),
+        ("stukolka 5 seats, whole deal (declaring as steps)", lambda: StukolkaFull(5)),
         ("dreyfus 3p (tricks only)", lambda: Dreyfus(0)),
         ("kopilka 4p (the play after the exchange)", lambda: Kopilka()),
     ]

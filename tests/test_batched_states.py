@@ -17,10 +17,11 @@ from koloda.batched import (
     Opendaum33,
     OpendaumShakhi,
     Stukolka,
+    StukolkaFull,
 )
 
 GAMES: list[Any] = [OpendaumShakhi(4, 9), Opendaum33(11), Mushka(5, 3), Stukolka(6, 4),
-                    Dreyfus(2), Kopilka(), MushkaFull(5)]
+                    Dreyfus(2), Kopilka(), MushkaFull(5), StukolkaFull(7)]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
@@ -59,6 +60,7 @@ def test_a_key_deals_and_plays_its_opening_phase_alike_in_any_batch(game: Any) -
     (lambda: Mushka(7), "2 to 6 seats"),
     (lambda: MushkaFull(1), "2 to 6 seats"),
     (lambda: Stukolka(3), "4 to 7 seats"),
+    (lambda: StukolkaFull(8), "4 to 7 seats"),
     (lambda: Stukolka(5, 3, ante=4), "multiple of 3"),
     (lambda: Stukolka(5, 3, deck=32), "36 or 52"),
     (lambda: Dreyfus(-1), "deal number"),

@@ -18,6 +18,7 @@ from koloda.batched import (
     Opendaum33,
     OpendaumShakhi,
     Stukolka,
+    StukolkaFull,
     TrickGame,
     Trinka,
 )
@@ -63,7 +64,8 @@ def test_self_play_episodes_with_next_step_autoreset(game: TrickGame) -> None:
         assert (infos["to_move"] >= 0).all()
 
 
-@pytest.mark.parametrize("game", [Kopilka(), MushkaFull(5)], ids=["kopilka", "mushka-full"])
+@pytest.mark.parametrize("game", [Kopilka(), MushkaFull(5), StukolkaFull(6)],
+                         ids=["kopilka", "mushka-full", "stukolka-full"])
 def test_deals_of_their_own_length_end_apart_and_the_batch_together(game: Any) -> None:
     env = BatchedVectorEnv(game, num_envs=16)
     rng = np.random.default_rng(1)

@@ -22,8 +22,9 @@ Games (each module's docstring says what it batches):
   tricks only. Their exchange or declarations change who plays and how long a deal is,
   so they are played at init by a fixed random policy drawn from the key
   (``koloda.batched.playphase``); records hold the whole deal, that phase included.
-- ``MushkaFull(table)``: a whole Mushka deal, the exchange round as the batch's first
-  steps, then the tricks among whoever stayed in, each game at its own pace (as Kopilka).
+- ``MushkaFull(table)``, ``StukolkaFull(table)``: the whole deal, the exchange round or
+  the declarations as the batch's first steps, then the tricks among whoever stayed in,
+  each game at its own pace (``koloda.batched.paced``).
 - ``Kopilka()``: the play after the same-suit exchange (played at init likewise). Its
   draws, passes and failed leads give every deal its own length and order of play, so
   each game keeps its own mover and trick (``koloda.batched.kopilka``); a game over
@@ -46,8 +47,9 @@ from koloda.batched.mushka_full import MushkaFull
 from koloda.batched.opendaum import Opendaum
 from koloda.batched.opendaum_shakhi import Opendaum33, OpendaumShakhi
 from koloda.batched.stukolka import Stukolka
+from koloda.batched.stukolka_full import StukolkaFull
 from koloda.batched.trinka import Trinka
 
 __all__ = ["Dreyfus", "IllegalBatchAction", "Kopilka", "Mushka", "MushkaFull",
            "Opendaum", "Opendaum33",
-           "OpendaumShakhi", "Stukolka", "TrickGame", "TrickState", "Trinka"]
+           "OpendaumShakhi", "Stukolka", "StukolkaFull", "TrickGame", "TrickState", "Trinka"]
