@@ -61,6 +61,25 @@ def dealt_hands(order: list[int], dealer: int, seats: int, hand: int) -> list[li
     return hands
 
 
+def legal_mask(legal: U64, offset: int, actions: int) -> npt.NDArray[np.bool_]:
+    """(games, actions) the legal sets, ``legal`` bit ``k`` being action ``offset + k``."""
+    out = np.zeros((len(legal), actions), dtype=np.bool_)
+    width = min(64, actions - offset)
+    out[:, offset:offset + width] = unpack(legal, width)
+    return out
+
+
+def legal_list(legal: U64, offset: int, game: int) -> list[int]:
+    """One game's legal action indices (for tests and people, not loops)."""
+    bits = int(legal[game])
+    return [offset + i for i in range(64) if bits >> i & 1]
+
+
+def random_legal(legal: U64, offset: int, rng: np.random.Generator) -> I64:
+    """A uniformly random legal action per game (the random player of benchmarks)."""
+    return random_member(legal, rng.bit_generator.random_raw(len(legal)), offset)
+
+
 class IllegalBatchAction(ValueError):
     """An action outside the legal set of its game (the first such game is named)."""
 
@@ -320,20 +339,15 @@ class TrickGame:
             word = state.legal << np.uint64(state.offset)
             bits = np.unpackbits(word.view(np.uint8), bitorder="little").reshape(-1, 64)
             return bits[:, :a].view(np.bool_)
-        out = np.zeros((state.games, a), dtype=np.bool_)
-        width = min(64, a - state.offset)
-        out[:, state.offset:state.offset + width] = unpack(state.legal, width)
-        return out
+        return legal_mask(state.legal, state.offset, a)
 
     def legal_actions(self, state: TrickState, game: int) -> list[int]:
         """One game's legal action indices (for tests and people, not loops)."""
-        bits = int(state.legal[game])
-        return [state.offset + i for i in range(64) if bits >> i & 1]
+        return legal_list(state.legal, state.offset, game)
 
     def random_actions(self, state: TrickState, rng: np.random.Generator) -> I64:
         """A uniformly random legal action per game (the random player of benchmarks)."""
-        return random_member(state.legal, rng.bit_generator.random_raw(state.games),
-                             state.offset)
+        return random_legal(state.legal, state.offset, rng)
 
     # ------------------------------------------------------------ internals
     def _mover(self, state: TrickState) -> I64 | int:

@@ -39,7 +39,6 @@ from koloda.batched.bits import (
     popcount,
     random_member,
     shuffled,
-    unpack,
 )
 from koloda.batched.core import (
     CARDS,
@@ -48,6 +47,9 @@ from koloda.batched.core import (
     SALT_DEALER,
     IllegalBatchAction,
     dealt_hands,
+    legal_list,
+    legal_mask,
+    random_legal,
 )
 from koloda.batched.playphase import deal_round_robin
 from koloda.cards import ACE, CARD_TEXT, SPADES, SUITS, card, deck
@@ -339,14 +341,13 @@ class Kopilka:
         return np.where(state.over, -1, state.mover)
 
     def mask(self, state: KopilkaState) -> npt.NDArray[np.bool_]:
-        return unpack(state.legal, self.num_actions).view(np.bool_)
+        return legal_mask(state.legal, 0, self.num_actions)
 
     def legal_actions(self, state: KopilkaState, game: int) -> list[int]:
-        bits = int(state.legal[game])
-        return [i for i in range(self.num_actions) if bits >> i & 1]
+        return legal_list(state.legal, 0, game)
 
     def random_actions(self, state: KopilkaState, rng: np.random.Generator) -> I64:
-        return random_member(state.legal, rng.bit_generator.random_raw(state.games))
+        return random_legal(state.legal, 0, rng)
 
     # ---------------------------------------------------------------- views
     def observation_layout(self) -> list[tuple[str, int, int]]:

@@ -29,9 +29,7 @@ from koloda.batched.bits import (
     U64,
     as_keys,
     key_stream,
-    random_member,
     shuffled,
-    unpack,
 )
 from koloda.batched.core import (
     CARDS,
@@ -40,6 +38,9 @@ from koloda.batched.core import (
     SALT_DEALER,
     IllegalBatchAction,
     dealt_hands,
+    legal_list,
+    legal_mask,
+    random_legal,
 )
 from koloda.batched.playphase import deal_round_robin
 from koloda.cards import CARD_TEXT, TEXT_CARD
@@ -299,18 +300,13 @@ class PacedTricks:
         return np.where(state.over, -1, state.mover)
 
     def mask(self, state: PacedState) -> npt.NDArray[np.bool_]:
-        out = np.zeros((state.games, self.num_actions), dtype=np.bool_)
-        width = min(64, self.num_actions - state.offset)
-        out[:, state.offset:state.offset + width] = unpack(state.legal, width)
-        return out
+        return legal_mask(state.legal, state.offset, self.num_actions)
 
     def legal_actions(self, state: PacedState, game: int) -> list[int]:
-        bits = int(state.legal[game])
-        return [state.offset + i for i in range(64) if bits >> i & 1]
+        return legal_list(state.legal, state.offset, game)
 
     def random_actions(self, state: PacedState, rng: np.random.Generator) -> I64:
-        return random_member(state.legal, rng.bit_generator.random_raw(state.games),
-                             state.offset)
+        return random_legal(state.legal, state.offset, rng)
 
     # ---------------------------------------------------------------- views
     def observation_layout(self) -> list[tuple[str, int, int]]:

@@ -145,12 +145,17 @@ class Stukolka(PlayPhase):
         return out
 
     def record_options(self) -> dict[str, Any]:
-        opts: dict[str, Any] = {}
-        if self.deck_size != 36:
-            opts["deck"] = self.deck_size
-        if self.ante != 3:
-            opts["ante"] = self.ante
-        return opts
+        return record_options(self.deck_size, self.ante)
+
+
+def record_options(deck: int, ante: int) -> dict[str, Any]:
+    """A record's options: those that differ from the defaults (36 cards, ante 3)."""
+    opts: dict[str, Any] = {}
+    if deck != 36:
+        opts["deck"] = deck
+    if ante != 3:
+        opts["ante"] = ante
+    return opts
 
 
 __all__ = ["Stukolka"]

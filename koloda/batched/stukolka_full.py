@@ -27,7 +27,7 @@ import numpy.typing as npt
 from koloda.batched.bits import ONE, U64
 from koloda.batched.core import CARDS, I64
 from koloda.batched.paced import OPEN, SUIT_BITS, ZERO, PacedState, PacedTricks
-from koloda.batched.stukolka import above
+from koloda.batched.stukolka import above, record_options
 from koloda.cards import ACE
 from koloda.cards import deck as card_deck
 
@@ -106,12 +106,7 @@ class StukolkaFull(PacedTricks):
         return ("knock", "drop", "golets")[action - OPEN]
 
     def record_options(self) -> dict[str, Any]:
-        opts: dict[str, Any] = {}
-        if self.deck_size != 36:
-            opts["deck"] = self.deck_size
-        if self.ante != 3:
-            opts["ante"] = self.ante
-        return opts
+        return record_options(self.deck_size, self.ante)
 
 
 __all__ = ["DROP", "GOLETS", "KNOCK", "StukolkaFull"]
