@@ -72,7 +72,7 @@ def test_follow_and_beat_else_trump_and_over_trump() -> None:
     """§6: holding the led suit, beat the trick's best of it if able (any of it once a
     plain lead is trumped); void, a trump — over the highest trump if able."""
     game = Stukolka(7, 7)
-    state = game.init(np.arange(1000) + 3)
+    state = game.init(np.arange(400) + 3)
     rng = np.random.default_rng(3)
     beat = over = 0
     while not game.is_over(state):
@@ -99,4 +99,4 @@ def test_follow_and_beat_else_trump_and_over_trump() -> None:
                         assert legal == [c for c in trumps if c > high]
                         over += 1
         game.advance(state, game.random_actions(state, rng))
-    assert beat > 100 and over > 20
+    assert beat > 50 and over > 10
