@@ -15,7 +15,7 @@ import statistics
 import time
 import tracemalloc
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from koloda.engine.match import Match
@@ -212,12 +212,19 @@ def batched_opendaum(hands: int, seed: int, observe: bool = False,
     through ``step`` (observation and mask built every step) instead of ``advance`` (the
     legal set kept as bits)."""
     try:
-        import numpy as np
-
         from koloda.batched import Opendaum, Trinka
     except ImportError:
         return None
     game = Opendaum(players=4, hand=8) if game_name == "opendaum" else Trinka()
+    return batched_run(game, hands, seed, observe, batch)
+
+
+def batched_run(game: Any, hands: int, seed: int, observe: bool = False,
+                batch: int = BATCH) -> tuple[float, int]:
+    """``hands`` random-play hands of the batched ``game`` (a ``koloda.batched`` game):
+    (CPU seconds, steps). Init is timed too: a play-phase game plays its exchange or
+    declarations there."""
+    import numpy as np
     rng = np.random.default_rng(seed)
     done = steps = 0
     start = time.process_time()
@@ -231,8 +238,35 @@ def batched_opendaum(hands: int, seed: int, observe: bool = False,
             else:
                 game.advance(state, actions)
         done += size
-        steps += size * game.length
+        # (Kopilka's deals differ in length: the batch's steps, those of its longest)
+        steps += size * getattr(game, "length", state.t)
     return time.process_time() - start, steps
+
+
+def batched_games() -> list[tuple[str, Callable[[], Any]]]:
+    """The batched games measured beside the oh_hell-shaped Opendaum and Trinka: (label,
+    factory), the label saying what a hand is (a play-phase game: its tricks, after an
+    exchange or declarations played at init)."""
+    from koloda.batched import (
+        Dreyfus,
+        Kopilka,
+        Mushka,
+        MushkaFull,
+        Opendaum33,
+        OpendaumShakhi,
+        Stukolka,
+        StukolkaFull,
+    )
+    return [
+        ("opendaum-shakhi 4p, 9 each", lambda: OpendaumShakhi(4, 9)),
+        ("opendaum-33 3p, 11 each", lambda: Opendaum33(11)),
+        ("mushka 4 seats, 3 in (tricks only)", lambda: Mushka(4, 3)),
+        ("mushka 4 seats, whole deal (exchange as steps)", lambda: MushkaFull(4)),
+        ("stukolka 5 seats, 3 in (tricks only)", lambda: Stukolka(5, 3)),
+        ("stukolka 5 seats, whole deal (declaring as steps)", lambda: StukolkaFull(5)),
+        ("dreyfus 3p (tricks only)", lambda: Dreyfus(0)),
+        ("kopilka 4p (the play after the exchange)", lambda: Kopilka()),
+    ]
 
 
 @dataclass
@@ -248,6 +282,9 @@ class BatchedSideBySide:
     observed: list[float]
     trinka: list[float]
     cpp: list[float]
+    #: by ``batched_games`` label, each round's hands/s (``games_hands`` hands a round)
+    games: dict[str, list[float]] = field(default_factory=dict)
+    games_hands: int = 0
 
     def ratios(self, ours: list[float]) -> list[float]:
         return [a / b for a, b in zip(ours, self.cpp, strict=False) if b]
@@ -261,6 +298,7 @@ def batched_side_by_side(hands: int, cpp_hands: int, seed: int, rounds: int = 5,
         return None
     have_cpp = openspiel and openspiel_cpp(1, seed) is not None
     out = BatchedSideBySide(hands, cpp_hands, seed, [], [], [], [], [])
+    games = batched_games()
     for r in range(rounds):
         s = seed + r * hands
         fast = batched_opendaum(hands, s)
@@ -272,6 +310,10 @@ def batched_side_by_side(hands: int, cpp_hands: int, seed: int, rounds: int = 5,
         trinka = batched_opendaum(hands, s, game_name="trinka")
         assert trinka is not None
         out.trinka.append(hands / trinka[0] if trinka[0] else 0.0)
+        out.games_hands = each = max(hands // 4, 1)
+        for label, make in games:
+            sec, _ = batched_run(make(), each, s)
+            out.games.setdefault(label, []).append(each / sec if sec else 0.0)
         if have_cpp:
             cpp = openspiel_cpp(cpp_hands, s)
             assert cpp is not None

@@ -10,13 +10,22 @@ score the deal the same. ``KOLODA_BATCHED_FULL=<games>`` runs that many games pe
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pytest
 
-from koloda.batched import IllegalBatchAction, Opendaum, TrickGame, Trinka
+from koloda.batched import (
+    IllegalBatchAction,
+    Opendaum,
+    Opendaum33,
+    OpendaumShakhi,
+    TrickGame,
+    Trinka,
+)
 from koloda.batched.bits import random_member, shuffled, unpack
+from koloda.batched.playphase import PlayPhase
 from koloda.cards import CARD_TEXT, TEXT_CARD
 from koloda.engine.match import Match
 from koloda.engine.records import parse_record, replay
@@ -35,15 +44,27 @@ def engine_match(record: dict[str, Any]) -> Match:
 
 
 def index_of(game: TrickGame, text: str) -> int:
-    verb, arg = text.split()[:2]
-    if verb == "bid":
-        return 52 + int(arg)
-    return TEXT_CARD[arg]
+    """The batched action index of an engine action text (``game.action_text`` inverted)."""
+    words = text.split()
+    if words[0] == "bid":
+        return game.play_actions + int(words[1])
+    c = TEXT_CARD[words[1]]
+    if words[2:] == ["wild"]:
+        assert game.card_of is not None
+        return int(np.flatnonzero(game.card_of[52:game.play_actions] == c)[0]) + 52
+    return c
 
 
-def play_and_compare(game: TrickGame, keys: np.ndarray, seed: int) -> tuple[int, int]:
+def play_and_compare(game: TrickGame, keys: np.ndarray, seed: int,
+                     engine: Callable[[dict[str, Any]], Any] = engine_match,
+                     result: Callable[[Any, np.ndarray], None] | None = None
+                     ) -> tuple[int, int]:
     """Play the batch at random, then replay every game through the engine comparing
-    each step; return (games, steps compared)."""
+    each step; return (games, steps compared). A ``PlayPhase`` game's record opens with
+    its pre-play actions (applied, not compared: the batch has no step for them).
+    ``engine``: the record's engine match (or a deal: ``legal_actions``, ``to_move``,
+    ``apply``, ``is_over``; a deal is its own ``current``); ``result``: a check of the
+    match's result against the game's rewards (default: Opendaum's and Trinka's)."""
     rng = np.random.default_rng(seed)
     state = game.init(keys)
     masks, movers = [game.mask(state)], [game.to_move(state)]
@@ -65,18 +86,25 @@ def play_and_compare(game: TrickGame, keys: np.ndarray, seed: int) -> tuple[int,
             said = {a["seat"]: int(a["action"].split()[1]) for a in record["actions"]
                     if a["action"].startswith("bid")}
             assert bids[:, g].tolist() == [said[s] for s in range(game.players)]
-        match = engine_match(record)
-        for t, act in enumerate(record["actions"]):
+        match = engine(record)
+        pre = len(game.pre_actions(state, g)) if isinstance(game, PlayPhase) else 0
+        for before in record["actions"][:pre]:
+            assert match.to_move == before["seat"], (g, record)
+            match.apply(before["action"])
+        for t, act in enumerate(record["actions"][pre:]):
             want = sorted(index_of(game, a) for a in match.legal_actions())
             got = np.flatnonzero(masks[t][g]).tolist()
             assert got == want, (g, t, record)
             assert match.to_move == movers[t][g] == act["seat"], (g, t)
             match.apply(act["action"])
             steps += 1
-        assert match.is_over and match.result is not None
-        assert match.current.payoffs() == rewards[g].tolist(), (g, record)
-        assert match.current.tricks == tricks[:, g].tolist()
-        if isinstance(game, Opendaum):
+        assert match.is_over
+        deal = getattr(match, "current", match)
+        assert deal.payoffs() == rewards[g].tolist(), (g, record)
+        assert deal.tricks == tricks[:, g].tolist()
+        if result is not None:
+            result(match, rewards[g])
+        elif isinstance(game, Opendaum):
             assert list(match.result.scores) == rewards[g].tolist(), (g, record)
         else:   # a single Trinka deal: the pair that wrote off wins, 9–0 at double stake
             stake = 2 if abs(rewards[g][0]) == 24 else 1
@@ -191,7 +219,7 @@ def reference_views(game: TrickGame, record: dict[str, Any]) -> list[dict[str, A
     tc = deal["trump_card"]
     trump_card = TEXT_CARD[tc] if tc is not None else None
     played: set[int] = set()
-    trick: dict[int, int] = {}
+    trick: dict[int, int] = {}         # seat → action index (a shakha wild: its own)
     bids: dict[int, int] = {}
     tricks = [0] * n
     views = []
@@ -200,7 +228,8 @@ def reference_views(game: TrickGame, record: dict[str, Any]) -> list[dict[str, A
         verb, arg = act["action"].split()[:2]
         if verb == "play" and len(trick) == n:          # the last trick's winner leads
             tricks[seat] += 1
-            played |= set(trick.values())
+            card_of = game.card_of if game.card_of is not None else range(52)
+            played |= {int(card_of[a]) for a in trick.values()}
             trick = {}
         views.append({"seat": seat, "hand": set(hands[seat]), "played": set(played),
                       "trick": dict(trick), "bids": dict(bids), "tricks": list(tricks),
@@ -208,9 +237,8 @@ def reference_views(game: TrickGame, record: dict[str, Any]) -> list[dict[str, A
         if verb == "bid":
             bids[seat] = int(arg)
         else:
-            c = TEXT_CARD[arg]
-            hands[seat].discard(c)
-            trick[seat] = c
+            hands[seat].discard(TEXT_CARD[arg])
+            trick[seat] = index_of(game, act["action"])
     return views
 
 
@@ -219,8 +247,10 @@ def decode(game: TrickGame, obs: np.ndarray) -> dict[str, list[int]]:
             for name, off, width in game.observation_layout()}
 
 
-@pytest.mark.parametrize("game", [Opendaum(), Opendaum(3, 12), Opendaum(4, 9), Trinka()],
-                         ids=["opendaum-4-8", "opendaum-3-12", "opendaum-4-9", "trinka"])
+@pytest.mark.parametrize("game", [Opendaum(), Opendaum(3, 12), Opendaum(4, 9), Trinka(),
+                                  OpendaumShakhi(4, 9), Opendaum33(11)],
+                         ids=["opendaum-4-8", "opendaum-3-12", "opendaum-4-9", "trinka",
+                              "opendaum-shakhi-4-9", "opendaum-33"])
 def test_observations_say_what_the_player_to_move_knows(game: TrickGame) -> None:
     n = game.players
     state = game.init(np.arange(60) + 4242)

@@ -22,6 +22,10 @@ def test_bench_batched_only_prints_hands_per_second() -> None:
     batched = data["batched"]
     assert batched["batched_hands_per_s"] > 0 and batched["batched_observed_hands_per_s"] > 0
     assert "hands/s" in batched["lines"][2]
+    from koloda.bench import batched_games
+    per_game = batched["batched_games_hands_per_s"]
+    assert sorted(per_game) == sorted(label for label, _ in batched_games())
+    assert all(rate > 0 for rate in per_game.values())
 
 
 def test_bench_batched_beside_openspiel_cpp() -> None:

@@ -51,6 +51,35 @@ _STRIDE = 64
 SALT_DEAL, SALT_DEALER = 0x5EED_DEA1, 0xDEA1_E125
 
 
+def dealt_hands(order: list[int], dealer: int, seats: int, hand: int) -> list[list[str]]:
+    """Each seat's cards dealt one at a time from the dealer's left, as a record writes
+    them: the ``k``-th player from the dealer's left holds every ``seats``-th card from
+    the ``k``-th of the shuffled ``order``."""
+    hands: list[list[str]] = [[] for _ in range(seats)]
+    for k in range(seats):
+        hands[(dealer + 1 + k) % seats] = [CARD_TEXT[c] for c in order[k:seats * hand:seats]]
+    return hands
+
+
+def legal_mask(legal: U64, offset: int, actions: int) -> npt.NDArray[np.bool_]:
+    """(games, actions) the legal sets, ``legal`` bit ``k`` being action ``offset + k``."""
+    out = np.zeros((len(legal), actions), dtype=np.bool_)
+    width = min(64, actions - offset)
+    out[:, offset:offset + width] = unpack(legal, width)
+    return out
+
+
+def legal_list(legal: U64, offset: int, game: int) -> list[int]:
+    """One game's legal action indices (for tests and people, not loops)."""
+    bits = int(legal[game])
+    return [offset + i for i in range(64) if bits >> i & 1]
+
+
+def random_legal(legal: U64, offset: int, rng: np.random.Generator) -> I64:
+    """A uniformly random legal action per game (the random player of benchmarks)."""
+    return random_member(legal, rng.bit_generator.random_raw(len(legal)), offset)
+
+
 class IllegalBatchAction(ValueError):
     """An action outside the legal set of its game (the first such game is named)."""
 
@@ -122,6 +151,11 @@ class TrickGame:
     #: void in the led suit: must trump (Opendaum) or may play anything (Trinka)
     follow_trump: bool = True
     bidding: bool = False
+    #: play actions ``0..play_actions-1``: the 52 cards, then any extra ways to play a card
+    #: (Opendaum's shakhi played wild); bids follow them
+    play_actions: int = CARDS
+    #: the card int each play action plays (None: action = card)
+    card_of: npt.NDArray[np.int64] | None = None
 
     def __init__(self) -> None:
         n = self.players
@@ -130,7 +164,7 @@ class TrickGame:
                              "3 bits")
         self.bid_steps = n if self.bidding else 0
         self.length = self.bid_steps + n * self.hand
-        self.num_actions = CARDS + (self.hand + 1 if self.bidding else 0)
+        self.num_actions = self.play_actions + (self.hand + 1 if self.bidding else 0)
         suits = 4
         #: the cards counted as each suit
         self.suit_bits = np.zeros(suits, dtype=np.uint64)
@@ -191,6 +225,15 @@ class TrickGame:
         for j in range(n):
             np.bitwise_or.reduce(bits[j::n], axis=0, out=hands[j])
         trump, trump_card = self.trumps(order, dealer)
+        state = self._state(k, order, dealer, hands, trump, trump_card)
+        self._set_legal(state)
+        return state
+
+    def _state(self, k: U64, order: npt.NDArray[np.uint8], dealer: I64, hands: U64,
+               trump: I64, trump_card: I64) -> TrickState:
+        """A fresh state from the deal: ``hands`` (players, games) by order from the
+        dealer's left (order 0 leads the first trick)."""
+        games, n, h = len(k), self.players, self.hand
         zero = np.zeros(games, dtype=np.uint64)
         trump_bits = np.where(trump >= 0, self.suit_bits[trump], zero)
         state = TrickState(
@@ -206,7 +249,6 @@ class TrickGame:
             legal=zero, offset=0,
             history=np.zeros((self.length, games), dtype=np.int16),
             points=np.zeros((n, games), dtype=np.float32))
-        self._set_legal(state)
         return state
 
     def step(self, state: TrickState, actions: npt.ArrayLike
@@ -218,7 +260,8 @@ class TrickGame:
         once the deal is over)."""
         self.advance(state, actions)
         done = self.is_over(state)
-        reward = state.points.T.copy() if done else np.zeros((state.games, self.players),
+        # (the points' rows are the table's seats: more than ``players`` when some sit out)
+        reward = state.points.T.copy() if done else np.zeros((state.games, len(state.points)),
                                                               dtype=np.float32)
         return state, self.observe(state), self.mask(state), reward
 
@@ -250,6 +293,8 @@ class TrickGame:
             state.bids_word ^= np.left_shift(ONE, (k + (f + 1)).astype(np.uint64))
             state.bids_word ^= np.uint64(1 << f)
         else:
+            if self.card_of is not None:      # the card an extra play action plays
+                bit = np.left_shift(ONE, self.card_of.take(a).astype(np.uint64))
             self._play(state, a, bit)
         state.t = t + 1
         if state.t >= self.length:
@@ -294,20 +339,15 @@ class TrickGame:
             word = state.legal << np.uint64(state.offset)
             bits = np.unpackbits(word.view(np.uint8), bitorder="little").reshape(-1, 64)
             return bits[:, :a].view(np.bool_)
-        out = np.zeros((state.games, a), dtype=np.bool_)
-        width = min(64, a - state.offset)
-        out[:, state.offset:state.offset + width] = unpack(state.legal, width)
-        return out
+        return legal_mask(state.legal, state.offset, a)
 
     def legal_actions(self, state: TrickState, game: int) -> list[int]:
         """One game's legal action indices (for tests and people, not loops)."""
-        bits = int(state.legal[game])
-        return [state.offset + i for i in range(64) if bits >> i & 1]
+        return legal_list(state.legal, state.offset, game)
 
     def random_actions(self, state: TrickState, rng: np.random.Generator) -> I64:
         """A uniformly random legal action per game (the random player of benchmarks)."""
-        return random_member(state.legal, rng.bit_generator.random_raw(state.games),
-                             state.offset)
+        return random_legal(state.legal, state.offset, rng)
 
     # ------------------------------------------------------------ internals
     def _mover(self, state: TrickState) -> I64 | int:
@@ -341,7 +381,7 @@ class TrickGame:
         j = p % n
         state.hands[j] ^= bit
         if j == 0:
-            led = self.suit_of.take(a)
+            led = self._led_suit(state, a)
             state.led_bits = self.suit_bits.take(led)
             led *= _STRIDE
             led += state.trump_base
@@ -365,15 +405,32 @@ class TrickGame:
             flat.take(rot.take(w) + ar, out=rotated[k])
         state.hands = rotated
 
+    def _led_suit(self, state: TrickState, a: I64) -> I64:
+        """The suit a lead of action ``a`` leads (a hook: a shakha led wild leads trump)."""
+        return self.suit_of.take(a)
+
+    def _bid_legal(self, state: TrickState) -> U64:
+        """The legal bids of bidder ``state.t`` as bits (a hook: §1c's hook rule)."""
+        return np.full(state.games, self._bids, dtype=np.uint64)
+
+    def _play_legal(self, state: TrickState, j: int, h: U64) -> U64 | None:
+        """The legal plays of trick position ``j`` holding ``h`` (a hook; None: the
+        follow rule of ``follow_trump``)."""
+        return None
+
     def _set_legal(self, state: TrickState) -> None:
         t = state.t
         if t < self.bid_steps:
-            state.offset = CARDS
-            state.legal = np.full(state.games, self._bids, dtype=np.uint64)
+            state.offset = self.play_actions
+            state.legal = self._bid_legal(state)
             return
         state.offset = 0
         j = (t - self.bid_steps) % self.players
         h = state.hands[j]
+        legal = self._play_legal(state, j, h)
+        if legal is not None:
+            state.legal = legal
+            return
         if j == 0:
             state.legal = h.copy()
             return
@@ -395,7 +452,8 @@ class TrickGame:
         relative, ``+k`` = k seats to the left of the player to move."""
         n, h = self.players, self.hand
         parts = [("hand", 0, CARDS), ("played", 64, CARDS)]
-        parts += [(f"trick_card_of_seat_+{k}", 64 * (k + 1), CARDS) for k in range(1, n)]
+        parts += [(f"trick_card_of_seat_+{k}", 64 * (k + 1), self.play_actions)
+                  for k in range(1, n)]
         w = n + 1
         parts += [("trump_card", 64 * w, CARDS)]
         w += 1
@@ -435,9 +493,11 @@ class TrickGame:
         for k in range(1, n):
             p = (j + k) % n      # the position in the trick of the seat k to my left
             if not bidding and p < j:
-                card = np.left_shift(ONE, state.history[start + p].astype(np.uint64))
-                out[:, k + 1] = card
-                in_trick |= card
+                a = state.history[start + p].astype(np.int64)
+                out[:, k + 1] = np.left_shift(ONE, a.astype(np.uint64))
+                if self.card_of is not None:
+                    a = self.card_of.take(a)
+                in_trick |= np.left_shift(ONE, a.astype(np.uint64))
         held = np.bitwise_or.reduce(state.hands, axis=0)
         out[:, 1] = state.dealt & ~held & ~in_trick
         w = n + 1
@@ -466,18 +526,17 @@ class TrickGame:
 
     # ------------------------------------------------------------ records
     def action_text(self, action: int) -> str:
-        return f"play {CARD_TEXT[action]}" if action < CARDS else f"bid {action - CARDS}"
+        return f"play {CARD_TEXT[action]}" if action < CARDS else \
+            f"bid {action - self.play_actions}"
 
     def deal_json(self, state: TrickState, game: int) -> dict[str, Any]:
         """Game ``game``'s deal as koloda-record/1 writes it (``deals[0]``)."""
         n, h = self.players, self.hand
         order = state.order[game].tolist()
-        d = int(state.dealer[game])
-        hands: list[list[str]] = [[] for _ in range(n)]
-        for k in range(n):
-            hands[(d + 1 + k) % n] = [CARD_TEXT[c] for c in order[k:n * h:n]]
         tc = int(state.trump_card[game])
-        return {"dealer": d, "hands": hands, "stock": [CARD_TEXT[c] for c in order[n * h:]],
+        return {"dealer": int(state.dealer[game]),
+                "hands": dealt_hands(order, int(state.dealer[game]), n, h),
+                "stock": [CARD_TEXT[c] for c in order[n * h:]],
                 "trump_card": CARD_TEXT[tc] if tc >= 0 else None}
 
     def actions_json(self, state: TrickState, game: int) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ trick. The OpenSpiel ``oh_hell`` shape is ``Opendaum(players=4, hand=8)`` (36 ca
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -34,16 +34,21 @@ class Opendaum(TrickGame):
     name = "opendaum"
     bidding = True
     follow_trump = True
+    #: the deck by player count (a variant has its own)
+    decks: ClassVar[dict[int, int]] = DECKS
 
     def __init__(self, players: int = 4, hand: int = 8, deck: int | None = None) -> None:
-        if players not in DECKS:
-            raise ValueError(f"opendaum: 2 to 6 players, not {players}")
-        size = DECKS[players] if deck is None else deck
-        if size != DECKS[players] and not (players == 4 and size == 32):
-            raise ValueError(f"opendaum: {players} players play {DECKS[players]} cards"
-                             + (" (or 32)" if players == 4 else ""))
+        decks, name = self.decks, self.name
+        if players not in decks:
+            low, high = min(decks), max(decks)
+            allowed = f"{low} to {high}" if low < high else f"exactly {low}"
+            raise ValueError(f"{name}: {allowed} players, not {players}")
+        size = decks[players] if deck is None else deck
+        if size != decks[players] and not (decks is DECKS and players == 4 and size == 32):
+            raise ValueError(f"{name}: {players} players play {decks[players]} cards"
+                             + (" (or 32)" if decks is DECKS and players == 4 else ""))
         if not 1 <= hand <= size // players:
-            raise ValueError(f"opendaum: a deal of 1 to {size // players} cards each")
+            raise ValueError(f"{name}: a deal of 1 to {size // players} cards each")
         self.players, self.hand, self.deck_size = players, hand, size
         self.deck = np.array(koloda_deck(size), dtype=np.uint8)
         self.suit_of = np.arange(64, dtype=np.int64) // 13
@@ -64,6 +69,6 @@ class Opendaum(TrickGame):
     def record_options(self) -> dict[str, Any]:
         # the engine's schedule deals `hand` cards at position hand - 1 (1, 2, …, M, M, …)
         opts: dict[str, Any] = {"start_deal": self.hand - 1}
-        if self.deck_size != DECKS[self.players]:
+        if self.deck_size != self.decks[self.players]:
             opts["deck"] = self.deck_size
         return opts

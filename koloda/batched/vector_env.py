@@ -12,7 +12,9 @@ deal's last step, then that seat's points. Every seat's points are in
 Legal actions: ``infos["action_mask"]`` and ``action_masks()`` (the name MaskablePPO
 calls). All deals end on the same step; the next ``step`` then deals a new batch
 (Gymnasium's next-step autoreset: its actions are ignored, its rewards are 0, and the
-mask offered for it allows every action).
+mask offered for it allows every action). Kopilka's and the paced games' deals end at
+different steps: a deal that is over waits for the rest (its one action ignored; reward
+0) and the batch's episodes all end together with the last.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from koloda.batched.core import TrickGame, TrickState
+from koloda.batched.core import TrickGame
+from koloda.batched.kopilka import Kopilka
+from koloda.batched.paced import PacedTricks
 
 
 class BatchedVectorEnv(VectorEnv):
@@ -32,7 +36,7 @@ class BatchedVectorEnv(VectorEnv):
     ``game.observation_size``, actions ``Discrete(game.num_actions)`` (the game's
     documented action space)."""
 
-    def __init__(self, game: TrickGame, num_envs: int) -> None:
+    def __init__(self, game: TrickGame | Kopilka | PacedTricks, num_envs: int) -> None:
         if num_envs < 1:
             raise ValueError("num_envs ≥ 1")
         self.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
@@ -45,7 +49,7 @@ class BatchedVectorEnv(VectorEnv):
             0, 1, (num_envs, game.observation_size), dtype=np.uint8)
         self.action_space = gymnasium.spaces.MultiDiscrete(
             np.full(num_envs, game.num_actions))
-        self.state: TrickState | None = None
+        self.state: Any = None
         self._next_key = 0
         self._mask: npt.NDArray[np.bool_] | None = None
 
@@ -83,6 +87,7 @@ class BatchedVectorEnv(VectorEnv):
             obs, infos = self._deal()
             return obs, np.zeros(n, dtype=np.float32), false, false, infos
         mover = game.to_move(self.state)
+        state: Any
         state, obs, mask, reward = game.step(self.state, np.asarray(actions, dtype=np.int64))
         done = game.is_over(state)
         # over: the next step deals anew and ignores its actions, so any action will do
@@ -90,7 +95,7 @@ class BatchedVectorEnv(VectorEnv):
         self._mask = np.ones_like(mask) if done else mask
         infos = self._infos()
         if done:
-            infos["points"] = reward
+            infos["points"] = state.points.T.copy()
         rewards = reward[np.arange(n), mover].astype(np.float32)
         return obs, rewards, np.full(n, done), false, infos
 

@@ -116,6 +116,11 @@ def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,
     lines.append(f"  opendaum through step (observation + mask): {med(sbs.observed):,.0f} "
                  f"hands/s")
     lines.append(f"  trinka 4p, 9 each, advance: {med(sbs.trinka):,.0f} hands/s")
+    out["batched_games_hands_per_s"] = {k: round(med(v), 1) for k, v in sbs.games.items()}
+    if sbs.games:
+        lines.append(f"  the other batched games, {sbs.games_hands} hands a round, advance:")
+    for label, rates in sbs.games.items():
+        lines.append(f"    {label}: {med(rates):,.0f} hands/s")
     if not sbs.cpp:
         lines.append("  OpenSpiel not installed (pip install '.[bench]'): no side-by-side"
                      if openspiel else "  (--no-openspiel: no side-by-side)")
