@@ -27,6 +27,8 @@ from koloda.engine.errors import ConfigError
 from koloda.engine.messages import Value
 from koloda.engine.registry import get_spec, registry
 from koloda.i18n import option_allowed, option_name
+from koloda.web import auth_routes
+from koloda.web.accounts import Accounts
 from koloda.web.bots import bots_for
 from koloda.web.limits import Buckets, Limits, Said
 from koloda.web.protocol import Message, Refusal, parse
@@ -161,23 +163,28 @@ def _client(conn: Request | WebSocket) -> str:
 
 def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float = 0.8,
                use_store: bool = True, tick: float = 0.25,
-               limits: Limits | None = None) -> FastAPI:
-    """The web app on ``db_url`` (default: the store's database)."""
+               limits: Limits | None = None, password_hasher: Any = None) -> FastAPI:
+    """The web app on ``db_url`` (default: the store's database). ``password_hasher``: an
+    ``argon2.PasswordHasher`` other than the default one (tests use a cheap one)."""
     if db_url is None:
         from koloda.store import default_url
         db_url = default_url()
     limits = limits or Limits()
     manager = TableManager(db_url, bot_workers=bot_workers, bot_delay=bot_delay,
                            use_store=use_store, tick=tick, limits=limits)
+    accounts = Accounts(db_url, hasher=password_hasher)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await manager.start()
         yield
         await manager.stop()
+        accounts.close()
 
     app = FastAPI(title="koloda", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.manager = manager
+    app.state.accounts = accounts
+    auth = auth_routes.install(app, accounts)
     app.add_middleware(BodyLimit, limit=limits.max_body)
 
     @app.middleware("http")
@@ -309,9 +316,12 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
 
     @app.post("/api/tables", status_code=201)
     async def create(body: CreateIn, request: Request) -> dict[str, Any]:
+        name, account = body.name, None
+        if body.sit is not None:      # signed in: the account's name; a guest: no account's
+            name, account = await auth.seat_identity(request, body.name)
         table, token, notes = await manager.create(
             body.game, body.players, body.options, [s.model_dump() for s in body.seats],
-            body.name, body.sit, body.settings, client=_client(request))
+            name, body.sit, body.settings, client=_client(request), account_id=account)
         return {"id": table.id, "seat": body.sit, "token": token, "notes": notes,
                 "table": table.info(), "url": f"/t/{table.id}"}
 
@@ -320,9 +330,10 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
         return (await _table(table_id)).info()
 
     @app.post("/api/tables/{table_id}/sit")
-    async def sit(table_id: str, body: SitIn) -> dict[str, Any]:
+    async def sit(table_id: str, body: SitIn, request: Request) -> dict[str, Any]:
         table = await _table(table_id)
-        token = await manager.sit(table, body.seat, body.name)
+        name, account = await auth.seat_identity(request, body.name)
+        token = await manager.sit(table, body.seat, name, account_id=account)
         return {"id": table.id, "seat": body.seat, "token": token}
 
     @app.get("/api/tables/{table_id}/record")
