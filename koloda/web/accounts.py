@@ -173,10 +173,13 @@ class Accounts:
         self.store.close()
 
     # ------------------------------------------------------------- limits
-    def attempt(self, client: str | None, name: str) -> None:
-        """Count one sign-in (or registration) attempt; raise 429 when the address, or
-        the name's failures, are over their rate."""
-        for bucket in (self.by_address.get(client), self.by_name.get(name_key(name))):
+    def attempt(self, client: str | None, name: str | None) -> None:
+        """Count one sign-in attempt at ``name`` (a registration: None); raise 429 when
+        the address, or the name's failed sign-ins, are over their rate."""
+        buckets = [self.by_address.get(client)]
+        if name is not None:
+            buckets.append(self.by_name.get(name_key(name)))
+        for bucket in buckets:
             if not bucket.take():
                 wait = bucket.wait()
                 err = AuthError("sign_in_too_fast", 429, s=max(1, round(wait)))

@@ -134,7 +134,7 @@ def install(app: FastAPI, accounts: Accounts) -> Auth:
     @router.post("/api/register", status_code=201)
     async def register(body: Credentials, request: Request, response: Response
                        ) -> dict[str, Any]:
-        accounts.attempt(_client(request), body.name)
+        accounts.attempt(_client(request), None)
         _account, token = await asyncio.to_thread(accounts.register, body.name, body.password)
         return await _signed_in_as(request, response, token)
 
