@@ -23,6 +23,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from koloda.engine import terms
 from koloda.engine.errors import ConfigError
 from koloda.engine.messages import Value
 from koloda.engine.registry import get_spec, registry
@@ -77,6 +78,12 @@ def _option_choices(option: Any) -> list[Any] | None:
         return None
 
 
+def _option_title(name: str) -> str:
+    """An option as the page names it in English: the vocabulary's label (first round
+    limit), never its identifier (first_bout_limit), which ``-o`` and the API take."""
+    return terms.term(name, "en") if terms.has_term(name) else name.replace("_", " ")
+
+
 def games_json() -> list[dict[str, Any]]:
     out = []
     for spec in sorted(registry().values(), key=lambda s: (s.order, s.name)):   # books' order
@@ -88,7 +95,7 @@ def games_json() -> list[dict[str, Any]]:
             "bots": list(bots_for(spec.name)),
             "options": [{
                 "name": o.name, "kind": o.kind.__name__, "allowed": o.allowed,
-                "title": {"en": o.name, "ru": option_name(o.name, "ru")},
+                "title": {"en": _option_title(o.name), "ru": option_name(o.name, "ru")},
                 "allowed_text": {"en": o.allowed, "ru": option_allowed(o.allowed, "ru")},
                 "help": {"en": o.help_en, "ru": o.help_ru},
                 "defaults": {str(n): o.default_for(n) for n in spec.players},

@@ -46,6 +46,21 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "away_wait": ("the table waits", "стол ждёт"),
     "away_bot": ("Computer standing in:", "Компьютер на замену:"),
     "create": ("Create the table", "Создать стол"),
+    # accounts
+    "sign_in_or_register": ("Sign in or register", "Вход и регистрация"),
+    "account_help": ("Without an account you play as a guest. Register your name to keep "
+                     "it for yourself, with your rank and statistics.",
+                     "Без регистрации вы играете как гость. Зарегистрируйте имя, чтобы оно "
+                     "было только вашим — вместе с разрядом и статистикой."),
+    "account_name": ("Name", "Имя"),
+    "password": ("Password", "Пароль"),
+    "sign_in": ("Sign in", "Войти"),
+    "register": ("Register", "Зарегистрироваться"),
+    "sign_out": ("Sign out", "Выйти"),
+    "signed_in_as": ("Signed in as {name}", "Вы вошли как {name}"),
+    "rank_is": ("rank: {rank}", "разряд: {rank}"),
+    "no_rank": ("no rank yet", "разряда пока нет"),
+    "registered": ("registered player", "зарегистрированный игрок"),
     # table
     "seat_n": ("Seat {n}", "Место {n}"),
     "computer_n": ("Computer {n}", "Компьютер {n}"),

@@ -54,7 +54,9 @@ function seatBox(S, D, i, mine) {
     class: `seat-box${row.to_move ? " to-move" : ""}${mine ? " mine" : ""}`,
     dataset: { seat: String(i) },
   },
-  h("div", { class: "seat-head" }, h("strong", {}, row.name), " ",
+  h("div", { class: "seat-head" }, h("strong", {}, row.name),
+    S.seats[i] && S.seats[i].registered
+      ? h("span", { class: "registered", title: t("registered") }, " ✓") : null, " ",
     mine ? h("span", { class: "tag you" }, t("term.you")) : seatStatus(S, i)),
   h("div", { class: "marks" }, marks),
   stats,
@@ -166,7 +168,7 @@ export function renderMoves(S) {
       cands.map((a) => button(a, "primary")),
       more ? h("span", { class: "muted" }, t("select_more")) : null,
       !cands.length && !more ? h("span", { class: "muted" }, t("no_move_with")) : null,
-      h("button", { class: "button small", onclick: () => S.onClear() }, t("clear"))));
+      h("button", { class: "button small clear", onclick: () => S.onClear() }, t("clear"))));
   } else if (S.legal.some((a) => handCards(a).length)) {
     rows.push(h("div", { class: "hint muted" }, S.target ? t("now_pick_cover", { card: cardName(S.target) })
       : t("click_card")));

@@ -1,7 +1,8 @@
 // The table page: one websocket to the server, which holds the game; this page only
 // shows what it is sent and sends the moves clicked, with the version it saw.
 import {
-  api, h, isCard, langSwitch, loadTexts, parseAction, pick, seatName, t, tokenKey,
+  account, api, h, isCard, langSwitch, loadMe, loadTexts, parseAction, pick, seatName, t,
+  tokenKey,
 } from "./common.js";
 import { markdown } from "./markdown.js";
 import {
@@ -195,7 +196,9 @@ function onTarget(attack) {
 
 async function onSit(seat) {
   const input = document.getElementById("sit-name");
-  const name = (input && input.value.trim()) || localStorage.getItem("koloda.name") || "";
+  const me = account();   // signed in: the server seats the account under its own name
+  const name = me ? me.name
+    : (input && input.value.trim()) || localStorage.getItem("koloda.name") || "";
   if (!name) { say(t("need_name")); if (input) input.focus(); return; }
   localStorage.setItem("koloda.name", name);
   try {
@@ -234,8 +237,9 @@ function joinPanel() {
   if (S.seat == null) {
     const open = S.seats.filter((s) => s.kind === "person" && !s.taken);
     if (open.length) {
-      parts.push(h("label", {}, t("your_name"), " ",
-        h("input", { id: "sit-name", maxlength: "40", value: localStorage.getItem("koloda.name") || "" })));
+      parts.push(account() ? h("p", { class: "muted" }, t("signed_in_as", { name: account().name }))
+        : h("label", {}, t("your_name"), " ",
+          h("input", { id: "sit-name", maxlength: "40", value: localStorage.getItem("koloda.name") || "" })));
       parts.push(h("div", {}, open.map((s) => h("button", { class: "button", dataset: { sit: String(s.seat) },
                                                             onclick: () => onSit(s.seat) }, t("sit_here", { n: s.seat + 1 })))));
     } else {
@@ -309,7 +313,7 @@ function showResult() {
 }
 
 async function main() {
-  await loadTexts();
+  await Promise.all([loadTexts(), loadMe()]);
   document.getElementById("lang-slot").replaceChildren(langSwitch(() => render()));
   document.getElementById("sheet-button").addEventListener("click", () => S.state && showSheet());
   document.getElementById("rules-button").addEventListener("click", showRules);
