@@ -33,6 +33,7 @@ from koloda.web.accounts import Accounts
 from koloda.web.bots import bots_for
 from koloda.web.limits import Buckets, Limits, Said
 from koloda.web.protocol import Message, Refusal, parse
+from koloda.web.replays import Replays
 from koloda.web.tables import Conn, TableError, TableManager
 from koloda.web.texts import TEXTS
 
@@ -180,6 +181,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
     manager = TableManager(db_url, bot_workers=bot_workers, bot_delay=bot_delay,
                            use_store=use_store, tick=tick, limits=limits)
     accounts = Accounts(db_url, hasher=password_hasher)
+    replays = Replays(accounts.store)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -230,6 +232,11 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(str(STATIC.joinpath("table.html")))
+
+    @app.get("/g/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: int) -> FileResponse:
+        """A finished game stepped through move by move (``/g/<id>#42``: move 42)."""
+        return FileResponse(str(STATIC.joinpath("replay.html")))
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
@@ -331,6 +338,15 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
             name, body.sit, body.settings, client=_client(request), account_id=account)
         return {"id": table.id, "seat": body.sit, "token": token, "notes": notes,
                 "table": table.info(), "url": f"/t/{table.id}"}
+
+    @app.get("/api/replays/{game_id}")
+    async def replay_step(game_id: int, at: int | None = None) -> dict[str, Any]:
+        """Step ``at`` of stored game ``game_id`` (its first ``at`` actions; default: the
+        last): the presenter's display, every seat's hand, the deal's moves, the result."""
+        record = await asyncio.to_thread(replays.record, game_id)
+        if record is None:
+            raise TableError("no_stored_game", 404, id=game_id)
+        return replays.step(game_id, record, at)
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:

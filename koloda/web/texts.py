@@ -61,6 +61,18 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "rank_is": ("rank: {rank}", "разряд: {rank}"),
     "no_rank": ("no rank yet", "разряда пока нет"),
     "registered": ("registered player", "зарегистрированный игрок"),
+    # a finished game's replay
+    "replay": ("replay", "повтор партии"),
+    "replay_link": ("replay it move by move", "повтор по ходам"),
+    "move_of": ("move {n} of {of}", "ход {n} из {of}"),
+    "replay_start": ("Before the first move", "До первого хода"),
+    "replay_first": ("the start", "в начало"),
+    "replay_prev": ("the move before", "ход назад"),
+    "replay_next": ("the next move", "ход вперёд"),
+    "replay_last": ("the end", "в конец"),
+    "replay_keys": ("← → step through the moves; Home and End: the start and the end.",
+                    "← → — по ходам; Home и End — в начало и в конец."),
+    "hands": ("Every hand", "Карты на руках"),
     # table
     "seat_n": ("Seat {n}", "Место {n}"),
     "computer_n": ("Computer {n}", "Компьютер {n}"),

@@ -36,6 +36,7 @@ function fact(item, opts = {}) {
 function seatStatus(S, i) {
   const s = S.seats[i] || {};
   if (s.kind === "computer") return h("span", { class: "tag computer" }, botName(s.bot));
+  if (S.replay) return null;    // a replay: nobody is here or away
   if (!s.taken) return h("span", { class: "tag open" }, t("open_seat"));
   if (s.computer_plays) return h("span", { class: "tag away" }, t("computer_plays"));
   return h("span", { class: `tag ${s.connected ? "online" : "away"}` },

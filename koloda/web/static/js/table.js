@@ -308,6 +308,7 @@ function showResult() {
   if (r) parts.push(...resultView(r, S.seats, v.players));
   parts.push(...sheetView(S));
   parts.push(h("p", {}, h("a", { href: `/api/tables/${tableId}/record`, target: "_blank" }, t("record_link")),
+    S.state.game_id != null ? [" · ", h("a", { href: `/g/${S.state.game_id}`, class: "replay-link" }, t("replay_link"))] : null,
     " · ", h("a", { href: "/" }, t("back_lobby"))));
   modal(parts, t("close"));
 }
