@@ -32,7 +32,8 @@ limits.TEXTS.update({
 
 def page_seats(record: dict[str, Any]) -> list[dict[str, Any]]:
     """The record's seats as the pages name them (a computer's kind is ``computer``)."""
-    seats = record.get("seats") if isinstance(record.get("seats"), list) else []
+    given = record.get("seats")
+    seats: list[Any] = given if isinstance(given, list) else []
     out = []
     for i in range(int(record["players"])):
         s = seats[i] if i < len(seats) and isinstance(seats[i], dict) else {}
