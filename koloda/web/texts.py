@@ -25,6 +25,7 @@ _PAIRS: dict[str, tuple[str, str]] = {
                   "Стол закрыт: долго никто не ходил (партия сохранена)"),
     "players_n": ("{n} players", "игроков: {n}"),
     "actions_n": ("{n} moves made", "сделано ходов: {n}"),
+    "actions_1": ("1 move made", "сделано ходов: 1"),
     "sit_here": ("Sit at seat {n}", "Сесть на место {n}"),
     "continue_seat": ("Back to my seat", "Вернуться за стол"),
     "watch": ("Watch", "Смотреть"),

@@ -103,7 +103,7 @@ function tableRow(table) {
     h("div", { class: "row-head" },
       h("strong", {}, pick(table.title)),
       h("span", { class: "muted" }, ` · ${t("players_n", { n: table.players })} · `,
-        t("actions_n", { n: table.version })),
+        table.version === 1 ? t("actions_1") : t("actions_n", { n: table.version })),
       Object.keys(table.options).length
         ? h("span", { class: "muted" }, " · ", Object.entries(table.options)
           .map(([k, v]) => `${optionTitle(table.game, k)}: ${optionValue(v)}`).join(", ")) : null),
