@@ -1,9 +1,9 @@
 """A person on a phone (Chromium at 390×844, Playwright): registers, creates a two-player
-Durak table against a computer and plays the whole match — in English and in Russian. At
-every step the page scrolls not sideways (``scrollWidth <= innerWidth``) and its visible
-text names no raw field of the game (no snake_case identifier such as
-``first_bout_limit``; no view field's name where its label belongs, ``phase:`` and the
-like; on the Russian page no English field name at all).
+Durak table against a computer and plays the whole match, then opens its replay — in
+English and in Russian. At every step the page scrolls not sideways (``scrollWidth <=
+innerWidth``) and its visible text names no raw field of the game (no snake_case identifier
+such as ``first_bout_limit``; no view field's name where its label belongs, ``phase:`` and
+the like; on the Russian page no English field name at all).
 
 ``KOLODA_PHONE_SHOTS=dir`` keeps a screenshot of every checked step there.
 """
@@ -156,6 +156,14 @@ def test_a_whole_game_on_a_phone_scrolls_not_sideways_and_shows_no_raw_field(
             phone.check("the result")
             page.click("#modal .continue")
             phone.check("the finished table")
+            # the stored game's replay, from the finished table's link, at its last move
+            page.click("#join a.replay-link")
+            page.wait_for_url("**/g/*")
+            page.wait_for_function("document.body.dataset.at !== undefined")
+            phone.check("the replay's start")
+            page.click("#last")
+            page.wait_for_function("document.body.dataset.over === '1'")
+            phone.check("the replay's end")
             assert errors == []
         finally:
             browser.close()

@@ -251,6 +251,10 @@ function joinPanel() {
       h("input", { class: "wide", readonly: true, value: `${link}#token=${encodeURIComponent(token())}`,
                    onclick: (e) => e.target.select() })));
   }
+  if (S.state && S.state.game_id != null) {   // finished and stored: its replay
+    parts.push(h("p", {}, h("a", { href: `/g/${S.state.game_id}`, class: "replay-link" },
+      t("replay_link"))));
+  }
   el.replaceChildren(...parts);
 }
 
