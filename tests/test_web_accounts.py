@@ -311,3 +311,15 @@ def test_an_older_store_gets_the_account_column(tmp_path: Path) -> None:
         assert stats is not None and stats.games[0].played == 1
     finally:
         store.close()
+
+
+def test_a_seat_taken_signed_in_stays_the_accounts_after_a_restart(tmp_path: Path) -> None:
+    with client_for(tmp_path) as c:
+        register(c, "Olga")
+        made = new_table(c, "Olga", headers=csrf(c)).json()
+        account_id = c.get("/api/me").json()["account"]["id"]
+    with client_for(tmp_path) as c:
+        table = c.app.state.manager.get(made["id"])  # type: ignore[attr-defined]
+        assert table is not None
+        assert [s.account_id for s in table.seats] == [account_id, None]
+        assert c.get(f"/api/tables/{made['id']}").json()["seats"][0]["registered"] is True
