@@ -8,6 +8,7 @@ import random
 from koloda import new_game
 from koloda.engine.match import Match
 from koloda.web.views import HIDDEN, hidden_texts
+from tests.browser.leaks import strings
 from tests.test_web_views import table_of
 
 
@@ -46,15 +47,6 @@ def test_what_is_still_hidden_at_the_end_stays_face_down_outside_the_result() ->
     hidden = hidden_texts(match, 0)
     state = json.loads(table.state_text(0))
     state.pop("result")
-    words = {w for s in _strings(state) for w in s.split()}
+    words = {w for s in strings(state) for w in s.split()}
     assert not words & hidden
 
-
-def _strings(value: object) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    if isinstance(value, dict):
-        return [s for k, v in value.items() for s in [*_strings(k), *_strings(v)]]
-    return []

@@ -89,30 +89,30 @@ class SeatRow(Base):
     player: Mapped[Player | None] = relationship(back_populates="seats")
 
 
-class RankRow(Base):
+class RankMove:
+    """The columns of one rank change (a mixin): the match, its total, the rank earned by
+    it, the rank held before and the rank held after."""
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    total: Mapped[float] = mapped_column(Float)
+    earned: Mapped[str] = mapped_column(String(40))
+    before: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    after: Mapped[str] = mapped_column(String(40))
+
+
+class RankRow(RankMove, Base):
     """One application of koloda/rules/opendaum.en.md §Precisely 27 to one player after one
     opendaum-33 match."""
 
     __tablename__ = "rank_changes"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
-    total: Mapped[float] = mapped_column(Float)
-    earned: Mapped[str] = mapped_column(String(40))
-    before: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    after: Mapped[str] = mapped_column(String(40))
 
 
-class AccountRankRow(Base):
+class AccountRankRow(RankMove, Base):
     """As :class:`RankRow`, for an account."""
 
     __tablename__ = "account_rank_changes"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
-    total: Mapped[float] = mapped_column(Float)
-    earned: Mapped[str] = mapped_column(String(40))
-    before: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    after: Mapped[str] = mapped_column(String(40))

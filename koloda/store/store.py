@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -36,6 +36,7 @@ from koloda.store.models import (
     Base,
     GameRow,
     Player,
+    RankMove,
     RankRow,
     SeatRow,
 )
@@ -409,10 +410,8 @@ class Store:
             if p is None:
                 return None
             games = self._games(s, SeatRow.player_id == p.id)
-            history = [{"game_id": r.game_id, "total": r.total, "earned": r.earned,
-                        "before": r.before, "after": r.after}
-                       for r in s.scalars(select(RankRow).where(RankRow.player_id == p.id)
-                                          .order_by(RankRow.id))]
+            history = _moves(s.scalars(select(RankRow).where(RankRow.player_id == p.id)
+                                       .order_by(RankRow.id)))
             rank = RANK_BY_ID[p.rank] if p.rank else None
         return PlayerStats(name, rank, games, history, self.history(recent, player=name))
 
@@ -423,11 +422,9 @@ class Store:
             if a is None:
                 return None
             games = self._games(s, SeatRow.account_id == a.id)
-            history = [{"game_id": r.game_id, "total": r.total, "earned": r.earned,
-                        "before": r.before, "after": r.after}
-                       for r in s.scalars(select(AccountRankRow)
-                                          .where(AccountRankRow.account_id == a.id)
-                                          .order_by(AccountRankRow.id))]
+            history = _moves(s.scalars(select(AccountRankRow)
+                                       .where(AccountRankRow.account_id == a.id)
+                                       .order_by(AccountRankRow.id)))
             name, rank = a.name, RANK_BY_ID[a.rank] if a.rank else None
         return PlayerStats(name, rank, games, history, self.history(recent, account=account_id))
 
@@ -454,6 +451,12 @@ class Store:
             games.append(GameStats(game, played, g["won"], g["lost"], g["draw"],
                                    round(g["sum"] / played, 2), g["best"], g["worst"]))
         return games
+
+
+def _moves(rows: Iterable[RankMove]) -> list[dict[str, Any]]:
+    """A rank history as ``stats`` gives it."""
+    return [{"game_id": r.game_id, "total": r.total, "earned": r.earned, "before": r.before,
+             "after": r.after} for r in rows]
 
 
 def _add_missing_columns(engine: Engine) -> None:
