@@ -254,10 +254,12 @@ class Accounts:
             s.execute(delete(SessionRow).where(SessionRow.token_hash == _hash_token(token)))
 
 
+def same_csrf(given: str | None, signed: SignedIn) -> bool:
+    """Whether ``given`` (a request's ``X-CSRF-Token``) is the session's token."""
+    return bool(given) and hmac.compare_digest(str(given), signed.csrf)
+
+
 def check_name(name: Any) -> str:
     """A name as tables show it (NFC, no control, bidi or invisible character)."""
     return TableManager._check_name(name)
 
-
-def same_csrf(given: str | None, signed: SignedIn) -> bool:
-    return bool(given) and hmac.compare_digest(str(given), signed.csrf)

@@ -6,7 +6,6 @@ holds. The rules are in :mod:`koloda.web.accounts`."""
 from __future__ import annotations
 
 import asyncio
-import hmac
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request, Response
@@ -21,6 +20,7 @@ from koloda.web.accounts import (
     AuthError,
     SignedIn,
     check_name,
+    same_csrf,
 )
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -87,8 +87,7 @@ class Auth:
         signed = await self.current(request)
         if signed is None:
             return None           # a cookie of no session: the request is a guest's
-        given = request.headers.get(CSRF_HEADER)
-        if not given or not hmac.compare_digest(given, signed.csrf):
+        if not same_csrf(request.headers.get(CSRF_HEADER), signed):
             return AuthError("csrf_missing", 403)
         return None
 
