@@ -3,14 +3,17 @@ the Opendaum-33 ranks (разряды). SQLAlchemy 2.x; SQLite in the user's dat
 default, any SQLAlchemy URL on request. Nothing under ``koloda.games`` imports this."""
 
 from koloda.store.store import (
+                                AccountInfo,
                                 GameStats,
                                 GameSummary,
+                                NameTaken,
                                 PlayerStats,
                                 RankChange,
                                 Store,
                                 StoreError,
                                 default_url,
+                                name_key,
 )
 
-__all__ = ["GameStats", "GameSummary", "PlayerStats", "RankChange", "Store", "StoreError",
-           "default_url"]
+__all__ = ["AccountInfo", "GameStats", "GameSummary", "NameTaken", "PlayerStats", "RankChange",
+           "Store", "StoreError", "default_url", "name_key"]

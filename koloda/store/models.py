@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -26,6 +26,23 @@ class Player(Base):
     rank: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
     seats: Mapped[list[SeatRow]] = relationship(back_populates="player")
+
+
+class Account(Base):
+    """A registered name: whoever knows its password. Its rank and statistics are its own —
+    a guest or a record that merely names it never reaches it. ``key`` is the name as
+    names are compared (NFC, case folded: ``koloda.store.name_key``), unique; ``rank`` as
+    :class:`Player`'s."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    key: Mapped[str] = mapped_column(String(200), unique=True, index=True)
+    #: the password's hash in PHC form (``$argon2id$…``); never the password
+    password_hash: Mapped[str] = mapped_column(Text)
+    created: Mapped[datetime] = mapped_column(DateTime)
+    rank: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
 
 class GameRow(Base):
@@ -61,6 +78,9 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(60), nullable=True)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"), nullable=True,
                                                   index=True)
+    #: the account that played this seat (signed in), if any
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True,
+                                                   index=True)
     score: Mapped[float] = mapped_column(Float)
     #: "won", "lost" or "draw"
     outcome: Mapped[str] = mapped_column(String(10))
@@ -69,16 +89,30 @@ class SeatRow(Base):
     player: Mapped[Player | None] = relationship(back_populates="seats")
 
 
-class RankRow(Base):
-    """One application of koloda/rules/opendaum.en.md §Precisely 27 to one player after one
-    opendaum-33 match."""
-
-    __tablename__ = "rank_changes"
+class RankMove:
+    """The columns of one rank change (a mixin): the match, its total, the rank earned by
+    it, the rank held before and the rank held after."""
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     total: Mapped[float] = mapped_column(Float)
     earned: Mapped[str] = mapped_column(String(40))
     before: Mapped[str | None] = mapped_column(String(40), nullable=True)
     after: Mapped[str] = mapped_column(String(40))
+
+
+class RankRow(RankMove, Base):
+    """One application of koloda/rules/opendaum.en.md §Precisely 27 to one player after one
+    opendaum-33 match."""
+
+    __tablename__ = "rank_changes"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+
+
+class AccountRankRow(RankMove, Base):
+    """As :class:`RankRow`, for an account."""
+
+    __tablename__ = "account_rank_changes"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)

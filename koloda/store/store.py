@@ -3,25 +3,43 @@
 A game enters the store only by its record, and only after replaying it: what is stored is
 what the rules say happened. The human seats of a record (``"kind": "human"``) are the
 players with profiles; computer seats are kept by name and bot, without a profile.
+
+Accounts (a registered name and its password's hash, :class:`Account`) have ranks and
+statistics of their own: a seat reaches an account only when whoever stores the game says
+so (``add_game(accounts={seat: account id})`` — the web server does, for the seats of
+people signed in). A human seat merely *named* like an account (a guest, a record typed
+by hand) gets no profile at all, so nobody moves an account's rank by typing its name.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, func, select
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy import create_engine, func, inspect, select, text
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from koloda.engine.errors import RecordError
 from koloda.engine.records import replay
 from koloda.ranks import RANK_BY_ID, Rank, next_held_rank, rank_for_total
-from koloda.store.models import Base, GameRow, Player, RankRow, SeatRow
+from koloda.store.models import (
+    Account,
+    AccountRankRow,
+    Base,
+    GameRow,
+    Player,
+    RankMove,
+    RankRow,
+    SeatRow,
+)
 
 #: the game whose matches move ranks (koloda/rules/opendaum.en.md §Precisely 27)
 RANKED_GAME = "opendaum-33"
@@ -37,6 +55,21 @@ class StoreError(RuntimeError):
         super().__init__(message)
         self.url = url
         self.cause = cause
+
+
+class NameTaken(ValueError):
+    """An account already holds this name (compared as :func:`name_key` says)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"the name {name!r} is already registered")
+        self.name = name
+
+
+def name_key(name: str) -> str:
+    """A name as names are compared: NFC, case folded, spaces collapsed — «Аня», «аня»
+    and «А\u0301ня»'s NFC twin are one name; so are "ALICE " and "alice"."""
+    folded = unicodedata.normalize("NFC", name).casefold()
+    return " ".join(unicodedata.normalize("NFC", folded).split())
 
 
 def default_url() -> str:
@@ -59,6 +92,22 @@ class RankChange:
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "total": self.total, "earned": self.earned.id,
                 "before": self.before.id if self.before else None, "after": self.after.id}
+
+
+@dataclass(frozen=True)
+class AccountInfo:
+    id: int
+    name: str
+    created: datetime
+    rank: Rank | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "created": self.created.isoformat(),
+                "rank": self.rank.to_json() if self.rank else None}
+
+
+def _info(a: Account) -> AccountInfo:
+    return AccountInfo(a.id, a.name, a.created, RANK_BY_ID[a.rank] if a.rank else None)
 
 
 @dataclass
@@ -143,6 +192,7 @@ class Store:
         try:
             self.engine = create_engine(self.url)
             Base.metadata.create_all(self.engine)
+            _add_missing_columns(self.engine)
         except (SQLAlchemyError, ValueError, OSError) as exc:
             raise StoreError(f"cannot open the store {self.url}: {exc}", self.url,
                              str(exc)) from exc
@@ -162,6 +212,10 @@ class Store:
             s.add(p)
             s.flush()
         return p
+
+    @staticmethod
+    def _registered(s: Session, name: str) -> bool:
+        return s.scalar(select(Account.id).where(Account.key == name_key(name))) is not None
 
     def rank_of(self, name: str) -> Rank | None:
         """The Opendaum-33 rank ``name`` holds (None: no rank yet, or no such player)."""
@@ -184,11 +238,54 @@ class Store:
         with self._session() as s:
             return list(s.scalars(select(Player.name).order_by(Player.name)))
 
+    # ----------------------------------------------------------- accounts
+    def add_account(self, name: str, password_hash: str) -> AccountInfo:
+        """Register ``name`` (as given: NFC, checked by the caller) with the hash of its
+        password; :class:`NameTaken` if an account holds it (by :func:`name_key`)."""
+        key = name_key(name)
+        with self._session() as s:
+            if s.scalar(select(Account.id).where(Account.key == key)) is not None:
+                raise NameTaken(name)
+            a = Account(name=name, key=key, password_hash=password_hash,
+                        created=datetime.now(UTC).replace(tzinfo=None), rank=None)
+            s.add(a)
+            try:
+                s.commit()
+            except IntegrityError:      # registered meanwhile by another request
+                raise NameTaken(name) from None
+            return _info(a)
+
+    def account(self, account_id: int) -> AccountInfo | None:
+        with self._session() as s:
+            a = s.get(Account, account_id)
+            return _info(a) if a is not None else None
+
+    def credentials(self, name: str) -> tuple[AccountInfo, str] | None:
+        """The account called ``name`` (by :func:`name_key`) and its password's hash."""
+        with self._session() as s:
+            a = s.scalar(select(Account).where(Account.key == name_key(name)))
+            return (_info(a), a.password_hash) if a is not None else None
+
+    def set_password_hash(self, account_id: int, password_hash: str) -> None:
+        with self._session() as s:
+            a = s.get(Account, account_id)
+            if a is not None:
+                a.password_hash = password_hash
+                s.commit()
+
+    def name_registered(self, name: str) -> bool:
+        with self._session() as s:
+            return self._registered(s, name)
+
     # -------------------------------------------------------------- games
-    def add_game(self, record: dict[str, Any],
-                 finished: datetime | None = None) -> GameSummary:
+    def add_game(self, record: dict[str, Any], finished: datetime | None = None,
+                 accounts: Mapping[int, int] | None = None) -> GameSummary:
         """Store a finished match after replaying it; move ranks after an opendaum-33 match
-        that ended by its rules. A match already stored is returned, unchanged."""
+        that ended by its rules. A match already stored is returned, unchanged.
+
+        ``accounts`` maps seats to the accounts that played them (known to the caller,
+        e.g. signed in); every other human seat is a profile by its name — or none when
+        an account holds that name."""
         rep = replay(record, keep_steps=False)
         if rep.error is not None:
             raise RecordError(f"not stored: the record does not replay: {rep.error}")
@@ -215,38 +312,66 @@ class Store:
                 info = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
                 name = str(info.get("name") or f"Player {seat + 1}")
                 kind = str(info.get("kind") or "human")
-                player = self._player(s, name) if kind == "human" else None
+                account = self._seat_account(s, accounts, seat, kind)
+                player = self._player(s, name) if kind == "human" and account is None \
+                    and not self._registered(s, name) else None
                 score = float(result["scores"][seat])
                 s.add(SeatRow(game_id=row.id, seat=seat, name=name, kind=kind,
                               bot=info.get("bot"), player=player, score=score,
+                              account_id=account.id if account is not None else None,
                               outcome=_outcome(seat, result)))
-                if player is not None and ranked(row.game, record, row.capped):
-                    changes.append(self._move_rank(s, player, row.id, score))
+                holder = account if account is not None else player
+                if holder is not None and ranked(row.game, record, row.capped):
+                    changes.append(self._move_rank(s, holder, row.id, score))
             s.commit()
             summary = self._summary(s, row)
             summary.rank_changes = changes
             return summary
 
     @staticmethod
-    def _move_rank(s: Session, player: Player, game_id: int, total: float) -> RankChange:
+    def _seat_account(s: Session, accounts: Mapping[int, int] | None, seat: int,
+                      kind: str) -> Account | None:
+        if not accounts or seat not in accounts:
+            return None
+        if kind != "human":
+            raise RecordError(f"not stored: seat {seat + 1} is a computer's, not account "
+                              f"{accounts[seat]}'s")
+        account = s.get(Account, accounts[seat])
+        if account is None:
+            raise RecordError(f"not stored: no account {accounts[seat]} (seat {seat + 1})")
+        return account
+
+    @staticmethod
+    def _move_rank(s: Session, holder: Player | Account, game_id: int,
+                   total: float) -> RankChange:
         """koloda/rules/opendaum.en.md §Precisely 27, by koloda.ranks: earned ≥ held → the earned
-        rank; else one down."""
-        before = RANK_BY_ID[player.rank] if player.rank else None
+        rank; else one down. ``holder``: a profile or an account."""
+        before = RANK_BY_ID[holder.rank] if holder.rank else None
         earned = rank_for_total(total)
         after = next_held_rank(before, earned)
-        player.rank = after.id
-        s.add(RankRow(player_id=player.id, game_id=game_id, total=total, earned=earned.id,
-                      before=before.id if before else None, after=after.id))
-        return RankChange(player.name, total, earned, before, after)
+        holder.rank = after.id
+        fields = {"game_id": game_id, "total": total, "earned": earned.id,
+                  "before": before.id if before else None, "after": after.id}
+        if isinstance(holder, Account):
+            s.add(AccountRankRow(account_id=holder.id, **fields))
+        else:
+            s.add(RankRow(player_id=holder.id, **fields))
+        return RankChange(holder.name, total, earned, before, after)
 
     @staticmethod
     def _summary(s: Session, row: GameRow) -> GameSummary:
+        moved: list[tuple[Any, Any]] = [
+            *s.execute(select(RankRow, Player).join(Player, RankRow.player_id == Player.id)
+                       .where(RankRow.game_id == row.id).order_by(RankRow.id)).all(),
+            *s.execute(select(AccountRankRow, Account)
+                       .join(Account, AccountRankRow.account_id == Account.id)
+                       .where(AccountRankRow.game_id == row.id)
+                       .order_by(AccountRankRow.id)).all()]
+        names = [x.name for x in row.seats]
+        moved.sort(key=lambda rp: names.index(rp[1].name) if rp[1].name in names else 99)
         changes = [RankChange(p.name, r.total, RANK_BY_ID[r.earned],
                               RANK_BY_ID[r.before] if r.before else None, RANK_BY_ID[r.after])
-                   for r, p in s.execute(select(RankRow, Player)
-                                         .join(Player, RankRow.player_id == Player.id)
-                                         .where(RankRow.game_id == row.id)
-                                         .order_by(RankRow.id))]
+                   for r, p in moved]
         return GameSummary(row.id, row.game, row.finished, [x.name for x in row.seats],
                            [x.kind for x in row.seats], list(row.result["winners"]),
                            [float(x) for x in row.result["scores"]], row.capped, changes)
@@ -263,8 +388,8 @@ class Store:
             return self._summary(s, row) if row is not None else None
 
     def history(self, limit: int = 50, player: str | None = None,
-                game: str | None = None) -> list[GameSummary]:
-        """Stored games, newest first."""
+                game: str | None = None, account: int | None = None) -> list[GameSummary]:
+        """Stored games, newest first (of a profile by name, or of an account by id)."""
         with self._session() as s:
             q = select(GameRow).order_by(GameRow.finished.desc(), GameRow.id.desc())
             if game:
@@ -272,6 +397,9 @@ class Store:
             if player:
                 q = q.where(GameRow.id.in_(select(SeatRow.game_id).join(Player)
                                            .where(Player.name == player)))
+            if account is not None:
+                q = q.where(GameRow.id.in_(select(SeatRow.game_id)
+                                           .where(SeatRow.account_id == account)))
             return [self._summary(s, r) for r in s.scalars(q.limit(limit))]
 
     # ---------------------------------------------------------- statistics
@@ -281,28 +409,60 @@ class Store:
             p = self._player(s, name, create=False)
             if p is None:
                 return None
-            rows = s.execute(
-                select(GameRow.game, SeatRow.outcome, func.count(),
-                       func.avg(SeatRow.score), func.max(SeatRow.score), func.min(SeatRow.score))
-                .join(GameRow, SeatRow.game_id == GameRow.id)
-                .where(SeatRow.player_id == p.id)
-                .group_by(GameRow.game, SeatRow.outcome)).all()
-            by_game: dict[str, dict[str, Any]] = {}
-            for game, outcome, count, avg, best, worst in rows:
-                g = by_game.setdefault(game, {"won": 0, "lost": 0, "draw": 0, "sum": 0.0,
-                                              "best": best, "worst": worst})
-                g[outcome] += count
-                g["sum"] += avg * count
-                g["best"] = max(g["best"], best)
-                g["worst"] = min(g["worst"], worst)
-            games = []
-            for game, g in sorted(by_game.items()):
-                played = g["won"] + g["lost"] + g["draw"]
-                games.append(GameStats(game, played, g["won"], g["lost"], g["draw"],
-                                       round(g["sum"] / played, 2), g["best"], g["worst"]))
-            history = [{"game_id": r.game_id, "total": r.total, "earned": r.earned,
-                        "before": r.before, "after": r.after}
-                       for r in s.scalars(select(RankRow).where(RankRow.player_id == p.id)
-                                          .order_by(RankRow.id))]
+            games = self._games(s, SeatRow.player_id == p.id)
+            history = _moves(s.scalars(select(RankRow).where(RankRow.player_id == p.id)
+                                       .order_by(RankRow.id)))
             rank = RANK_BY_ID[p.rank] if p.rank else None
         return PlayerStats(name, rank, games, history, self.history(recent, player=name))
+
+    def account_stats(self, account_id: int, recent: int = 10) -> PlayerStats | None:
+        """An account's games by kind, its rank and its history (None: no such account)."""
+        with self._session() as s:
+            a = s.get(Account, account_id)
+            if a is None:
+                return None
+            games = self._games(s, SeatRow.account_id == a.id)
+            history = _moves(s.scalars(select(AccountRankRow)
+                                       .where(AccountRankRow.account_id == a.id)
+                                       .order_by(AccountRankRow.id)))
+            name, rank = a.name, RANK_BY_ID[a.rank] if a.rank else None
+        return PlayerStats(name, rank, games, history, self.history(recent, account=account_id))
+
+    @staticmethod
+    def _games(s: Session, whose: Any) -> list[GameStats]:
+        """Played, won, lost, drawn and scores per game of the seats ``whose`` selects."""
+        rows = s.execute(
+            select(GameRow.game, SeatRow.outcome, func.count(),
+                   func.avg(SeatRow.score), func.max(SeatRow.score), func.min(SeatRow.score))
+            .join(GameRow, SeatRow.game_id == GameRow.id)
+            .where(whose)
+            .group_by(GameRow.game, SeatRow.outcome)).all()
+        by_game: dict[str, dict[str, Any]] = {}
+        for game, outcome, count, avg, best, worst in rows:
+            g = by_game.setdefault(game, {"won": 0, "lost": 0, "draw": 0, "sum": 0.0,
+                                          "best": best, "worst": worst})
+            g[outcome] += count
+            g["sum"] += avg * count
+            g["best"] = max(g["best"], best)
+            g["worst"] = min(g["worst"], worst)
+        games = []
+        for game, g in sorted(by_game.items()):
+            played = g["won"] + g["lost"] + g["draw"]
+            games.append(GameStats(game, played, g["won"], g["lost"], g["draw"],
+                                   round(g["sum"] / played, 2), g["best"], g["worst"]))
+        return games
+
+
+def _moves(rows: Iterable[RankMove]) -> list[dict[str, Any]]:
+    """A rank history as ``stats`` gives it."""
+    return [{"game_id": r.game_id, "total": r.total, "earned": r.earned, "before": r.before,
+             "after": r.after} for r in rows]
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Columns added since a database was made (``create_all`` makes missing tables only):
+    added empty, in SQL every database speaks, so an older store keeps working."""
+    have = {c["name"] for c in inspect(engine).get_columns("seats")}
+    if "account_id" not in have:
+        with engine.begin() as conn:
+            conn.execute(text("ALTER TABLE seats ADD COLUMN account_id INTEGER"))

@@ -23,13 +23,17 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from koloda.engine import terms
 from koloda.engine.errors import ConfigError
 from koloda.engine.messages import Value
 from koloda.engine.registry import get_spec, registry
 from koloda.i18n import option_allowed, option_name
+from koloda.web import auth_routes
+from koloda.web.accounts import Accounts
 from koloda.web.bots import bots_for
 from koloda.web.limits import Buckets, Limits, Said
 from koloda.web.protocol import Message, Refusal, parse
+from koloda.web.replays import Replays
 from koloda.web.tables import Conn, TableError, TableManager
 from koloda.web.texts import TEXTS
 
@@ -75,6 +79,12 @@ def _option_choices(option: Any) -> list[Any] | None:
         return None
 
 
+def _option_title(name: str) -> str:
+    """An option as the page names it in English: the vocabulary's label (first round
+    limit), never its identifier (first_bout_limit), which ``-o`` and the API take."""
+    return terms.term(name, "en") if terms.has_term(name) else name.replace("_", " ")
+
+
 def games_json() -> list[dict[str, Any]]:
     out = []
     for spec in sorted(registry().values(), key=lambda s: (s.order, s.name)):   # books' order
@@ -86,7 +96,7 @@ def games_json() -> list[dict[str, Any]]:
             "bots": list(bots_for(spec.name)),
             "options": [{
                 "name": o.name, "kind": o.kind.__name__, "allowed": o.allowed,
-                "title": {"en": o.name, "ru": option_name(o.name, "ru")},
+                "title": {"en": _option_title(o.name), "ru": option_name(o.name, "ru")},
                 "allowed_text": {"en": o.allowed, "ru": option_allowed(o.allowed, "ru")},
                 "help": {"en": o.help_en, "ru": o.help_ru},
                 "defaults": {str(n): o.default_for(n) for n in spec.players},
@@ -161,23 +171,29 @@ def _client(conn: Request | WebSocket) -> str:
 
 def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float = 0.8,
                use_store: bool = True, tick: float = 0.25,
-               limits: Limits | None = None) -> FastAPI:
-    """The web app on ``db_url`` (default: the store's database)."""
+               limits: Limits | None = None, password_hasher: Any = None) -> FastAPI:
+    """The web app on ``db_url`` (default: the store's database). ``password_hasher``: an
+    ``argon2.PasswordHasher`` other than the default one (tests use a cheap one)."""
     if db_url is None:
         from koloda.store import default_url
         db_url = default_url()
     limits = limits or Limits()
     manager = TableManager(db_url, bot_workers=bot_workers, bot_delay=bot_delay,
                            use_store=use_store, tick=tick, limits=limits)
+    accounts = Accounts(db_url, hasher=password_hasher)
+    replays = Replays(accounts.store)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await manager.start()
         yield
         await manager.stop()
+        accounts.close()
 
     app = FastAPI(title="koloda", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.manager = manager
+    app.state.accounts = accounts
+    auth = auth_routes.install(app, accounts)
     app.add_middleware(BodyLimit, limit=limits.max_body)
 
     @app.middleware("http")
@@ -216,6 +232,11 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(str(STATIC.joinpath("table.html")))
+
+    @app.get("/g/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: int) -> FileResponse:
+        """A finished game stepped through move by move (``/g/<id>#42``: move 42)."""
+        return FileResponse(str(STATIC.joinpath("replay.html")))
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
@@ -309,20 +330,33 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
 
     @app.post("/api/tables", status_code=201)
     async def create(body: CreateIn, request: Request) -> dict[str, Any]:
+        name, account = body.name, None
+        if body.sit is not None:      # signed in: the account's name; a guest: no account's
+            name, account = await auth.seat_identity(request, body.name)
         table, token, notes = await manager.create(
             body.game, body.players, body.options, [s.model_dump() for s in body.seats],
-            body.name, body.sit, body.settings, client=_client(request))
+            name, body.sit, body.settings, client=_client(request), account_id=account)
         return {"id": table.id, "seat": body.sit, "token": token, "notes": notes,
                 "table": table.info(), "url": f"/t/{table.id}"}
+
+    @app.get("/api/replays/{game_id}")
+    async def replay_step(game_id: int, at: int | None = None) -> dict[str, Any]:
+        """Step ``at`` of stored game ``game_id`` (its first ``at`` actions; default: the
+        last): the presenter's display, every seat's hand, the deal's moves, the result."""
+        record = await asyncio.to_thread(replays.record, game_id)
+        if record is None:
+            raise TableError("no_stored_game", 404, id=game_id)
+        return replays.step(game_id, record, at)
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> dict[str, Any]:
         return (await _table(table_id)).info()
 
     @app.post("/api/tables/{table_id}/sit")
-    async def sit(table_id: str, body: SitIn) -> dict[str, Any]:
+    async def sit(table_id: str, body: SitIn, request: Request) -> dict[str, Any]:
         table = await _table(table_id)
-        token = await manager.sit(table, body.seat, body.name)
+        name, account = await auth.seat_identity(request, body.name)
+        token = await manager.sit(table, body.seat, name, account_id=account)
         return {"id": table.id, "seat": body.seat, "token": token}
 
     @app.get("/api/tables/{table_id}/record")

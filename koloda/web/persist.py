@@ -81,6 +81,8 @@ class LiveSeat(WebBase):
     bot: Mapped[str | None] = mapped_column(String(60), nullable=True)
     #: sha256 of the seat token; None while the seat is open
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: the account (koloda.store) signed in when the seat was taken; None: a guest
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class LiveAction(WebBase):
@@ -124,6 +126,9 @@ def _add_missing_columns(engine: Engine) -> None:
     if "abandoned" not in have:
         with engine.begin() as conn:
             conn.execute(text("ALTER TABLE web_tables ADD COLUMN abandoned TIMESTAMP"))
+    if "account_id" not in {c["name"] for c in inspect(engine).get_columns("web_seats")}:
+        with engine.begin() as conn:
+            conn.execute(text("ALTER TABLE web_seats ADD COLUMN account_id INTEGER"))
 
 
 # --------------------------------------------------------------------- the writer

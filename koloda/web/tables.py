@@ -229,6 +229,8 @@ class Seat:
     token_hash: str | None = None
     conns: set[Conn] = field(default_factory=set)
     away_since: float | None = None
+    #: the account signed in when the seat was taken (None: a guest)
+    account_id: int | None = None
 
     @property
     def taken(self) -> bool:
@@ -320,6 +322,7 @@ class Table:
             away = s.kind == "person" and s.taken and not s.conns
             out.append({
                 "seat": i, "kind": s.kind, "name": s.name, "bot": s.bot, "taken": s.taken,
+                "registered": s.account_id is not None,
                 "connected": bool(s.conns), "away": away,
                 "computer_plays": away and self.settings["away_policy"] == "computer"
                 and s.away_since is not None and now - s.away_since >= timeout,
@@ -507,7 +510,8 @@ class TableManager:
         match = from_record({"format": "koloda-record/1", "game": row.game,
                              "players": row.players, "options": row.options,
                              "seed": row.seed, "deals": [], "actions": []})
-        seats = [Seat(s.kind, s.name, s.bot, s.token_hash) for s in stored.seats]
+        seats = [Seat(s.kind, s.name, s.bot, s.token_hash, account_id=s.account_id)
+                 for s in stored.seats]
         for s in seats:
             if s.kind == "person" and s.taken:
                 s.away_since = time.monotonic()
@@ -620,19 +624,21 @@ class TableManager:
 
     async def create(self, game: str, players: int | None, options: dict[str, Any],
                      seats: list[dict[str, Any]], name: str | None, sit: int | None,
-                     settings: dict[str, Any], client: str | None = None
+                     settings: dict[str, Any], client: str | None = None,
+                     account_id: int | None = None
                      ) -> tuple[Table, str | None, list[str]]:
         """A new table; returns it, the creator's seat token (if they sit) and notes."""
         self._reserve(client)
         try:
             return await self._create(game, players, options, seats, name, sit, settings,
-                                      client)
+                                      client, account_id)
         finally:
             self._release(client)
 
     async def _create(self, game: str, players: int | None, options: dict[str, Any],
                       seats: list[dict[str, Any]], name: str | None, sit: int | None,
-                      settings: dict[str, Any], client: str | None
+                      settings: dict[str, Any], client: str | None,
+                      account_id: int | None = None
                       ) -> tuple[Table, str | None, list[str]]:
         self._check_sizes(options, "options")
         self._check_sizes(settings, "settings")
@@ -664,6 +670,7 @@ class TableManager:
             token = secrets.token_urlsafe(24)
             made[sit].name = self._check_name(name)
             made[sit].token_hash = token_hash(token)
+            made[sit].account_id = account_id
             made[sit].away_since = time.monotonic()
         settings = self._check_settings(spec.name, settings, notes)
         seed = secrets.randbelow(2**63)
@@ -677,7 +684,8 @@ class TableManager:
             s.flush()
             for i, seat in enumerate(made):
                 s.add(LiveSeat(table_id=table.id, seat=i, kind=seat.kind, name=seat.name,
-                               bot=seat.bot, token_hash=seat.token_hash))
+                               bot=seat.bot, token_hash=seat.token_hash,
+                               account_id=seat.account_id))
         await self.writer.run(write)
         self.tables[table.id] = table
         self._by_client.setdefault(table.client or "?", set()).add(table.id)
@@ -738,7 +746,8 @@ class TableManager:
             notes.append(f"away_bot: {note}")
         return {"away_timeout": timeout, "away_policy": policy, "away_bot": bot}
 
-    async def sit(self, table: Table, seat: int, name: Any) -> str:
+    async def sit(self, table: Table, seat: int, name: Any,
+                  account_id: int | None = None) -> str:
         """Take an open person seat; returns the seat token (shown once, never stored)."""
         name = self._check_name(name)
         async with table.lock:
@@ -755,11 +764,12 @@ class TableManager:
             def write(ses: Session) -> None:
                 ses.execute(update(LiveSeat)
                             .where(LiveSeat.table_id == table.id, LiveSeat.seat == seat)
-                            .values(name=name, token_hash=digest))
+                            .values(name=name, token_hash=digest, account_id=account_id))
             if table.abandoned:
                 raise TableError(self._abandoned_text(table), 409)
             await self.writer.run(write)
             s.name, s.token_hash, s.away_since = name, digest, time.monotonic()
+            s.account_id = account_id
             table.last_active = time.monotonic()
         table.broadcast_seats()
         self._kick(table)
@@ -1112,7 +1122,10 @@ class TableManager:
         game_id = None
         if self.use_store:
             try:
-                game_id = await self.writer.run_outside(lambda: self._store_game(record))
+                accounts = {i: s.account_id for i, s in enumerate(table.seats)
+                            if s.account_id is not None}
+                game_id = await self.writer.run_outside(lambda: self._store_game(record,
+                                                                                 accounts))
             except Exception as exc:
                 table.store_error = f"{type(exc).__name__}: {exc}"
                 table.finishing = False
@@ -1130,9 +1143,9 @@ class TableManager:
         table.broadcast_state()
         table.broadcast_seats()
 
-    def _store_game(self, record: dict[str, Any]) -> int:
+    def _store_game(self, record: dict[str, Any], accounts: dict[int, int]) -> int:
         if self._store is None:
             from koloda.store import Store
             self._store = Store(self.db_url)
-        summary = self._store.add_game(record)
+        summary = self._store.add_game(record, accounts=accounts)
         return int(summary.id)

@@ -79,12 +79,22 @@ def redact(value: Any, hidden: frozenset[str]) -> tuple[Any, int]:
     return value, 0
 
 
+#: a message's parts public by the engine's word, never redacted: a finished match's
+#: result (its whole record is served once the match is over). Its card texts need not
+#: be the deal's: Mushka's draw for the first dealer uses its own pack, so a "7H" drawn
+#: there is no 7H that is in anyone's hand now.
+PUBLIC_PARTS = ("result",)
+
+
 def guarded(msg: dict[str, Any], hidden: frozenset[str], dumps: Any) -> str:
     """``msg`` serialized, with every card of ``hidden`` redacted wherever it stands —
-    the last line of defence for everything a connection is sent."""
+    the last line of defence for everything a connection is sent (but a finished match's
+    ``result``, see :data:`PUBLIC_PARTS`)."""
     text: str = dumps(msg)
     if mentions(text, hidden):
-        safe, n = redact(msg, hidden)
+        public = {k: msg[k] for k in PUBLIC_PARTS if msg.get(k) is not None}
+        safe, n = redact({k: v for k, v in msg.items() if k not in public}, hidden)
+        safe = {k: public[k] if k in public else safe[k] for k in msg} if n else msg
         if n:
             log.warning("redacted %d hidden card(s) from a %s message", n, msg.get("type"))
             text = dumps(safe)

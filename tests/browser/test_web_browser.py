@@ -13,9 +13,7 @@ import json
 import os
 import random
 import shutil
-import socket
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,53 +22,15 @@ from typing import Any
 import pytest
 
 from tests.browser.leaks import leaks
+from tests.browser.serving import ARGS, CHROMIUM, need_browser, serving
 
-CHROMIUM = os.environ.get("KOLODA_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-def _need() -> Any:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed (pip install playwright; see "
-                    ".ci/install-browser.sh)")
-    if not (os.path.exists(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium; see "
-                    f".ci/install-browser.sh)")
-    pytest.importorskip("uvicorn")
-    return sync_playwright
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+_need = need_browser
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
-    _need()
-    import uvicorn
-
-    from koloda.web.app import create_app
-    app = create_app(f"sqlite:///{tmp_path / 'koloda.db'}", bot_workers=0, bot_delay=0.05,
-                     tick=0.2)
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                        ws_max_size=65536, ws_per_message_deflate=False))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(20)
+    with serving(tmp_path) as url:
+        yield url
 
 
 def test_a_person_plays_durak_against_two_computers_in_the_browser(server: str) -> None:
@@ -182,7 +142,7 @@ def _click_a_move(page: Any, rng: random.Random) -> None:
             if choice:
                 choice[0].click()
                 return
-        page.click("#moves button:has-text('clear')")
+        page.click("#moves button.clear")
         buttons = page.query_selector_all("#moves > .move-row > button.move")
     if buttons:
         rng.choice(buttons).click()

@@ -123,10 +123,23 @@ export function botName(spec) {
   return spec.split(":").map((w) => term("bot", w) ?? w).join(", ");
 }
 
+// who this browser is signed in as (null: a guest), and the session's CSRF token that
+// every state-changing request sends in X-CSRF-Token (GET /api/me; koloda/web/accounts.py)
+let ME = { account: null, csrf: null };
+
+export async function loadMe() {
+  try { ME = await (await fetch("/api/me")).json(); } catch { ME = { account: null, csrf: null }; }
+  return ME.account;
+}
+
+export function account() { return ME.account; }
+
+export function setMe(me) { ME = me || { account: null, csrf: null }; }
+
 export async function api(path, body) {
-  const opts = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  };
+  const headers = { "Content-Type": "application/json" };
+  if (ME.csrf) headers["X-CSRF-Token"] = ME.csrf;
+  const opts = body === undefined ? {} : { method: "POST", headers, body: JSON.stringify(body) };
   const res = await fetch(path, opts);
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {

@@ -1,6 +1,7 @@
 // The lobby: open tables (sit, watch, share a link) and a form for a new table.
 import {
-  api, botName, h, langSwitch, lang, loadTexts, pick, t, tokenKey,
+  account, api, botName, h, langSwitch, lang, loadMe, loadTexts, pick, setMe, t, term,
+  tokenKey,
 } from "./common.js";
 import { markdown } from "./markdown.js";
 
@@ -9,13 +10,57 @@ let TABLES = [];
 const form = { game: null, players: null, options: {}, seats: [], sit: 0,
                away_policy: "computer", away_timeout: 120, away_bot: null };
 
-function myName() { return localStorage.getItem("koloda.name") || ""; }
+function myName() {
+  const me = account();
+  return me ? me.name : localStorage.getItem("koloda.name") || "";
+}
 
 function nameField() {
   const input = h("input", { id: "my-name", value: myName(), maxlength: "40",
                              placeholder: t("name_placeholder") });
   input.addEventListener("input", () => localStorage.setItem("koloda.name", input.value.trim()));
   return h("label", { class: "name-field" }, t("your_name"), " ", input);
+}
+
+// ---------------------------------------------------------------- account
+function accountPanel() {
+  const me = account();
+  if (me) {
+    return h("div", { class: "account", id: "account", dataset: { account: me.name } },
+      h("span", {}, t("signed_in_as", { name: me.name })), " ",
+      h("span", { class: "muted", id: "my-rank" },
+        me.rank ? t("rank_is", { rank: pick(me.rank) }) : t("no_rank")), " ",
+      h("button", { id: "sign-out", class: "button small", onclick: signOut }, t("sign_out")));
+  }
+  const name = h("input", { id: "account-name", maxlength: "40", autocomplete: "username",
+                            value: localStorage.getItem("koloda.name") || "" });
+  const password = h("input", { id: "account-password", type: "password", maxlength: "1024",
+                                autocomplete: "current-password" });
+  return h("details", { class: "account", id: "account" },
+    h("summary", {}, t("sign_in_or_register")),
+    h("p", { class: "help" }, t("account_help")),
+    h("div", { class: "field" }, h("label", { for: "account-name" }, t("account_name")), " ", name),
+    h("div", { class: "field" }, h("label", { for: "account-password" }, t("password")), " ",
+      password),
+    h("div", { class: "field" },
+      h("button", { id: "sign-in", class: "button primary", onclick: () => signIn("/api/login") },
+        t("sign_in")), " ",
+      h("button", { id: "register", class: "button", onclick: () => signIn("/api/register") },
+        t("register"))));
+}
+
+async function signIn(path) {
+  try {
+    const name = document.getElementById("account-name").value;
+    const password = document.getElementById("account-password").value;
+    setMe(await api(path, { name, password }));
+    say(t("signed_in_as", { name: account().name }), false);
+    render();
+  } catch (e) { say(e.message); }
+}
+
+async function signOut() {
+  try { setMe(await api("/api/logout", {})); render(); } catch (e) { say(e.message); }
 }
 
 function needName() {
@@ -47,7 +92,8 @@ function seatChip(table, s) {
   }
   const cls = `chip person ${s.connected ? "on" : "off"}`;
   return h("span", { class: cls, title: s.connected ? t("online") : t("away") },
-    s.connected ? "● " : "○ ", s.name || t("seat_n", { n: s.seat + 1 }), mine ? "" : "");
+    s.connected ? "● " : "○ ", s.name || t("seat_n", { n: s.seat + 1 }),
+    s.registered ? h("span", { class: "registered", title: t("registered") }, " ✓") : null);
 }
 
 function tableRow(table) {
@@ -57,10 +103,10 @@ function tableRow(table) {
     h("div", { class: "row-head" },
       h("strong", {}, pick(table.title)),
       h("span", { class: "muted" }, ` · ${t("players_n", { n: table.players })} · `,
-        t("actions_n", { n: table.version })),
+        table.version === 1 ? t("actions_1") : t("actions_n", { n: table.version })),
       Object.keys(table.options).length
         ? h("span", { class: "muted" }, " · ", Object.entries(table.options)
-          .map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(", ")) : null),
+          .map(([k, v]) => `${optionTitle(table.game, k)}: ${optionValue(v)}`).join(", ")) : null),
     h("div", { class: "seats" }, table.seats.map((s) => seatChip(table, s))),
     h("div", { class: "row-actions" },
       mine ? h("a", { class: "button primary", href: `/t/${table.id}` }, t("continue_seat"))
@@ -69,6 +115,18 @@ function tableRow(table) {
         t("watch")),
       h("button", { class: "linkish", onclick: () => copy(link) }, t("copy_link")),
       h("span", { class: "muted small" }, table.spectators ? t("spectators_n", { n: table.spectators }) : "")));
+}
+
+/** An option of a table in the lobby's words (the games list names every option). */
+function optionTitle(gameName, name) {
+  const g = GAMES.find((x) => x.name === gameName);
+  const o = g && g.options.find((x) => x.name === name);
+  return (o && pick(o.title)) || name.replaceAll("_", " ");
+}
+
+function optionValue(v) {
+  if (typeof v === "boolean") return term("term", v ? "yes" : "no") ?? String(v);
+  return typeof v === "string" ? v : JSON.stringify(v);
 }
 
 async function copy(text) {
@@ -185,9 +243,10 @@ function optionInput(o) {
     input = h("input", { type: "text", name: o.name, value: String(cur) });
     input.addEventListener("change", () => set(input.value));
   }
-  const title = pick(o.title) || o.name;
+  // the option's name in words; its identifier (what the API and `-o` take) on hover only
+  const title = pick(o.title) || o.name.replaceAll("_", " ");
   return h("div", { class: "option" },
-    h("label", {}, title !== o.name ? `${title} ` : null, h("code", {}, o.name), " ", input),
+    h("label", { title: o.name }, `${title} `, input),
     h("div", { class: "help" }, pick(o.help),
       h("span", { class: "muted" }, ` (${pick(o.allowed_text) || o.allowed})`)));
 }
@@ -289,7 +348,8 @@ function render() {
   document.getElementById("subtitle").textContent = t("lobby");
   document.getElementById("lang-slot").replaceChildren(langSwitch(render));
   document.getElementById("app").replaceChildren(
-    h("section", { class: "panel" }, nameField(), h("p", { id: "lobby-msg", class: "msg" })),
+    h("section", { class: "panel" }, account() ? null : nameField(), accountPanel(),
+      h("p", { id: "lobby-msg", class: "msg" })),
     h("section", { class: "panel" }, h("h2", {}, t("open_tables")),
       h("ul", { id: "tables", class: "tables" }), h("div", { id: "pager", class: "pager" })),
     h("section", { class: "panel", id: "new-table" }));
@@ -298,7 +358,7 @@ function render() {
 }
 
 async function main() {
-  await loadTexts();
+  await Promise.all([loadTexts(), loadMe()]);
   GAMES = await api("/api/games");
   const first = GAMES[0];   // the games come in the books' order (GameSpec.order)
   chooseGame(first.name);

@@ -36,6 +36,7 @@ function fact(item, opts = {}) {
 function seatStatus(S, i) {
   const s = S.seats[i] || {};
   if (s.kind === "computer") return h("span", { class: "tag computer" }, botName(s.bot));
+  if (S.replay) return null;    // a replay: nobody is here or away
   if (!s.taken) return h("span", { class: "tag open" }, t("open_seat"));
   if (s.computer_plays) return h("span", { class: "tag away" }, t("computer_plays"));
   return h("span", { class: `tag ${s.connected ? "online" : "away"}` },
@@ -54,7 +55,9 @@ function seatBox(S, D, i, mine) {
     class: `seat-box${row.to_move ? " to-move" : ""}${mine ? " mine" : ""}`,
     dataset: { seat: String(i) },
   },
-  h("div", { class: "seat-head" }, h("strong", {}, row.name), " ",
+  h("div", { class: "seat-head" }, h("strong", {}, row.name),
+    S.seats[i] && S.seats[i].registered
+      ? h("span", { class: "registered", title: t("registered") }, " ✓") : null, " ",
     mine ? h("span", { class: "tag you" }, t("term.you")) : seatStatus(S, i)),
   h("div", { class: "marks" }, marks),
   stats,
@@ -166,7 +169,7 @@ export function renderMoves(S) {
       cands.map((a) => button(a, "primary")),
       more ? h("span", { class: "muted" }, t("select_more")) : null,
       !cands.length && !more ? h("span", { class: "muted" }, t("no_move_with")) : null,
-      h("button", { class: "button small", onclick: () => S.onClear() }, t("clear"))));
+      h("button", { class: "button small clear", onclick: () => S.onClear() }, t("clear"))));
   } else if (S.legal.some((a) => handCards(a).length)) {
     rows.push(h("div", { class: "hint muted" }, S.target ? t("now_pick_cover", { card: cardName(S.target) })
       : t("click_card")));

@@ -1,7 +1,8 @@
 // The table page: one websocket to the server, which holds the game; this page only
 // shows what it is sent and sends the moves clicked, with the version it saw.
 import {
-  api, h, isCard, langSwitch, loadTexts, parseAction, pick, seatName, t, tokenKey,
+  account, api, h, isCard, langSwitch, loadMe, loadTexts, parseAction, pick, seatName, t,
+  tokenKey,
 } from "./common.js";
 import { markdown } from "./markdown.js";
 import {
@@ -195,7 +196,9 @@ function onTarget(attack) {
 
 async function onSit(seat) {
   const input = document.getElementById("sit-name");
-  const name = (input && input.value.trim()) || localStorage.getItem("koloda.name") || "";
+  const me = account();   // signed in: the server seats the account under its own name
+  const name = me ? me.name
+    : (input && input.value.trim()) || localStorage.getItem("koloda.name") || "";
   if (!name) { say(t("need_name")); if (input) input.focus(); return; }
   localStorage.setItem("koloda.name", name);
   try {
@@ -234,8 +237,9 @@ function joinPanel() {
   if (S.seat == null) {
     const open = S.seats.filter((s) => s.kind === "person" && !s.taken);
     if (open.length) {
-      parts.push(h("label", {}, t("your_name"), " ",
-        h("input", { id: "sit-name", maxlength: "40", value: localStorage.getItem("koloda.name") || "" })));
+      parts.push(account() ? h("p", { class: "muted" }, t("signed_in_as", { name: account().name }))
+        : h("label", {}, t("your_name"), " ",
+          h("input", { id: "sit-name", maxlength: "40", value: localStorage.getItem("koloda.name") || "" })));
       parts.push(h("div", {}, open.map((s) => h("button", { class: "button", dataset: { sit: String(s.seat) },
                                                             onclick: () => onSit(s.seat) }, t("sit_here", { n: s.seat + 1 })))));
     } else {
@@ -246,6 +250,10 @@ function joinPanel() {
       h("p", { class: "muted small" }, t("other_device_help")),
       h("input", { class: "wide", readonly: true, value: `${link}#token=${encodeURIComponent(token())}`,
                    onclick: (e) => e.target.select() })));
+  }
+  if (S.state && S.state.game_id != null) {   // finished and stored: its replay
+    parts.push(h("p", {}, h("a", { href: `/g/${S.state.game_id}`, class: "replay-link" },
+      t("replay_link"))));
   }
   el.replaceChildren(...parts);
 }
@@ -304,12 +312,13 @@ function showResult() {
   if (r) parts.push(...resultView(r, S.seats, v.players));
   parts.push(...sheetView(S));
   parts.push(h("p", {}, h("a", { href: `/api/tables/${tableId}/record`, target: "_blank" }, t("record_link")),
+    S.state.game_id != null ? [" · ", h("a", { href: `/g/${S.state.game_id}`, class: "replay-link" }, t("replay_link"))] : null,
     " · ", h("a", { href: "/" }, t("back_lobby"))));
   modal(parts, t("close"));
 }
 
 async function main() {
-  await loadTexts();
+  await Promise.all([loadTexts(), loadMe()]);
   document.getElementById("lang-slot").replaceChildren(langSwitch(() => render()));
   document.getElementById("sheet-button").addEventListener("click", () => S.state && showSheet());
   document.getElementById("rules-button").addEventListener("click", showRules);

@@ -1,0 +1,265 @@
+"""Accounts in the browser: a registered name and its password, sessions, and what they
+guard.
+
+- A password is kept only as its argon2id hash (``argon2-cffi``; rehashed on sign-in when
+  the parameters change), checked for length, for being the name itself and for being one
+  of the commonest passwords.
+- A session is a random token in an HttpOnly, SameSite=Lax cookie (Secure over https);
+  the database keeps its sha256 only (``web_sessions``, beside the store's tables, so every
+  server process behind one address knows every session), with its CSRF token.
+- CSRF (the synchronizer-token pattern): a state-changing request that carries a session
+  cookie must send that session's token in ``X-CSRF-Token`` (the page gets it from
+  ``GET /api/me``, which another site cannot read); and any state-changing request whose
+  ``Origin`` (or ``Sec-Fetch-Site``) says it came from another site is refused.
+- Names are compared as :func:`koloda.store.name_key` says (NFC, case folded): a
+  registered name is no guest's and no other account's.
+- Sign-in and registration attempts are rate-limited per address, and failed sign-ins per
+  name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import DateTime, Integer, String, delete
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+
+from koloda.store import AccountInfo, NameTaken, Store, name_key
+from koloda.web import limits
+from koloda.web.limits import Buckets, Said
+from koloda.web.tables import TableError, TableManager
+
+#: the session cookie's name, and the header that carries the session's CSRF token
+COOKIE = "koloda_session"
+CSRF_HEADER = "x-csrf-token"
+SESSION_DAYS = 30
+MIN_PASSWORD = 8
+MAX_PASSWORD = 1024
+#: the commonest passwords of at least MIN_PASSWORD characters (and their like)
+COMMON_PASSWORDS = frozenset({
+    "password", "password1", "password123", "12345678", "123456789", "1234567890",
+    "87654321", "11111111", "00000000", "qwertyui", "qwerty123", "qwertyuiop", "1q2w3e4r",
+    "1q2w3e4r5t", "zaq12wsx", "iloveyou", "sunshine", "princess", "football", "baseball",
+    "welcome1", "abc12345", "abcd1234", "asdfghjk", "asdfghjkl", "letmein1", "trustno1",
+    "passw0rd", "superman", "dragon12", "monkey12", "йцукенгш", "пароль123", "qwerty12",
+    "koloda123", "kolodakoloda",
+})
+
+#: the server's answers about accounts (en, ru), beside the other answers of koloda.web
+AUTH_TEXTS: dict[str, tuple[str, str]] = {
+    "account_name_held": (
+        "the name {name} belongs to a registered player: sign in, or play under another "
+        "name",
+        "имя {name} принадлежит зарегистрированному игроку: войдите или играйте под "
+        "другим именем"),
+    "name_taken": (
+        "the name {name} is already registered; choose another",
+        "имя {name} уже зарегистрировано; выберите другое"),
+    "password_short": (
+        "the password is too short: at least {n} characters",
+        "пароль слишком короткий: нужно не меньше {n} символов"),
+    "password_long": (
+        "the password is too long: at most {n} characters",
+        "пароль слишком длинный: не больше {n} символов"),
+    "password_is_name": (
+        "the password may not be your name",
+        "пароль не может совпадать с именем"),
+    "password_common": (
+        "this password is too easy to guess (one of the commonest, or one character "
+        "repeated); choose another",
+        "этот пароль слишком легко угадать (один из самых частых или один символ много "
+        "раз); выберите другой"),
+    "no_account": (
+        "no player is registered as {name}",
+        "игрок с именем {name} не зарегистрирован"),
+    "wrong_password": (
+        "wrong password for {name}",
+        "неверный пароль для {name}"),
+    "sign_in_too_fast": (
+        "too many sign-in attempts; try again in {s} s",
+        "слишком много попыток входа; попробуйте через {s} с"),
+    "cross_site": (
+        "refused: this request came from another site",
+        "отказано: запрос пришёл с другого сайта"),
+    "csrf_missing": (
+        "refused: the page's security token (X-CSRF-Token) is missing or wrong; reload "
+        "the page",
+        "отказано: нет ключа защиты страницы (X-CSRF-Token) или он неверен; обновите "
+        "страницу"),
+    "not_signed_in": (
+        "you are not signed in",
+        "вы не вошли"),
+}
+limits.TEXTS.update(AUTH_TEXTS)
+
+
+class AuthError(TableError):
+    """An account request that cannot be done: the same answer as every refusal of the
+    server (``error`` and ``error_ru``), with its HTTP status."""
+
+
+class SessionBase(DeclarativeBase):
+    """The sessions' table, beside the store's in the same database."""
+
+
+class SessionRow(SessionBase):
+    __tablename__ = "web_sessions"
+
+    #: sha256 of the cookie's token (the token itself is never stored)
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(Integer, index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created: Mapped[datetime] = mapped_column(DateTime)
+    expires: Mapped[datetime] = mapped_column(DateTime, index=True)
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    """A valid session: whose, and the CSRF token its requests must carry."""
+
+    account: AccountInfo
+    csrf: str
+    token_hash: str
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def _hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def password_problem(password: str, name: str) -> Said | None:
+    """Why ``password`` will not do for ``name`` (None: it will)."""
+    if len(password) < MIN_PASSWORD:
+        return Said("password_short", n=MIN_PASSWORD)
+    if len(password) > MAX_PASSWORD:
+        return Said("password_long", n=MAX_PASSWORD)
+    folded = name_key(password)
+    if folded == name_key(name) or folded.replace(" ", "") == name_key(name).replace(" ", ""):
+        return Said("password_is_name")
+    if folded in COMMON_PASSWORDS or len(set(folded)) <= 2:
+        return Said("password_common")
+    return None
+
+
+class Accounts:
+    """Registering, signing in and out, and reading a session, on the database at
+    ``db_url`` (the store's accounts, the web's sessions). Blocking: the routes call it in
+    a thread."""
+
+    def __init__(self, db_url: str, hasher: PasswordHasher | None = None,
+                 session_days: float = SESSION_DAYS,
+                 attempts_per_minute: float = 10.0, failures_per_name: int = 5) -> None:
+        self.store = Store(db_url)
+        SessionBase.metadata.create_all(self.store.engine)
+        self._sessions = sessionmaker(self.store.engine, expire_on_commit=False)
+        self.hasher = hasher or PasswordHasher()
+        self.session_days = session_days
+        #: sign-in and registration attempts per address (a burst, then that rate)
+        self.by_address = Buckets(attempts_per_minute / 60.0, attempts_per_minute)
+        #: failed sign-ins per name: a few, then one a minute (from any address)
+        self.by_name = Buckets(1 / 60.0, failures_per_name)
+
+    def close(self) -> None:
+        self.store.close()
+
+    # ------------------------------------------------------------- limits
+    def attempt(self, client: str | None, name: str | None) -> None:
+        """Count one sign-in attempt at ``name`` (a registration: None); raise 429 when
+        the address, or the name's failed sign-ins, are over their rate."""
+        buckets = [self.by_address.get(client)]
+        if name is not None:
+            buckets.append(self.by_name.get(name_key(name)))
+        for bucket in buckets:
+            if not bucket.take():
+                wait = bucket.wait()
+                err = AuthError("sign_in_too_fast", 429, s=max(1, round(wait)))
+                err.retry_after = wait
+                raise err
+
+    def succeeded(self, name: str) -> None:
+        """A sign-in that worked gives its name's attempt back (failures only count)."""
+        bucket = self.by_name.get(name_key(name))
+        bucket.tokens = min(bucket.burst, bucket.tokens + 1)
+
+    # ------------------------------------------------------------ accounts
+    def register(self, name: str, password: str) -> tuple[AccountInfo, str]:
+        """A new account and a session for it: ``(account, cookie token)``."""
+        name = check_name(name)
+        problem = password_problem(password, name)
+        if problem is not None:
+            raise AuthError(problem, 400)
+        digest = self.hasher.hash(password)
+        try:
+            account = self.store.add_account(name, digest)
+        except NameTaken:
+            raise AuthError("name_taken", 409, name=name) from None
+        return account, self.open_session(account.id)
+
+    def login(self, name: str, password: str) -> tuple[AccountInfo, str]:
+        """Check the password; ``(account, cookie token)`` of a new session."""
+        found = self.store.credentials(name)
+        if found is None:
+            raise AuthError("no_account", 401, name=" ".join(name.split())[:40])
+        account, digest = found
+        try:
+            self.hasher.verify(digest, password)
+        except (VerificationError, InvalidHashError):
+            raise AuthError("wrong_password", 401, name=account.name) from None
+        if self.hasher.check_needs_rehash(digest):
+            self.store.set_password_hash(account.id, self.hasher.hash(password))
+        return account, self.open_session(account.id)
+
+    def name_registered(self, name: str) -> bool:
+        return self.store.name_registered(name)
+
+    # ------------------------------------------------------------ sessions
+    def open_session(self, account_id: int) -> str:
+        token = secrets.token_urlsafe(32)
+        now = _now()
+        with self._sessions() as s, s.begin():
+            s.add(SessionRow(token_hash=_hash_token(token), account_id=account_id,
+                             csrf=secrets.token_urlsafe(24), created=now,
+                             expires=now + timedelta(days=self.session_days)))
+            # a sign-in is a good moment to forget the sessions that ran out
+            s.execute(delete(SessionRow).where(SessionRow.expires < now))
+        return token
+
+    def session(self, token: str | None) -> SignedIn | None:
+        """The session of a cookie's token (None: none, or it ran out or was closed)."""
+        if not token or len(token) > 200:
+            return None
+        digest = _hash_token(token)
+        with self._sessions() as s:
+            row = s.get(SessionRow, digest)
+            if row is None or row.expires < _now():
+                return None
+            account_id, csrf = row.account_id, row.csrf
+        account = self.store.account(account_id)
+        return SignedIn(account, csrf, digest) if account is not None else None
+
+    def logout(self, token: str | None) -> None:
+        if not token:
+            return
+        with self._sessions() as s, s.begin():
+            s.execute(delete(SessionRow).where(SessionRow.token_hash == _hash_token(token)))
+
+
+def same_csrf(given: str | None, signed: SignedIn) -> bool:
+    """Whether ``given`` (a request's ``X-CSRF-Token``) is the session's token."""
+    return bool(given) and hmac.compare_digest(str(given), signed.csrf)
+
+
+def check_name(name: Any) -> str:
+    """A name as tables show it (NFC, no control, bidi or invisible character)."""
+    return TableManager._check_name(name)
+
