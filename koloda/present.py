@@ -394,12 +394,13 @@ def _rows_table(f: FieldInfo, rows: Sequence[Any], names: Sequence[str], lang: s
             "columns": header, "rows": body}
 
 
-def action_words(action: str, lang: str = "en") -> str:
-    """A canonical action as a person reads it: «побить 7♠ картой 9♠», "take card 2"."""
+def action_words(action: str, lang: str = "en", done: bool = False) -> str:
+    """A canonical action as a person reads it: «побить 7♠ картой 9♠», "take card 2"; with
+    ``done``, as a log says a seat did it: «бьёт 7♠ картой 9♠», "takes card 2"."""
     words = action.split()
     if not words:
         return action
-    head = terms.verb(words[0], lang)
+    head = (terms.verb_done if done else terms.verb)(words[0], lang)
     args = words[1:]
     if words[0] == "beat" and len(args) == 2 and all(a in TEXT_CARD for a in args):
         return (f"{head} {terms.card_word(TEXT_CARD[args[0]], lang)} {terms.verb('with', lang)}"

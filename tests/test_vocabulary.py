@@ -126,3 +126,24 @@ def test_the_book_words_chosen_where_the_interfaces_disagreed() -> None:
     assert terms.verb("draw", "ru") == "прикупить"     # «прикупить могут и следующие»
     assert terms.term("voids", "ru") == "нет масти"     # «при отсутствии требуемой масти»
     assert terms.term("blocked", "ru") == "заперта"     # the rules: «сдача заперта»
+
+
+def test_a_log_says_what_a_seat_did_not_the_infinitive() -> None:
+    """The issue's «Alice ходить 9♥»: a log line is the third person («ходит»), a button
+    the pressed form («ходить»); every verb of every game has its log form."""
+    from koloda.engine.registry import registry
+    from koloda.present import action_words
+    from koloda.tui.view import action_text
+    assert action_words("attack 9H", "ru", done=True) == "ходит 9♥"
+    assert action_words("attack 9H", "ru") == "ходить 9♥"
+    assert action_words("beat 7S 9S", "ru", done=True) == "бьёт 7♠ картой 9♠"
+    assert action_words("play QH", "en", done=True) == "plays Q♥"
+    assert action_text("take", "ru", done=True).plain == "берёт"
+    for spec in registry().values():
+        for v in spec.actions.verbs():
+            assert v in terms.DONE, f"{spec.name}: the verb {v!r} has no log form"
+            ru = terms.verb_done(v, "ru")
+            assert not re.search(r"(ть|ти)\b", ru), f"{v!r} logs as an infinitive: {ru}"
+    served = texts.TEXTS
+    assert served["ru"]["done.attack"] == "ходит"
+    assert served["en"]["done.beat"] == "beats"

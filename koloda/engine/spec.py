@@ -143,9 +143,10 @@ class GameSpec:
     bounds: Bounds = field(default_factory=Bounds)
     #: its observation tensor: blocks after the common header (koloda.engine.layout)
     layout: tuple[Any, ...] = ()
-    #: its own terms (labels, value words: key → (English, Russian)) and verbs
+    #: its own terms (labels, value words: key → (English, Russian)) and verbs (English,
+    #: Russian as pressed, then optionally as a log says a seat did it: "plays", «ходит»)
     terms: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    verbs: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    verbs: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: its own refusal sentences (message key → (English, Russian) templates)
     messages: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     #: its bots by kind (``heuristic``, ``search``): a factory or "module:function"

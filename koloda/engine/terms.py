@@ -236,6 +236,27 @@ VERBS: dict[str, tuple[str, str]] = {
     "with": ("with", "картой"),
 }
 
+#: what a log says a seat did (the third person: «Аня ходит 9♥», "Alice plays 9♥"); the
+#: verbs above are what a person presses («сыграть»). A verb missing here reads as above.
+DONE: dict[str, tuple[str, str]] = {
+    "play": ("plays", "ходит"),
+    "bid": ("bids", "заказывает"),
+    "discard": ("discards", "сносит"),
+    "stand": ("stands", "играет"),
+    "pass": ("passes", "пасует"),
+    "attack": ("attacks", "ходит"),
+    "beat": ("beats", "бьёт"),
+    "take": ("takes", "берёт"),
+    "throw": ("throws in", "подкидывает"),
+    "transfer": ("transfers", "переводит"),
+    "pick": ("takes card", "берёт карту"),
+    "draw": ("draws", "прикупает"),
+    "knock": ("knocks", "стучит"),
+    "drop": ("drops out", "пасует"),
+    "golets": ("declares golets", "объявляет голец"),
+    "flip": ("turns a card", "открывает карту"),
+}
+
 #: the suits by index (S C D H), and the genitive Russian ("must follow ...")
 SUIT_WORDS: tuple[tuple[str, str], ...] = tuple(zip(SUIT_NAMES["en"], SUIT_NAMES["ru"],
                                                     strict=True))
@@ -265,18 +286,27 @@ def on_register(callback: Callable[[], None]) -> None:
 
 
 def register(terms: Mapping[str, tuple[str, str]], owner: str,
-             verbs: Mapping[str, tuple[str, str]] | None = None) -> None:
-    """Add a game's own terms (and verbs); the same key with other words is an error."""
-    for table, new in ((TERMS, terms), (VERBS, verbs or {})):
+             verbs: Mapping[str, tuple[str, ...]] | None = None) -> None:
+    """Add a game's own terms (and verbs); the same key with other words is an error.
+
+    A verb is ``(English, Russian)`` as a person presses it, optionally followed by what a
+    log says a seat did (``("plays", "ходит")``, see ``DONE``)."""
+    pressed = {k: (v[0], v[1]) for k, v in (verbs or {}).items()}
+    did = {k: (v[2], v[3]) for k, v in (verbs or {}).items() if len(v) >= 4}
+    for table, new in ((TERMS, terms), (VERBS, pressed), (DONE, did)):
         for key, pair in new.items():
             have = table.get(key)
             if have is not None and have != tuple(pair):
-                where = _OWNERS.get(("v:" if table is VERBS else "") + key, "koloda.engine.terms")
+                where = _OWNERS.get(_owner_key(table, key), "koloda.engine.terms")
                 raise ValueError(f"term {key!r}: {owner} says {pair}, {where} says {have}")
             table[key] = (pair[0], pair[1])
-            _OWNERS.setdefault(("v:" if table is VERBS else "") + key, owner)
+            _OWNERS.setdefault(_owner_key(table, key), owner)
     for callback in _LISTENERS:
         callback()
+
+
+def _owner_key(table: dict[str, tuple[str, str]], key: str) -> str:
+    return ("v:" if table is VERBS else "d:" if table is DONE else "") + key
 
 
 def term(key: str, lang: str = "en") -> str:
@@ -296,6 +326,14 @@ def verb(word: str, lang: str = "en") -> str:
     pair = VERBS.get(word)
     if pair is None:
         return word
+    return pair[1] if lang == "ru" else pair[0]
+
+
+def verb_done(word: str, lang: str = "en") -> str:
+    """What a log says a seat did with this verb (``ходит``); the pressed form if none."""
+    pair = DONE.get(word)
+    if pair is None:
+        return verb(word, lang)
     return pair[1] if lang == "ru" else pair[0]
 
 
@@ -322,7 +360,7 @@ def pairs() -> dict[str, dict[str, tuple[str, str]]]:
     receives the vocabulary as data (the browser's /api/texts) is given."""
     from koloda.cards import RANKS, SUITS
     return {
-        "term": dict(TERMS), "verb": dict(VERBS), "bot": dict(BOTS),
+        "term": dict(TERMS), "verb": dict(VERBS), "done": dict(DONE), "bot": dict(BOTS),
         "suit": {SUITS[i]: SUIT_WORDS[i] for i in range(4)},
         "rank": {RANKS[r]: (RANK_NAMES["en"][r], RANK_NAMES["ru"][r]) for r in range(13)},
     }

@@ -194,9 +194,9 @@ class TableScreen(Screen[None]):
         return self.session.me
 
     def _log_line(self, seat: int, action: str, names: list[str]) -> Text:
-        line = Text(f"{seat_name(seat, names)}: ", style="bold" if seat in self.session.humans
+        line = Text(f"{seat_name(seat, names)} ", style="bold" if seat in self.session.humans
                     else "dim")
-        line.append_text(action_text(action, self.lang))
+        line.append_text(action_text(action, self.lang, done=True))
         return line
 
     def team_names(self) -> list[str]:

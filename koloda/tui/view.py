@@ -39,12 +39,13 @@ def seat_name(seat: Any, names: Sequence[str]) -> str:
     return str(seat)
 
 
-def action_text(action: str, lang: str = "en") -> Text:
-    """A canonical action as a person reads it: the verb in their language, cards coloured.
+def action_text(action: str, lang: str = "en", done: bool = False) -> Text:
+    """A canonical action as a person reads it: the verb in their language, cards coloured;
+    with ``done`` as a log says a seat did it («Аня ходит 9♥»).
 
     ``beat A B`` reads "beat A with B"."""
     words = action.split()
-    out = Text(verb(words[0], lang), style="bold")
+    out = Text((terms.verb_done if done else verb)(words[0], lang), style="bold")
     args = words[1:]
     if words[0] == "beat" and len(args) == 2:
         out.append(" ")

@@ -136,7 +136,6 @@ _PAIRS: dict[str, tuple[str, str]] = {
                "Остановлено: сыграно предельное число сдач, итог по текущему счёту"),
     "record_link": ("the game's record (JSON)", "запись партии (JSON)"),
     "back_lobby": ("back to the lobby", "в лобби"),
-    "beat_with": ("beat {a} with {b}", "побить {a} картой {b}"),
     "face_down_n": ("{n} card(s) face down", "карт рубашкой вверх: {n}"),
 }
 

@@ -94,13 +94,16 @@ export function parseAction(text) {
   return { verb, cards: rest.filter(isCard), words: rest.filter((w) => !isCard(w)), text };
 }
 
-/** An action in words of the chosen language, cards drawn with suit signs. */
-export function actionName(text) {
+/** An action in words of the chosen language, cards drawn with suit signs; with `done`, as a
+ * log says a seat did it («ходит 9♥», "plays 9♥") instead of the button's «сыграть 9♥». */
+export function actionName(text, done = false) {
   const a = parseAction(text);
   const cards = text.split(" ").slice(1).filter((w) => isCard(w) || w === HIDDEN).map(cardName);
   const words = a.words.filter((w) => w !== HIDDEN);
-  const verb = term("verb", a.verb) ?? a.verb;
-  if (a.verb === "beat" && cards.length === 2) return t("beat_with", { a: cards[0], b: cards[1] });
+  const verb = (done && term("done", a.verb)) || (term("verb", a.verb) ?? a.verb);
+  if (a.verb === "beat" && cards.length === 2) {
+    return `${verb} ${cards[0]} ${term("verb", "with") ?? "with"} ${cards[1]}`;
+  }
   if (a.verb === "pick" && words.length) return `${verb} ${t("pick_n", { n: Number(words[0]) + 1 })}`;
   const extra = words.map((w) => term("term", w) ?? term("verb", w) ?? w);
   const down = text.split(" ").filter((w) => w === HIDDEN).length;

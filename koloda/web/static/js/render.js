@@ -194,7 +194,7 @@ export function renderPanel(S) {
   document.getElementById("log-title").textContent = t("log_deal", { n: S.state.view.deal_number + 1 });
   const log = document.getElementById("log");
   log.replaceChildren(...S.state.log.map(([seat, a]) => h("li", {},
-    h("span", { class: "who" }, seatName(S.seats, seat)), " ", actionName(a))));
+    h("span", { class: "who" }, seatName(S.seats, seat)), " ", actionName(a, true))));
   log.scrollTop = log.scrollHeight;
 }
 

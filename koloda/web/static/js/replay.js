@@ -66,7 +66,7 @@ function render() {
   document.getElementById("step").textContent = t("move_of", { n: st.at, of: st.total });
   const a = st.action;
   document.getElementById("action").textContent = a
-    ? `${st.at}. ${seatName(S.seats, a.seat)}: ${actionName(a.action)}` : t("replay_start");
+    ? `${st.at}. ${seatName(S.seats, a.seat)} ${actionName(a.action, true)}` : t("replay_start");
   for (const [id, label, off] of [["first", "replay_first", st.at === 0], ["prev", "replay_prev", st.at === 0],
     ["next", "replay_next", st.at === st.total], ["last", "replay_last", st.at === st.total]]) {
     const b = document.getElementById(id);
