@@ -25,8 +25,9 @@ from koloda.engine.deal import Deal
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec
 from koloda.envs.actions import Selection, action_space
-from koloda.envs.common import features, result_rewards
+from koloda.envs.common import features, put, result_rewards
 from koloda.tensors import CARDS, TableMemory, render
+from koloda.tensors.typed import Indices
 
 CHANCE = -1
 TERMINAL = -4
@@ -104,8 +105,8 @@ class Table:
         self.history: list[int] = []
         #: the seat a resampled copy was made for (its history is not its own then)
         self.resampled_for: int | None = None
-        #: seat → (position, nonzero tensor entries): one encoding per position and seat
-        self._cache: dict[int, tuple[tuple[int, int, bool], dict[int, float]]] = {}
+        #: seat → (position, its typed tensor entries): one encoding per position and seat
+        self._cache: dict[int, tuple[tuple[int, int, bool], Indices]] = {}
         #: (seat, perfect recall) → (history length, the vector written last)
         self._filled: dict[tuple[int, bool], tuple[int, Any]] = {}
 
@@ -198,35 +199,31 @@ class Table:
         if done is not None and done[0] == len(self.history):
             out[:] = done[1]           # pyspiel asks twice for one observation_tensor
             return
-        d = self._sparse(seat)
-        index = list(d)
-        values = list(d.values())
+        ones, ni, nv = self._indices(seat)
         base = self.features.encoder.size
-        extra = [base + c for c in self.memory.cards]
+        ones = ones + [base + c for c in self.memory.cards]
         if self.selection.cards and seat == self.current_player():
-            extra += [base + CARDS + c for c in self.selection.cards]
+            ones += [base + CARDS + c for c in self.selection.cards]
         if perfect_recall and self.dealt_hands[seat]:
             top = self.features.size
-            extra += [top + TEXT_CARD[t] for t in self.dealt_hands[seat] or ()]
-        if extra:
-            index += extra
-            values += [1.0] * len(extra)
+            ones += [top + TEXT_CARD[t] for t in self.dealt_hands[seat] or ()]
         out.fill(0)
-        if index:
-            out[index] = values
+        put(out, ones, ni, nv)
         self._filled[key] = (len(self.history), out.copy())
 
-    def _sparse(self, seat: int) -> dict[int, float]:
+    def _indices(self, seat: int) -> Indices:
+        """The seat's tensor entries read off its typed observation (koloda.tensors.typed),
+        once per position."""
         m = self.match
         if m is None:
-            return {}
+            return [], [], []
         version = (len(m.history), len(m.deals), m.is_over)
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == version:
             return hit[1]
-        d = self.features.encoder.sparse(m.observation(seat).to_json())
-        self._cache[seat] = (version, d)
-        return d
+        entries = self.features.typed.indices(m.observation(seat))
+        self._cache[seat] = (version, entries)
+        return entries
 
     def vector(self, seat: int, perfect_recall: bool = False) -> list[float]:
         acting = seat == self.current_player()

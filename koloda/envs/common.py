@@ -23,6 +23,7 @@ class Features:
 
     def __init__(self, game: str, players: int) -> None:
         self.encoder = encoder(game, players)
+        self.typed = self.encoder.typed
         base = self.encoder.size
         self.extra = [
             BlockInfo("seen", "(adapter memory)", base, CARDS,
@@ -80,6 +81,17 @@ class Features:
             for c in range(CARDS):
                 out[info.offset + c] = c
         return out
+
+
+def put(out: Any, ones: list[int], ni: list[int], nv: list[float]) -> None:
+    """Write the entries of a typed encoding (koloda.tensors.typed) into ``out``, a zeroed
+    1-d numpy array: one by one through a memoryview, which for the few dozen entries of
+    an observation costs less than numpy's fancy assignment (a list made an index array)."""
+    mv: Any = out.data
+    for i in ones:
+        mv[i] = 1.0
+    for i, x in zip(ni, nv, strict=True):
+        mv[i] = x
 
 
 @cache

@@ -1,0 +1,114 @@
+"""The fast encoder (koloda.tensors.typed, read off the typed views) gives exactly the
+reference encoder's tensor (koloda.tensors.Encoder.encode of the JSON observation), for
+every seat of random positions of every game and player count; and the adapters' vectors
+built from it are the reference Features vector."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import koloda
+from koloda.engine.layout import Cards, Number, PerSeat, Seat, Suit, lookup
+from koloda.engine.view import Observation
+from koloda.tensors import encoder
+
+SHAPES = [(name, players) for name, spec in koloda.registry().items()
+          for players in spec.players]
+
+
+def positions(name: str, players: int, matches: int, seed: int = 0):
+    """Every position of a few random matches (three deals at most)."""
+    for g in range(matches):
+        m = koloda.new_game(name, players=players, seed=seed + g, max_deals=3)
+        rng = random.Random(g)
+        for _ in range(300):
+            yield m
+            if m.is_over:
+                break
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(("name", "players"), SHAPES)
+def test_the_typed_encoder_gives_the_reference_tensor_at_every_position(
+        name: str, players: int) -> None:
+    enc = encoder(name, players)
+    checked = 0
+    for m in positions(name, players, matches=3):
+        for seat in range(players):
+            obs = m.observation(seat)
+            assert enc.typed.dense(obs) == enc.encode(obs.to_json()), (name, players, seat)
+            checked += 1
+    assert checked > 10 * players
+
+
+def test_the_shapes_of_issue_18_read_every_block_typed() -> None:
+    """Durak, Opendaum and Mushka need no JSON at all (the fallback stays unused)."""
+    for name, players in (("durak", 2), ("opendaum", 4), ("mushka", 4)):
+        enc = encoder(name, players)
+        for m in positions(name, players, matches=1):
+            enc.typed.indices(m.observation(m.to_move or 0))
+        assert enc.typed.fallback and not any(enc.typed.fallback.values()), name
+
+
+def test_a_block_whose_field_only_the_json_has_falls_back_to_the_json() -> None:
+    """A path the views do not declare (here ``sheet.nothing``) is read from the JSON:
+    missing, so zeros, exactly as the reference encoder writes."""
+    from koloda.tensors.typed import TypedEncoder
+    blocks = (Seat("to_move", "to_move", ""), Number("x", "sheet.nothing", ""),
+              Suit("no", "nothing", "", no_suit=True), Cards("hand", "hand", ""),
+              PerSeat("sizes", "hand_sizes", "", scale=0.5, optional=True))
+    m = koloda.new_game("durak", players=2, seed=3)
+    obs = m.observation(1)
+    typed = TypedEncoder(blocks, [0, 2, 3, 8, 60], 2, 64)
+    dense = typed.dense(obs)
+    assert typed.fallback[(type(obs.deal), type(obs.sheet))] == ["x", "no"]
+    assert dense[7] == 1.0             # a missing suit reads as null: the no-suit slot
+    assert sorted(i - 8 for i in range(8, 60) if dense[i]) == sorted(obs.deal.hand)
+    assert dense[60:64] == [1.0, 1.0, 3.0, 3.0]     # present flags, then 6 cards × 0.5
+    assert dense[0:2] == [1.0 if r == (m.to_move - 1) % 2 else 0.0 for r in range(2)]
+    ref = [0.0] * 64
+    for b, at in zip(blocks, [0, 2, 3, 8, 60], strict=True):
+        b.encode(lookup(obs.to_json(), b.path), 1, 2, ref, at)
+    assert dense == ref
+
+
+def test_the_typed_encoder_refuses_an_observation_of_another_player_count() -> None:
+    m = koloda.new_game("durak", players=3, seed=1)
+    with pytest.raises(ValueError, match="3 players"):
+        encoder("durak", 2).typed.indices(m.observation(0))
+
+
+def test_the_adapters_vectors_are_the_reference_features() -> None:
+    """PettingZoo's vector (typed, written through a memoryview) equals the reference
+    Features.vector of the JSON observation, the seen cards and the selection."""
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    from koloda.envs.actions import Selection
+    from koloda.envs.pettingzoo import env
+    for name, players in (("durak", 3), ("mushka", 4), ("dreyfus", 3), ("kopilka", 4)):
+        e = env(name, players=players, max_deals=2)
+        u = e.unwrapped
+        e.reset(seed=5)
+        rng = random.Random(1)
+        for agent in e.agent_iter(400):
+            obs, _, term, trunc, _ = e.last()
+            seat = u.agent_name_mapping[agent]
+            m = u.match
+            sel = u.selection if seat == m.to_move else Selection()
+            want = u.features.vector(m.observation(seat).to_json(), u.memory, sel)
+            assert np.array_equal(obs["observation"], np.asarray(want, np.float32))
+            if term or trunc:
+                e.step(None)
+            else:
+                e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def test_an_observation_is_a_typed_view_that_reads_as_its_json() -> None:
+    m = koloda.new_game("opendaum", players=4, seed=2)
+    obs = m.observation(0)
+    assert isinstance(obs, Observation)
+    assert dict(obs) == obs.to_json()
