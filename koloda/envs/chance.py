@@ -24,10 +24,11 @@ from koloda.cards import CARD_TEXT, TEXT_CARD, Card
 from koloda.engine.deal import Deal
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec
+from koloda.engine.view import Observation
 from koloda.envs.actions import Selection, action_space
 from koloda.envs.common import features, put, result_rewards
 from koloda.tensors import CARDS, TableMemory, render
-from koloda.tensors.typed import Indices
+from koloda.tensors.typed import Indices, field_kind
 
 CHANCE = -1
 TERMINAL = -4
@@ -336,13 +337,23 @@ class Table:
         m = self._live()
         self.log = []
         self.memory.new_deal()
-        self.dealt_hands = [m.observation(s).get("hand") for s in range(self.players)]
+        self.dealt_hands = [dealt_hand(m.observation(s)) for s in range(self.players)]
 
     def _after_action(self) -> None:
         m = self._live()
         if m.awaiting_dealer is not None and not m.is_over:
             shape = m.deal_cards(m.awaiting_dealer, random.Random(len(m.deals)))
             self.dealing = _Dealing(shape)
+
+
+def dealt_hand(obs: Observation) -> list[str] | None:
+    """The observation's ``hand`` as its JSON gives it (card texts, None without one),
+    read off the typed view when the deal declares it as cards."""
+    deal = obs.deal
+    if field_kind(type(deal), "hand") == "cards":
+        return [CARD_TEXT[c] for c in deal.hand]  # type: ignore[attr-defined]
+    hand: list[str] | None = obs.get("hand")
+    return hand
 
 
 def _replayed(game: str, players: int, options: dict[str, Any], history: list[int]) -> Table:

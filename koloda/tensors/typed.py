@@ -43,7 +43,7 @@ _HEADER = frozenset(f.name for f in fields_of(Observation)) - {"sheet", "deal"}
 Indices = tuple[list[int], list[int], list[float]]
 
 
-def _kind_of(cls: type, name: str) -> str | None:
+def field_kind(cls: type, name: str) -> str | None:
     """The declared kind of field ``name`` of view class ``cls``, or None when the JSON
     form does not carry it as declared (no such field, or a view that reshapes it)."""
     if not (isinstance(cls, type) and issubclass(cls, View)):
@@ -84,16 +84,16 @@ def _resolve(path: str, deal_cls: type, sheet_cls: type) -> _Plan | None:
     head = parts[0]
     if head == "sheet":
         root, cls, parts = "sheet", sheet_cls, parts[1:]
-    elif _kind_of(deal_cls, head) is not None:
+    elif field_kind(deal_cls, head) is not None:
         root, cls = "deal", deal_cls     # the deal's keys follow the header's in the JSON
     elif head in _HEADER and len(parts) == 1:
-        return _Plan("obs", [head], _kind_of(Observation, head) or "")
+        return _Plan("obs", [head], field_kind(Observation, head) or "")
     else:
         return None
     if not parts:
         return None
     for i, part in enumerate(parts):
-        kind = _kind_of(cls, part)
+        kind = field_kind(cls, part)
         if kind is None:
             return None
         if i == len(parts) - 1:
@@ -213,4 +213,4 @@ class TypedEncoder:
         return out
 
 
-__all__ = ["CARDS", "TypedEncoder"]
+__all__ = ["CARDS", "Indices", "TypedEncoder", "field_kind"]
