@@ -129,6 +129,8 @@ class ActionSpace:
         #: trees of recent legal lists (engine states cache their list, so the same list
         #: comes back while a position is looked at)
         self._trees: dict[int, tuple[Sequence[str], _Node]] = {}
+        #: action text → its index, or (ascending cards, confirm index, text) of a set
+        self._parsed: dict[str, int | tuple[tuple[int, ...], int, str]] = {}
 
     def _add(self, label: str) -> None:
         self.index[label] = len(self.labels)
@@ -137,31 +139,45 @@ class ActionSpace:
     # -------------------------------------------------------------- the masks
     def _tree(self, legal: Sequence[str]) -> _Node:
         """The legal actions as a tree: direct indices at the root, multi-card sets as
-        paths of ascending cards."""
+        paths of ascending cards (each text parsed once: the texts recur)."""
         cached = self._trees.get(id(legal))
         if cached is not None and cached[0] is legal:
             return cached[1]
         root = _Node()
-        multi = self.multi
-        confirms = self._confirms
+        confirm = root.confirm
+        sets = root.sets
+        parsed = self._parsed
         for text in legal:
-            verb, _, rest = text.partition(" ")
-            if verb in multi:
-                cards = _sorted_cards(rest)
-                if cards:
-                    root.sets.append((cards, confirms[verb], text))
-                else:
-                    root.confirm[confirms[verb]] = text
+            entry = parsed.get(text)
+            if entry is None:
+                entry = self._parse(text)
+            if isinstance(entry, int):
+                confirm[entry] = text
             else:
-                i = self.index.get(text)
-                if i is None:
-                    raise ValueError(f"{self.game}: the action space has no index for the "
-                                     f"legal action {text!r}")
-                root.confirm[i] = text
+                sets.append(entry)
         if len(self._trees) >= 64:
             self._trees.clear()
         self._trees[id(legal)] = (legal, root)   # the list is kept, so its id stays its own
         return root
+
+    def _parse(self, text: str) -> int | tuple[tuple[int, ...], int, str]:
+        """A legal action as the tree holds it: its index, or (ascending cards, confirm
+        index, text) for a multi-card set."""
+        verb, _, rest = text.partition(" ")
+        entry: int | tuple[tuple[int, ...], int, str]
+        if verb in self.multi:
+            cards = _sorted_cards(rest)
+            entry = (cards, self._confirms[verb], text) if cards else self._confirms[verb]
+        else:
+            i = self.index.get(text)
+            if i is None:
+                raise ValueError(f"{self.game}: the action space has no index for the "
+                                 f"legal action {text!r}")
+            entry = i
+        if len(self._parsed) >= 200_000:
+            self._parsed.clear()
+        self._parsed[text] = entry
+        return entry
 
     def _node(self, legal: Sequence[str], selection: Selection) -> _Node | None:
         node: _Node | None = self._tree(legal)

@@ -167,9 +167,11 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                 lines += ["    else:", "        if fb is None:", "            fb = {}",
                           f"        e{k}(None, seat, P, fb, {off})"]
     lines += ["    if fb:", "        ni += fb", "        nv += fb.values()"]
-    exec(compile("\n".join(lines), f"<koloda.tensors typed {deal_cls.__name__} "
-                                   f"{players}p>", "exec"), env)
+    source = "\n".join(lines)
+    exec(compile(source, f"<koloda.tensors typed {deal_cls.__name__} {players}p>", "exec"),
+         env)
     fill: Callable[..., None] = env["fill"]
+    fill.__doc__ = source           # the generated code, for reading
     return fill
 
 
