@@ -147,9 +147,9 @@ def test_dreyfus_discard_tree_is_built_once_per_position_and_only_along_the_path
     made = [0]
     real_init = actions._Node.__init__
 
-    def counting(self: Any, depth: int = 0) -> None:
+    def counting(self: Any, card: int = -1) -> None:
         made[0] += 1
-        real_init(self, depth)
+        real_init(self, card)
 
     monkeypatch.setattr(actions._Node, "__init__", counting)
     m = koloda.new_game("dreyfus", seed=4)
