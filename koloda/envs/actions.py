@@ -43,11 +43,11 @@ class _Node:
     """One step of a selection: the confirms allowed here and the cards that may follow.
 
     The children are made only when asked for (``next``): a node keeps the multi-card
-    sets that pass through it as their texts and sorts them by their next card on first
-    use — read off the text itself (canonical texts list the cards in ascending order,
-    each two characters), so a choice among thousands of sets (Dreyfus's discards) costs
-    one slice per set still open at each step: no set is parsed whole, and no tree is
-    built beyond the path taken."""
+    sets that pass through it as their texts, grouped by verb, and sorts them by their
+    next card on first use — read off the text itself (canonical texts list the cards in
+    ascending order, each two characters) — so a choice among thousands of sets
+    (Dreyfus's discards) costs one slice per set still open at each step: no set is
+    parsed whole, and no tree is built beyond the path taken."""
 
     __slots__ = ("_next", "card", "confirm", "sets")
 
@@ -55,8 +55,9 @@ class _Node:
         self.confirm: dict[int, str] = {}
         #: the card this step selects (-1 at the root)
         self.card = card
-        #: (action text, where its next card begins, confirm index) of the sets going on
-        self.sets: list[tuple[str, int, int]] = []
+        #: the sets going on, by verb: (confirm index, where their next card begins —
+        #: the same place in every text of the verb at this depth —, their texts)
+        self.sets: list[tuple[int, int, list[str]]] = []
         self._next: dict[int, _Node] | None = None
 
     @property
@@ -66,20 +67,29 @@ class _Node:
             nxt = {}
             last = self.card
             card_of = _CARD_OF
-            for entry in self.sets:
-                text, pos, confirm = entry
+            for confirm, pos, texts in self.sets:
                 end = pos + 2
-                c = card_of(text[pos:end])
-                if c is None or c <= last or (end < len(text) and text[end] != " "):
-                    raise ValueError(f"the legal action {text!r} does not list its cards "
-                                     f"in the canonical (ascending) order")
-                child = nxt.get(c)
-                if child is None:
-                    child = nxt[c] = _Node(c)
-                if end >= len(text):
-                    child.confirm[confirm] = text
-                else:
-                    child.sets.append((text, end + 1, confirm))
+                going: dict[int, list[str]] = {}
+                for text in texts:
+                    c = card_of(text[pos:end])
+                    if c is None or c <= last:
+                        raise ValueError(f"the legal action {text!r} does not list its "
+                                         f"cards in the canonical (ascending) order")
+                    if len(text) == end:
+                        child = nxt.get(c)
+                        if child is None:
+                            child = nxt[c] = _Node(c)
+                        child.confirm[confirm] = text
+                    else:
+                        more = going.get(c)
+                        if more is None:
+                            more = going[c] = []
+                        more.append(text)
+                for c, more in going.items():
+                    child = nxt.get(c)
+                    if child is None:
+                        child = nxt[c] = _Node(c)
+                    child.sets.append((confirm, end + 1, more))
             self._next = nxt
             self.sets = []
         return nxt
@@ -142,10 +152,10 @@ class ActionSpace:
             return cached[1]
         root = _Node()
         confirm = root.confirm
-        sets = root.sets
         parsed = self._parsed
         multi = self.multi
         confirms = self._confirms
+        sets: dict[str, list[str]] = {}
         for text in legal:
             i = parsed.get(text)
             if i is not None:
@@ -154,7 +164,10 @@ class ActionSpace:
             verb, _, rest = text.partition(" ")
             if verb in multi:
                 if rest:
-                    sets.append((text, len(verb) + 1, confirms[verb]))
+                    texts = sets.get(verb)
+                    if texts is None:
+                        texts = sets[verb] = []
+                    texts.append(text)
                 else:
                     confirm[confirms[verb]] = text
                 continue
@@ -166,6 +179,7 @@ class ActionSpace:
                 parsed.clear()
             confirm[i] = text
             parsed[text] = i
+        root.sets = [(confirms[verb], len(verb) + 1, texts) for verb, texts in sets.items()]
         if len(self._trees) >= 64:
             self._trees.clear()
         self._trees[id(legal)] = (legal, root)   # the list is kept, so its id stays its own
