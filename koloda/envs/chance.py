@@ -36,6 +36,10 @@ TERMINAL = -4
 FACE_DOWN = frozenset({"discard"})
 
 
+#: (game, players, options, dealer) → the first deal's shape (Table._first_shape)
+_FIRST_SHAPES: dict[tuple[str, int, str, int], Deal] = {}
+
+
 class _Dealing:
     """One deal being dealt card by card into the places of ``shape``."""
 
@@ -305,6 +309,20 @@ class Table:
         return _replayed, (self.spec.name, self.players, self.options, list(self.history))
 
     # ---------------------------------------------------------------- internals
+    def _first_shape(self, dealer: int) -> Deal:
+        """The first deal's places when ``dealer`` deals (a match dealt from seed 0: only
+        its sizes and the trump card's place are used), made once per game, player
+        count, options and dealer — it is the same every time."""
+        key = (self.spec.name, self.players, repr(sorted(self.options.items())), dealer)
+        shape = _FIRST_SHAPES.get(key)
+        if shape is None:
+            probe = self.spec.match_class(self.spec, self.players, self.options, seed=0,
+                                          first_dealer=dealer)
+            if len(_FIRST_SHAPES) >= 1024:
+                _FIRST_SHAPES.clear()
+            shape = _FIRST_SHAPES[key] = probe.deals[0]
+        return shape
+
     def _live(self) -> Match:
         if self.match is None:
             raise RuntimeError("the first deal is still being dealt")
@@ -314,9 +332,7 @@ class Table:
         if self.dealing is None:            # the first dealer, by lot
             if not 0 <= outcome < self.players:
                 raise ValueError(f"chance outcome {outcome}: no seat {outcome}")
-            probe = self.spec.match_class(self.spec, self.players, self.options, seed=0,
-                                          first_dealer=outcome)
-            self.dealing = _Dealing(probe.deals[0])
+            self.dealing = _Dealing(self._first_shape(outcome))
             return
         if outcome not in self.dealing.remaining:
             raise ValueError(f"chance outcome {outcome}: not a card left to deal")
