@@ -270,3 +270,25 @@ def test_the_python_shortcuts_answer_as_pyspiels_own_calls() -> None:
             if state.is_terminal():
                 break
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_the_tensor_lists_are_the_float32_vectors() -> None:
+    """observation_tensor / information_state_tensor (lists written directly) hold exactly
+    the float32 values of the numpy vector Table.fill writes and of the reference
+    vector, at every decision of random Durak and Opendaum games."""
+    import numpy as np
+    for name, players in (("durak", 3), ("opendaum", 4)):
+        game = pyspiel.load_game(f"{kos.game_name(name)}(players={players},max_deals=2)")
+        rng = random.Random(1)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                for p in range(players):
+                    for recall in (False, True):
+                        got = state._tensor(p, recall)
+                        out = np.zeros(len(got), np.float32)
+                        state.table.fill(p, out, recall)
+                        assert got == out.tolist()
+                        assert got == np.asarray(state.table.vector(p, recall),
+                                                 np.float32).tolist()
+            state.apply_action(rng.choice(state.legal_actions()))

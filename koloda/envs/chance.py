@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import copy
 import random
+from array import array
 from typing import Any
 
 from koloda.cards import CARD_TEXT, TEXT_CARD, Card
 from koloda.engine.deal import Deal
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec
-from koloda.engine.view import Observation
 from koloda.envs.actions import Selection, action_space
 from koloda.envs.common import features, put, result_rewards
 from koloda.tensors import CARDS, TableMemory, render
@@ -204,6 +204,27 @@ class Table:
         if done is not None and done[0] == len(self.history):
             out[:] = done[1]           # pyspiel asks twice for one observation_tensor
             return
+        ones, ni, nv = self.entries(seat, perfect_recall)
+        out.fill(0)
+        put(out, ones, ni, nv)
+        self._filled[key] = (len(self.history), out.copy())
+
+    def values(self, seat: int, perfect_recall: bool = False) -> list[float]:
+        """``vector(seat, perfect_recall)`` as float32 values in a list — what pyspiel's
+        tensors are —, written straight into the list (cheaper than a numpy array's
+        ``tolist``; the numbers rounded to float32 as an array would hold them)."""
+        ones, ni, nv = self.entries(seat, perfect_recall)
+        out = [0.0] * (self.features.size + (CARDS if perfect_recall else 0))
+        for i in ones:
+            out[i] = 1.0
+        for i, x in zip(ni, array("f", nv).tolist(), strict=True):
+            out[i] = x
+        return out
+
+    def entries(self, seat: int, perfect_recall: bool = False) -> Indices:
+        """The nonzero entries of ``vector(seat, perfect_recall)``: (indices of 1.0, other
+        indices, their values) — the observation's typed encoding, the cards seen, the
+        acting seat's selection, the dealt hand for the information state."""
         ones, ni, nv = self._indices(seat)
         base = self.features.encoder.size
         ones = ones + [base + c for c in self.memory.cards]
@@ -212,9 +233,7 @@ class Table:
         if perfect_recall and self.dealt_hands[seat]:
             top = self.features.size
             ones += [top + TEXT_CARD[t] for t in self.dealt_hands[seat] or ()]
-        out.fill(0)
-        put(out, ones, ni, nv)
-        self._filled[key] = (len(self.history), out.copy())
+        return ones, ni, nv
 
     def _indices(self, seat: int) -> Indices:
         """The seat's tensor entries read off its typed observation (koloda.tensors.typed),
@@ -353,7 +372,7 @@ class Table:
         m = self._live()
         self.log = []
         self.memory.new_deal()
-        self.dealt_hands = [dealt_hand(m.observation(s)) for s in range(self.players)]
+        self.dealt_hands = [dealt_hand(m, s) for s in range(self.players)]
 
     def _after_action(self) -> None:
         m = self._live()
@@ -362,13 +381,13 @@ class Table:
             self.dealing = _Dealing(shape)
 
 
-def dealt_hand(obs: Observation) -> list[str] | None:
-    """The observation's ``hand`` as its JSON gives it (card texts, None without one),
-    read off the typed view when the deal declares it as cards."""
-    deal = obs.deal
+def dealt_hand(m: Match, seat: int) -> list[str] | None:
+    """The seat's ``hand`` as its observation's JSON gives it (card texts, None without
+    one), read off the deal's typed view when it declares the hand as cards."""
+    deal = m.current.observation(seat)
     if field_kind(type(deal), "hand") == "cards":
         return [CARD_TEXT[c] for c in deal.hand]  # type: ignore[attr-defined]
-    hand: list[str] | None = obs.get("hand")
+    hand: list[str] | None = m.observation(seat).get("hand")
     return hand
 
 

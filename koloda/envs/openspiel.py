@@ -234,9 +234,7 @@ class KolodaState(pyspiel.State):
         table = self.table
         if not 0 <= player < table.players:
             raise ValueError(f"no player {player}: players are 0..{table.players - 1}")
-        out = np.empty(table.features.size + (CARDS if perfect_recall else 0), np.float32)
-        table.fill(player, out, perfect_recall)
-        return out.tolist()
+        return table.values(player, perfect_recall)
 
     def apply_koloda_action(self, action: str) -> None:
         """Apply an engine action given as canonical text (``"attack 6C 6D"``): its index,
