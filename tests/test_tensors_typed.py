@@ -18,12 +18,12 @@ SHAPES = [(name, players) for name, spec in koloda.registry().items()
           for players in spec.players]
 
 
-def positions(name: str, players: int, matches: int, seed: int = 0):
-    """Every position of a few random matches (three deals at most)."""
+def positions(name: str, players: int, matches: int, seed: int = 0, steps: int = 150):
+    """The positions of a few random matches (three deals at most, ``steps`` actions)."""
     for g in range(matches):
         m = koloda.new_game(name, players=players, seed=seed + g, max_deals=3)
         rng = random.Random(g)
-        for _ in range(300):
+        for _ in range(steps):
             yield m
             if m.is_over:
                 break
@@ -36,7 +36,7 @@ def test_the_typed_encoder_gives_the_reference_tensor_at_every_position(
         name: str, players: int) -> None:
     enc = encoder(name, players)
     checked = 0
-    for m in positions(name, players, matches=3):
+    for m in positions(name, players, matches=2):
         for seat in range(players):
             obs = m.observation(seat)
             assert enc.typed.dense(obs) == enc.encode(obs.to_json()), (name, players, seat)
@@ -112,3 +112,37 @@ def test_an_observation_is_a_typed_view_that_reads_as_its_json() -> None:
     obs = m.observation(0)
     assert isinstance(obs, Observation)
     assert dict(obs) == obs.to_json()
+
+
+@pytest.mark.parametrize("name", list(koloda.registry()))
+def test_every_blocks_put_writes_what_its_encode_writes(name: str) -> None:
+    """Block.put (the typed twin the generated code calls, or inlines for the common
+    blocks) writes the same entries as Block.encode of the field's JSON form."""
+    from koloda.tensors.typed import _resolve
+    players = koloda.get_spec(name).default_players
+    enc = encoder(name, players)
+    compared = 0
+    for m in positions(name, players, matches=1, seed=7, steps=60):
+        for seat in range(players):
+            obs = m.observation(seat)
+            json = obs.to_json()
+            for b, info in zip(enc.blocks, enc.infos, strict=True):
+                plan = _resolve(b.path, type(obs.deal), type(obs.sheet))
+                if plan is None or plan.kind not in b.typed_kinds():
+                    continue
+                v: object = {"obs": obs, "deal": obs.deal, "sheet": obs.sheet}[plan.root]
+                for part in plan.chain:
+                    v = None if v is None else getattr(v, part)
+                if v is None:
+                    continue
+                ones: list[int] = []
+                ni: list[int] = []
+                nv: list[float] = []
+                b.put(v, seat, players, info.offset, ones, ni, nv)
+                got = dict.fromkeys(ones, 1.0) | dict(zip(ni, nv, strict=True))
+                want: dict[int, float] = {}
+                b.encode(lookup(json, b.path), seat, players, want, info.offset)
+                assert {i: x for i, x in got.items() if x} == \
+                    {i: x for i, x in want.items() if x}, (name, b.name)
+                compared += 1
+    assert compared > 100

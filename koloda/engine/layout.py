@@ -125,14 +125,14 @@ _WORD = frozenset({"word"})
 _SUIT = frozenset({"suit"})
 _PER_SEAT_WORDS = frozenset({"per_seat_words"})
 _PER_SEAT_SUITS = frozenset({"per_seat_suits"})
-_SLOTS: dict[tuple[Any, ...], dict[Any, int]] = {}
+_VOCAB_SLOTS: dict[tuple[Any, ...], dict[Any, int]] = {}
 
 
-def _slots(vocab: tuple[Any, ...]) -> dict[Any, int]:
+def vocab_slots(vocab: tuple[Any, ...]) -> dict[Any, int]:
     """value → its first place in ``vocab`` (what ``vocab.index`` gives), made once."""
-    slots = _SLOTS.get(vocab)
+    slots = _VOCAB_SLOTS.get(vocab)
     if slots is None:
-        slots = _SLOTS[vocab] = {}
+        slots = _VOCAB_SLOTS[vocab] = {}
         for i, v in enumerate(vocab):
             slots.setdefault(v, i)
     return slots
@@ -478,11 +478,11 @@ class OneOf(Block):
 
     def slots(self) -> dict[Any, int]:
         """value → its slot (the first place in ``vocab``)."""
-        return _slots(self.vocab)
+        return vocab_slots(self.vocab)
 
     def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
             ni: list[int], nv: list[float]) -> None:
-        i = _slots(self.vocab).get(value)
+        i = vocab_slots(self.vocab).get(value)
         if i is not None:
             ones.append(at + i)
 
@@ -512,7 +512,7 @@ class PerSeatOneOf(Block):
     def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
             ni: list[int], nv: list[float]) -> None:
         width = len(self.vocab)
-        slots = _slots(self.vocab)
+        slots = vocab_slots(self.vocab)
         for s, v in enumerate(value):
             i = slots.get(v)
             if i is not None and s < players:
@@ -549,7 +549,7 @@ class PerSeatSet(Block):
     def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
             ni: list[int], nv: list[float]) -> None:
         width = len(self.vocab)
-        slots = _slots(self.vocab)
+        slots = vocab_slots(self.vocab)
         for s, values in enumerate(value):
             if s >= players or not values:
                 continue

@@ -30,10 +30,13 @@ from koloda.engine.layout import (
     Number,
     OneOf,
     PerSeat,
+    PerSeatOneOf,
+    PerSeatSet,
     Seat,
     SeatCards,
     Seats,
     lookup,
+    vocab_slots,
 )
 from koloda.engine.view import Observation, View, fields_of
 
@@ -154,6 +157,31 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
             env[f"m{k}"] = b.slots()        # null included: Suit(no_suit=True) has a slot
             lines += [f"    i = m{k}.get(v)", "    if i is not None:",
                       f"        ones.append({off} + i)"]
+        elif t is PerSeat and isinstance(b, PerSeat) and plan.kind == "per_seat":
+            env[f"s{k}"] = b.scale                # optional: presence flags first
+            lines += ["    if v:", "        for s, x in enumerate(v):",
+                      "            if x is not None and s < P and x.__class__ is not bool:",
+                      "                r = (s - seat) % P",
+                      f"                ones.append({off} + r)",
+                      "                if x:",
+                      f"                    ni.append({off + players} + r)",
+                      f"                    nv.append(x * s{k})"]
+        elif t is PerSeatSet and isinstance(b, PerSeatSet) and plan.kind in b.typed_kinds():
+            env[f"m{k}"] = vocab_slots(b.vocab)
+            lines += ["    if v:", "        for s, w in enumerate(v):",
+                      "            if w and s < P:",
+                      f"                row = {off} + ((s - seat) % P) * {len(b.vocab)}",
+                      "                for x in w:",
+                      f"                    i = m{k}.get(x)",
+                      "                    if i is not None:",
+                      "                        ones.append(row + i)"]
+        elif t is PerSeatOneOf and isinstance(b, PerSeatOneOf) \
+                and plan.kind in b.typed_kinds():
+            env[f"m{k}"] = vocab_slots(b.vocab)
+            lines += ["    if v:", "        for s, w in enumerate(v):",
+                      f"            i = m{k}.get(w)",
+                      "            if i is not None and s < P:",
+                      f"                ones.append({off} + ((s - seat) % P) * {len(b.vocab)} + i)"]
         elif t is Number and isinstance(b, Number) and plan.kind == "number" \
                 and not b.optional:
             env[f"s{k}"] = b.scale
