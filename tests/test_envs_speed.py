@@ -132,7 +132,7 @@ def test_koloda_bench_adapters_prints_the_ratios_in_the_same_run() -> None:
                                    "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    assert [r["game"] for r in data["adapters"]] == ["durak", "opendaum", "mushka"]
+    assert [r["game"] for r in data["adapters"]] == ["durak", "opendaum", "mushka", "dreyfus"]
     assert all(r["raw_per_s"] > 0 for r in data["adapters"])
     assert data["figures"][0]["name"] == "pyanitsy"
 
