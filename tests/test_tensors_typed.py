@@ -6,6 +6,7 @@ built from it are the reference Features vector."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -13,22 +14,18 @@ import koloda
 from koloda.engine.layout import Cards, Number, PerSeat, Seat, Suit, lookup
 from koloda.engine.view import Observation
 from koloda.tensors import encoder
+from tests.test_envs_speed import positions as speed_positions
 
 SHAPES = [(name, players) for name, spec in koloda.registry().items()
           for players in spec.players]
 
 
-def positions(name: str, players: int, matches: int, seed: int = 0, steps: int = 150):
-    """The positions of a few random matches (three deals at most, ``steps`` actions)."""
+def positions(name: str, players: int, matches: int, seed: int = 0, steps: int = 150
+              ) -> Iterator[koloda.Match]:
+    """The positions of a few random matches (tests/test_envs_speed.py's, one match each
+    from ``seed`` on)."""
     for g in range(matches):
-        m = koloda.new_game(name, players=players, seed=seed + g, max_deals=3)
-        rng = random.Random(g)
-        for _ in range(steps):
-            yield m
-            if m.is_over:
-                break
-            legal = m.legal_actions()
-            m.apply(legal[rng.randrange(len(legal))])
+        yield from speed_positions(name, players, seed + g, steps)
 
 
 @pytest.mark.parametrize(("name", "players"), SHAPES)
