@@ -22,22 +22,8 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from koloda.engine.layout import (
-    CARDS,
-    Block,
-    Cards,
-    Flag,
-    Number,
-    OneOf,
-    PerSeat,
-    PerSeatOneOf,
-    PerSeatSet,
-    Seat,
-    SeatCards,
-    Seats,
-    lookup,
-    vocab_slots,
-)
+from koloda.engine import layout as lay
+from koloda.engine.layout import CARDS, Block, lookup, vocab_slots
 from koloda.engine.view import Observation, View, fields_of
 
 #: the Observation header fields (read off the observation itself)
@@ -130,34 +116,34 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
         for part in rest:
             lines.append(f"    v = None if v is None else v.{part}")
         t = type(b)
-        if t is Seat and isinstance(b, Seat) and plan.kind == "seat":
+        if t is lay.Seat and isinstance(b, lay.Seat) and plan.kind == "seat":
             where = "v" if b.absolute else "(v - seat) % P"
             lines += ["    if v.__class__ is int and 0 <= v < P:",
                       f"        ones.append({off} + {where})"]
-        elif t is Flag:
+        elif t is lay.Flag:
             lines += ["    if v is True:", f"        ones.append({off})"]
-        elif t is Cards and plan.kind == "cards":
+        elif t is lay.Cards and plan.kind == "cards":
             lines += ["    if v:", f"        ones += [{off} + c for c in v]"]
-        elif t is Cards and plan.kind == "card":
+        elif t is lay.Cards and plan.kind == "card":
             lines += ["    if v is not None:", f"        ones.append({off} + v)"]
-        elif t is PerSeat and isinstance(b, PerSeat) and plan.kind == "per_seat" \
+        elif t is lay.PerSeat and isinstance(b, lay.PerSeat) and plan.kind == "per_seat" \
                 and not b.optional:
             env[f"s{k}"] = b.scale
             lines += ["    if v:", "        for s, x in enumerate(v):",
                       "            if x and s < P and x.__class__ is not bool:",
                       f"                ni.append({off} + (s - seat) % P)",
                       f"                nv.append(x * s{k})"]
-        elif t is SeatCards and plan.kind == "plays":
+        elif t is lay.SeatCards and plan.kind == "plays":
             lines += ["    if v:",
                       f"        ones += [{off} + ((e[0] - seat) % P) * {CARDS} + e[1] for e in v]"]
-        elif t is Seats and plan.kind == "seats":
+        elif t is lay.Seats and plan.kind == "seats":
             lines += ["    if v:",
                       f"        ones += [{off} + (s - seat) % P for s in v if 0 <= s < P]"]
-        elif t is OneOf and isinstance(b, OneOf) and plan.kind in b.typed_kinds():
+        elif t is lay.OneOf and isinstance(b, lay.OneOf) and plan.kind in b.typed_kinds():
             env[f"m{k}"] = b.slots()        # null included: Suit(no_suit=True) has a slot
             lines += [f"    i = m{k}.get(v)", "    if i is not None:",
                       f"        ones.append({off} + i)"]
-        elif t is PerSeat and isinstance(b, PerSeat) and plan.kind == "per_seat":
+        elif t is lay.PerSeat and isinstance(b, lay.PerSeat) and plan.kind == "per_seat":
             env[f"s{k}"] = b.scale                # optional: presence flags first
             lines += ["    if v:", "        for s, x in enumerate(v):",
                       "            if x is not None and s < P and x.__class__ is not bool:",
@@ -166,7 +152,7 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                       "                if x:",
                       f"                    ni.append({off + players} + r)",
                       f"                    nv.append(x * s{k})"]
-        elif t is PerSeatSet and isinstance(b, PerSeatSet) and plan.kind in b.typed_kinds():
+        elif t is lay.PerSeatSet and isinstance(b, lay.PerSeatSet) and plan.kind in b.typed_kinds():
             env[f"m{k}"] = vocab_slots(b.vocab)
             lines += ["    if v:", "        for s, w in enumerate(v):",
                       "            if w and s < P:",
@@ -175,14 +161,14 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                       f"                    i = m{k}.get(x)",
                       "                    if i is not None:",
                       "                        ones.append(row + i)"]
-        elif t is PerSeatOneOf and isinstance(b, PerSeatOneOf) \
+        elif t is lay.PerSeatOneOf and isinstance(b, lay.PerSeatOneOf) \
                 and plan.kind in b.typed_kinds():
             env[f"m{k}"] = vocab_slots(b.vocab)
             lines += ["    if v:", "        for s, w in enumerate(v):",
                       f"            i = m{k}.get(w)",
                       "            if i is not None and s < P:",
                       f"                ones.append({off} + ((s - seat) % P) * {len(b.vocab)} + i)"]
-        elif t is Number and isinstance(b, Number) and plan.kind == "number" \
+        elif t is lay.Number and isinstance(b, lay.Number) and plan.kind == "number" \
                 and not b.optional:
             env[f"s{k}"] = b.scale
             lines += ["    if v and v.__class__ is not bool:",
