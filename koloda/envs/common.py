@@ -46,28 +46,6 @@ class Features:
             chosen[c] = 1.0
         return base + memory.encode() + chosen
 
-    def sparse(self, observation: Mapping[str, Any] | None, memory: TableMemory,
-               selection: Selection) -> dict[int, float]:
-        """The vector's nonzero entries ``{index: value}`` (the same vector as ``vector``)."""
-        d = self.encoder.sparse(observation) if observation is not None else {}
-        base = self.encoder.size
-        for c in memory.cards:
-            d[base + c] = 1.0
-        base += CARDS
-        for c in selection.cards:
-            d[base + c] = 1.0
-        return d
-
-    def fill(self, out: Any, observation: Mapping[str, Any] | None, memory: TableMemory,
-             selection: Selection) -> Any:
-        """Write the vector into ``out`` (a preallocated numpy array of ``size``) in one
-        fancy assignment: no list of every float in between. Returns ``out``."""
-        d = self.sparse(observation, memory, selection)
-        out.fill(0)
-        if d:
-            out[list(d)] = list(d.values())
-        return out
-
     def infos(self) -> list[BlockInfo]:
         return [*self.encoder.infos, *self.extra]
 

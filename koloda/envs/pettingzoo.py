@@ -12,8 +12,9 @@ gymnasium, numpy).
 
 Agents are ``player_0`` … (seat numbers). An observation is ``{"observation": float32
 vector, "action_mask": int8 vector}``: the vector is koloda.envs.common.Features (the
-game's tensor, the cards seen this deal, the cards selected) written straight into a new
-numpy array, the mask is koloda.envs.actions over the game's fixed Discrete action space.
+game's tensor — read off the typed observation, koloda.tensors.typed —, the cards seen
+this deal, the cards selected) written straight into a new numpy array, the mask is
+koloda.envs.actions over the game's fixed Discrete action space.
 A multi-card action is chosen in several steps by the same agent (``select C`` …,
 ``confirm VERB``).
 
@@ -22,7 +23,8 @@ Rewards (``rewards="match"``, the default) come at the end of the match, from it
 ``rewards="deal"`` gives every seat its change of score after each deal instead
 (koloda.envs.common.DealScores). A match the rules end is a termination; one stopped by
 ``max_deals`` is a truncation (``truncations``, ``infos[agent]["capped"]``). The acting
-agent's ``infos`` hold its raw observation (JSON) and the engine's legal actions.
+agent's ``infos`` hold its raw observation (the typed ``Observation``, which reads as its
+JSON mapping; ``.to_json()`` gives the dict) and the engine's legal actions.
 ``reset(seed=s)`` makes the deals reproducible (numpy integers too); ``reset(options=
 {...})`` plays that match with these game options. ``state()`` is the global state for a
 centralised critic: every seat's vector, seat 0 first. Environments pickle mid-game (as
