@@ -36,7 +36,11 @@ def test_the_typed_encoder_gives_the_reference_tensor_at_every_position(
     for m in positions(name, players, matches=2):
         for seat in range(players):
             obs = m.observation(seat)
-            assert enc.typed.dense(obs) == enc.encode(obs.to_json()), (name, players, seat)
+            want = enc.encode(obs.to_json())
+            assert enc.typed.dense(obs) == want, (name, players, seat)
+            written = [0.0] * enc.size
+            enc.typed.write(obs, written)
+            assert written == want, (name, players, seat)
             checked += 1
     assert checked > 10 * players
 

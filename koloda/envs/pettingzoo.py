@@ -52,7 +52,7 @@ from koloda.engine.match import Match
 from koloda.engine.registry import get_spec
 from koloda.engine.view import Observation
 from koloda.envs.actions import Selection, action_space
-from koloda.envs.common import DealScores, Features, put, result_rewards, seed_of
+from koloda.envs.common import DealScores, Features, result_rewards, seed_of
 from koloda.tensors import TableMemory, render
 
 NO_SELECTION = Selection()
@@ -178,18 +178,18 @@ class raw_env(AECEnv):
 
     def _base(self, seat: int) -> np.ndarray:
         """The seat's vector without the selection (the tensor and the cards seen),
-        read off the typed observation (koloda.tensors.typed) into a zeroed array once
-        per position; ``observe`` hands out copies."""
+        written off the typed observation (koloda.tensors.typed) into a zeroed array
+        through its memoryview, once per position; ``observe`` hands out copies."""
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == self._moves:
             return hit[1]
         features = self.features
-        ones, ni, nv = features.typed.indices(self._observation(seat))
-        if self.memory.cards:
-            base = features.encoder.size
-            ones += [base + c for c in self.memory.cards]
         out = np.zeros(features.size, np.float32)
-        put(out, ones, ni, nv)
+        mv: Any = out.data
+        features.typed.write(self._observation(seat), mv)
+        base = features.encoder.size
+        for c in self.memory.cards:
+            mv[base + c] = 1.0
         self._cache[seat] = (self._moves, out)
         return out
 

@@ -18,6 +18,7 @@ reference path: its JSON value, encoded by the block's own ``encode``.
 
 from __future__ import annotations
 
+import re
 import typing
 from collections.abc import Callable
 from typing import Any
@@ -96,10 +97,43 @@ def _resolve(path: str, deal_cls: type, sheet_cls: type) -> _Plan | None:
     return None
 
 
+def _direct(lines: list[str]) -> list[str]:
+    """The inline writes of ``fill`` made writes into the buffer ``mv``: ``ones.append(i)``
+    → ``mv[i] = 1.0``, ``ones += [i for x in y]`` → a loop of them, ``ni.append(i)`` with
+    the ``nv.append(x)`` after it → ``mv[i] = x`` (no list in between)."""
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        line = lines[k]
+        body = line.lstrip()
+        pad = line[:len(line) - len(body)]
+        k += 1
+        one = re.fullmatch(r"ones\.append\((.*)\)", body)
+        many = re.fullmatch(r"ones \+= \[(.*) for (\w+) in (\w+)(?: if (.*))?\]", body)
+        num = re.fullmatch(r"ni\.append\((.*)\)", body)
+        if one:
+            out.append(f"{pad}mv[{one[1]}] = 1.0")
+        elif many:
+            out.append(f"{pad}for {many[2]} in {many[3]}:")
+            if many[4]:
+                out += [f"{pad}    if {many[4]}:", f"{pad}        mv[{many[1]}] = 1.0"]
+            else:
+                out.append(f"{pad}    mv[{many[1]}] = 1.0")
+        elif num:
+            value = re.fullmatch(r"nv\.append\((.*)\)", lines[k].strip())
+            assert value is not None, lines[k]
+            out.append(f"{pad}mv[{num[1]}] = {value[1]}")
+            k += 1
+        else:
+            out.append(line)
+    return out
+
+
 def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_cls: type,
-             sheet_cls: type, fallback: list[str]) -> Callable[..., None]:
+             sheet_cls: type, fallback: list[str], direct: bool = False) -> Callable[..., None]:
     """``fill(obs, seat, ones, ni, nv)`` for one pair of view classes: the simplest
-    blocks written inline (the same arithmetic as their ``put``), the others called."""
+    blocks written inline (the same arithmetic as their ``put``), the others called; or
+    (``direct``) ``write(obs, seat, mv)``, the same entries written into ``mv``."""
     env: dict[str, Any] = {"lookup": lookup, "P": players}
     lines = ["def fill(obs, seat, ones, ni, nv):", "    deal = obs.deal",
              "    sheet = obs.sheet", "    fb = None"]
@@ -181,6 +215,10 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                 lines += ["    else:", "        if fb is None:", "            fb = {}",
                           f"        e{k}(None, seat, P, fb, {off})"]
     lines += ["    if fb:", "        ni += fb", "        nv += fb.values()"]
+    if direct:      # the called blocks' and the fallback's entries written at the end
+        lines = ["def fill(obs, seat, mv):", "    ones = []", "    ni = []", "    nv = []",
+                 *_direct(lines[1:]), "    for i in ones:", "        mv[i] = 1.0",
+                 "    for i, x in zip(ni, nv):", "        mv[i] = x"]
     source = "\n".join(lines)
     exec(compile(source, f"<koloda.tensors typed {deal_cls.__name__} {players}p>", "exec"),
          env)
@@ -196,6 +234,7 @@ class TypedEncoder:
                  size: int) -> None:
         self.blocks, self.offsets, self.players, self.size = blocks, offsets, players, size
         self._plans: dict[tuple[type, type], Callable[..., None]] = {}
+        self._writes: dict[tuple[type, type], Callable[..., None]] = {}
         #: (deal view class, sheet view class) → the blocks read as JSON there
         self.fallback: dict[tuple[type, type], list[str]] = {}
 
@@ -217,6 +256,20 @@ class TypedEncoder:
         seat = obs.seat
         fill(obs, 0 if seat is None else seat, out, ni, nv)
         return out, ni, nv
+
+    def write(self, obs: Observation, mv: Any) -> None:
+        """Write ``obs``'s tensor into ``mv``, a zeroed buffer of ``size`` floats (a numpy
+        array's memoryview, a list): the entries ``indices`` gives, without the lists."""
+        if obs.players != self.players:
+            raise ValueError(f"an observation of {obs.players} players given to the "
+                             f"{self.players}-player encoder")
+        key = (obs.deal.__class__, obs.sheet.__class__)
+        write = self._writes.get(key)
+        if write is None:
+            write = self._writes[key] = _compile(self.blocks, self.offsets, self.players,
+                                                 *key, [], True)
+        seat = obs.seat
+        write(obs, 0 if seat is None else seat, mv)
 
     def dense(self, obs: Observation) -> list[float]:
         """The tensor as a list of floats (for the tests: equal to ``Encoder.encode``)."""
