@@ -192,7 +192,8 @@ def test_infos_carry_the_raw_observation_and_the_legal_actions() -> None:
         _, _, _, _, info = e.last()
         m = e.unwrapped.match
         seat = int(agent.split("_")[1])
-        assert info["observation"] == m.observation(seat).to_json()
+        assert info["observation"].to_json() == m.observation(seat).to_json()
+        assert dict(info["observation"]) == m.observation(seat).to_json()   # reads as JSON
         assert info["legal_actions"] == m.legal_actions()
         random_step(e, rng)
 

@@ -132,6 +132,36 @@ def test_koloda_bench_adapters_prints_the_ratios_in_the_same_run() -> None:
                                    "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    assert [r["game"] for r in data["adapters"]] == ["durak", "opendaum", "mushka"]
+    assert [r["game"] for r in data["adapters"]] == ["durak", "opendaum", "mushka", "dreyfus"]
     assert all(r["raw_per_s"] > 0 for r in data["adapters"])
     assert data["figures"][0]["name"] == "pyanitsy"
+
+
+def test_dreyfus_discard_tree_is_built_once_per_position_and_only_along_the_path(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dreyfus's exchange offers thousands of discard sets: the selection tree is made
+    once per position (not at every select step) and only the nodes along the chosen
+    path are expanded — far fewer nodes than the sets."""
+    from koloda.envs import actions
+    space = action_space("dreyfus")
+    made = [0]
+    real_init = actions._Node.__init__
+
+    def counting(self: Any, card: int = -1) -> None:
+        made[0] += 1
+        real_init(self, card)
+
+    monkeypatch.setattr(actions._Node, "__init__", counting)
+    m = koloda.new_game("dreyfus", seed=4)
+    legal = m.legal_actions()
+    sets = [a for a in legal if a.startswith("discard ") and len(a.split()) > 2]
+    assert len(sets) > 1000
+    action = max(sets, key=lambda a: len(a.split()))
+    sel = Selection()
+    root = space._tree(legal)
+    for index in space.path(action):
+        assert space._tree(legal) is root          # the same tree at every step
+        text, sel = space.step(index, legal, sel)
+        space.allowed(legal, sel)
+    assert text == action
+    assert made[0] < len(sets) // 10, (made[0], len(sets))

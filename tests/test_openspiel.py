@@ -246,3 +246,49 @@ def test_a_resampled_world_keeps_no_hidden_fact_of_the_true_one() -> None:
     dealing = load("durak").new_initial_state()
     with pytest.raises(ValueError, match="decision node"):
         dealing.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+
+
+def test_the_python_shortcuts_answer_as_pyspiels_own_calls() -> None:
+    """KolodaState's legal_actions, is_chance_node and is_player_node (called from Python
+    without the round trip through C++) give pyspiel's own answers, for every player
+    argument, at chance, decision and terminal nodes."""
+    def call(f: Any, *args: Any) -> Any:
+        try:
+            return list(f(*args))
+        except pyspiel.SpielError as exc:
+            return str(exc)
+    for name in ("durak", "mushka", "dreyfus"):
+        game = pyspiel.load_game(f"{kos.game_name(name)}(max_deals=1)")
+        rng = random.Random(0)
+        state = game.new_initial_state()
+        while True:
+            for args in ((), *[(p,) for p in range(-4, game.num_players() + 1)]):
+                assert call(state.legal_actions, *args) == \
+                    call(pyspiel.State.legal_actions, state, *args), (name, args)
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.is_player_node() == pyspiel.State.is_player_node(state)
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_the_tensor_lists_are_the_float32_vectors() -> None:
+    """observation_tensor / information_state_tensor (lists written directly) hold exactly
+    the float32 values of the numpy vector Table.fill writes and of the reference
+    vector, at every decision of random Durak and Opendaum games."""
+    import numpy as np
+    for name, players in (("durak", 3), ("opendaum", 4)):
+        game = pyspiel.load_game(f"{kos.game_name(name)}(players={players},max_deals=2)")
+        rng = random.Random(1)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                for p in range(players):
+                    for recall in (False, True):
+                        got = state._tensor(p, recall)
+                        out = np.zeros(len(got), np.float32)
+                        state.table.fill(p, out, recall)
+                        assert got == out.tolist()
+                        assert got == np.asarray(state.table.vector(p, recall),
+                                                 np.float32).tolist()
+            state.apply_action(rng.choice(state.legal_actions()))

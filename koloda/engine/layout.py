@@ -88,6 +88,19 @@ class Block:
         """How many consecutive 52-wide card rows the block is (0: not a card block)."""
         return 0
 
+    def typed_kinds(self) -> frozenset[str]:
+        """The view kinds (koloda.engine.view.KINDS) whose typed values ``put`` reads;
+        the fast encoder (koloda.tensors.typed) reads any other field as JSON."""
+        return frozenset()
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        """The typed twin of ``encode``: ``value`` is the field's typed value (card ints,
+        tuples, nested views; never None), the entries go into ``ones`` (indices set to
+        1.0) and ``ni``/``nv`` (other indices and their values). Same entries as
+        ``encode`` of the field's JSON form (tests/test_tensors_typed.py compares)."""
+        raise NotImplementedError
+
     def none_is_zeros(self) -> bool:
         """True when a null (or missing) field encodes as all zeros, so an encoder may skip
         the call. False unless the block's class says so and its ``encode`` is that
@@ -97,6 +110,32 @@ class Block:
 
 def _own_encode(block: Block, cls: type) -> bool:
     return type(block).encode is cls.encode  # type: ignore[attr-defined]
+
+
+_CARD_KINDS = frozenset({"card", "cards"})
+_PLAYS = frozenset({"plays"})
+_VIEWS = frozenset({"views"})
+_PER_SEAT_CARDS = frozenset({"per_seat_cards"})
+_SEAT = frozenset({"seat"})
+_SEATS = frozenset({"seats"})
+_PER_SEAT = frozenset({"per_seat"})
+_NUMBER = frozenset({"number"})
+_FLAG = frozenset({"flag"})
+_WORD = frozenset({"word"})
+_SUIT = frozenset({"suit"})
+_PER_SEAT_WORDS = frozenset({"per_seat_words"})
+_PER_SEAT_SUITS = frozenset({"per_seat_suits"})
+_VOCAB_SLOTS: dict[tuple[Any, ...], dict[Any, int]] = {}
+
+
+def vocab_slots(vocab: tuple[Any, ...]) -> dict[Any, int]:
+    """value → its first place in ``vocab`` (what ``vocab.index`` gives), made once."""
+    slots = _VOCAB_SLOTS.get(vocab)
+    if slots is None:
+        slots = _VOCAB_SLOTS[vocab] = {}
+        for i, v in enumerate(vocab):
+            slots.setdefault(v, i)
+    return slots
 
 
 # ------------------------------------------------------------------ card blocks
@@ -126,6 +165,16 @@ class Cards(Block):
                 if c is not None:
                     out[at + c] = 1.0
 
+    def typed_kinds(self) -> frozenset[str]:
+        return _CARD_KINDS
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        if value.__class__ is int:
+            ones.append(at + value)
+        else:
+            ones += [at + c for c in value]
+
 
 @dataclass(frozen=True)
 class SeatCards(Block):
@@ -144,6 +193,13 @@ class SeatCards(Block):
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
         for entry in value or ():
             _put_seat_card(entry, seat, players, out, at)
+
+    def typed_kinds(self) -> frozenset[str]:
+        return _PLAYS
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        ones += [at + ((e[0] - seat) % players) * CARDS + e[1] for e in value]
 
 
 @dataclass(frozen=True)
@@ -165,6 +221,16 @@ class TrickCards(Block):
             if isinstance(trick, dict):
                 for entry in trick.get("cards") or ():
                     _put_seat_card(entry, seat, players, out, at)
+
+    def typed_kinds(self) -> frozenset[str]:
+        return _VIEWS
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        for trick in value:
+            cards = getattr(trick, "cards", None)
+            if cards:
+                ones += [at + ((e[0] - seat) % players) * CARDS + e[1] for e in cards]
 
 
 @dataclass(frozen=True)
@@ -192,6 +258,16 @@ class PerSeatCards(Block):
                     c = get(text)
                     if c is not None:
                         out[row + c] = 1.0
+
+    def typed_kinds(self) -> frozenset[str]:
+        return _PER_SEAT_CARDS
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        for s, cards in enumerate(value):
+            if cards:
+                row = at + ((s - seat) % players) * CARDS
+                ones += [row + c for c in cards]
 
 
 def _put_seat_card(entry: Any, seat: int, players: int, out: list[float], at: int) -> None:
@@ -221,6 +297,14 @@ class Seat(Block):
                 and 0 <= value < players:
             out[at + (value if self.absolute else (value - seat) % players)] = 1.0
 
+    def typed_kinds(self) -> frozenset[str]:
+        return _SEAT
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        if value.__class__ is int and 0 <= value < players:
+            ones.append(at + (value if self.absolute else (value - seat) % players))
+
 
 @dataclass(frozen=True)
 class Seats(Block):
@@ -236,6 +320,13 @@ class Seats(Block):
         for s in value or ():
             if isinstance(s, int) and 0 <= s < players:
                 out[at + (s - seat) % players] = 1.0
+
+    def typed_kinds(self) -> frozenset[str]:
+        return _SEATS
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        ones += [at + (s - seat) % players for s in value if 0 <= s < players]
 
 
 # ---------------------------------------------------------------- number blocks
@@ -271,6 +362,24 @@ class PerSeat(Block):
                 out[at + r] = 1.0
             out[base + r] = x * scale
 
+    def typed_kinds(self) -> frozenset[str]:
+        return _PER_SEAT
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        optional = self.optional
+        base = at + players if optional else at
+        scale = self.scale
+        for s, x in enumerate(value):
+            if x is None or s >= players or x.__class__ is bool:
+                continue
+            r = (s - seat) % players
+            if optional:
+                ones.append(at + r)
+            if x:
+                ni.append(base + r)
+                nv.append(x * scale)
+
 
 @dataclass(frozen=True)
 class Number(Block):
@@ -297,6 +406,20 @@ class Number(Block):
             at += 1
         out[at] = value * self.scale
 
+    def typed_kinds(self) -> frozenset[str]:
+        return _NUMBER
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        if value.__class__ is bool:
+            return
+        if self.optional:
+            ones.append(at)
+            at += 1
+        if value:
+            ni.append(at)
+            nv.append(value * self.scale)
+
 
 @dataclass(frozen=True)
 class Flag(Block):
@@ -311,6 +434,14 @@ class Flag(Block):
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
         if value is True:
             out[at] = 1.0
+
+    def typed_kinds(self) -> frozenset[str]:
+        return _FLAG
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        if value is True:
+            ones.append(at)
 
 
 # ------------------------------------------------------------ vocabulary blocks
@@ -338,6 +469,23 @@ class OneOf(Block):
         if v in self.vocab:
             out[at + self.vocab.index(v)] = 1.0
 
+    def typed_kinds(self) -> frozenset[str]:
+        # a word as it is; a suit as its int when the JSON letter is read by suit_index
+        # (the int is what suit_index gives back)
+        if self.normalize is None:
+            return _WORD
+        return _SUIT if self.normalize is suit_index else frozenset()
+
+    def slots(self) -> dict[Any, int]:
+        """value → its slot (the first place in ``vocab``)."""
+        return vocab_slots(self.vocab)
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        i = vocab_slots(self.vocab).get(value)
+        if i is not None:
+            ones.append(at + i)
+
 
 @dataclass(frozen=True)
 class PerSeatOneOf(Block):
@@ -357,6 +505,18 @@ class PerSeatOneOf(Block):
         for s, v in enumerate(value or ()):
             if s < players and v in self.vocab:
                 out[at + ((s - seat) % players) * width + self.vocab.index(v)] = 1.0
+
+    def typed_kinds(self) -> frozenset[str]:
+        return _PER_SEAT_WORDS
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        width = len(self.vocab)
+        slots = vocab_slots(self.vocab)
+        for s, v in enumerate(value):
+            i = slots.get(v)
+            if i is not None and s < players:
+                ones.append(at + ((s - seat) % players) * width + i)
 
 
 @dataclass(frozen=True)
@@ -382,6 +542,22 @@ class PerSeatSet(Block):
                     v = norm(v)
                 if s < players and v in self.vocab:
                     out[at + ((s - seat) % players) * width + self.vocab.index(v)] = 1.0
+
+    def typed_kinds(self) -> frozenset[str]:
+        return _PER_SEAT_SUITS if self.normalize is suit_index else frozenset()
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        width = len(self.vocab)
+        slots = vocab_slots(self.vocab)
+        for s, values in enumerate(value):
+            if s >= players or not values:
+                continue
+            row = at + ((s - seat) % players) * width
+            for v in values:
+                i = slots.get(v)
+                if i is not None:
+                    ones.append(row + i)
 
 
 def suit_index(value: Any) -> Any:

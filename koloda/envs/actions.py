@@ -43,17 +43,21 @@ class _Node:
     """One step of a selection: the confirms allowed here and the cards that may follow.
 
     The children are made only when asked for (``next``): a node keeps the multi-card
-    sets that pass through it and sorts them by their next card on first use, so a choice
-    among thousands of sets (Dreyfus's discards) costs one pass over the sets still open
-    at each step, not a whole tree per position."""
+    sets that pass through it as their texts, grouped by verb, and sorts them by their
+    next card on first use — read off the text itself (canonical texts list the cards in
+    ascending order, each two characters) — so a choice among thousands of sets
+    (Dreyfus's discards) costs one slice per set still open at each step: no set is
+    parsed whole, and no tree is built beyond the path taken."""
 
-    __slots__ = ("_next", "confirm", "depth", "sets")
+    __slots__ = ("_next", "card", "confirm", "sets")
 
-    def __init__(self, depth: int = 0) -> None:
+    def __init__(self, card: int = -1) -> None:
         self.confirm: dict[int, str] = {}
-        self.depth = depth
-        #: (ascending cards, confirm index, action text) of the sets longer than depth
-        self.sets: list[tuple[tuple[int, ...], int, str]] = []
+        #: the card this step selects (-1 at the root)
+        self.card = card
+        #: the sets going on, by verb: (confirm index, where their next card begins —
+        #: the same place in every text of the verb at this depth —, their texts)
+        self.sets: list[tuple[int, int, list[str]]] = []
         self._next: dict[int, _Node] | None = None
 
     @property
@@ -61,35 +65,37 @@ class _Node:
         nxt = self._next
         if nxt is None:
             nxt = {}
-            depth = self.depth
-            child_depth = depth + 1
-            for entry in self.sets:
-                cards = entry[0]
-                c = cards[depth]
-                child = nxt.get(c)
-                if child is None:
-                    child = nxt[c] = _Node(child_depth)
-                if len(cards) == child_depth:
-                    child.confirm[entry[1]] = entry[2]
-                else:
-                    child.sets.append(entry)
+            last = self.card
+            card_of = _CARD_OF
+            for confirm, pos, texts in self.sets:
+                end = pos + 2
+                going: dict[int, list[str]] = {}
+                for text in texts:
+                    c = card_of(text[pos:end])
+                    if c is None or c <= last:
+                        raise ValueError(f"the legal action {text!r} does not list its "
+                                         f"cards in the canonical (ascending) order")
+                    if len(text) == end:
+                        child = nxt.get(c)
+                        if child is None:
+                            child = nxt[c] = _Node(c)
+                        child.confirm[confirm] = text
+                    else:
+                        more = going.get(c)
+                        if more is None:
+                            more = going[c] = []
+                        more.append(text)
+                for c, more in going.items():
+                    child = nxt.get(c)
+                    if child is None:
+                        child = nxt[c] = _Node(c)
+                    child.sets.append((confirm, end + 1, more))
             self._next = nxt
             self.sets = []
         return nxt
 
 
-_CARD_INT = TEXT_CARD.__getitem__
-#: action text → its cards in ascending order (the texts recur from position to position)
-_CARDS_OF: dict[str, tuple[int, ...]] = {}
-
-
-def _sorted_cards(rest: str) -> tuple[int, ...]:
-    cards = _CARDS_OF.get(rest)
-    if cards is None:
-        if len(_CARDS_OF) >= 200_000:
-            _CARDS_OF.clear()
-        cards = _CARDS_OF[rest] = tuple(sorted(map(_CARD_INT, rest.split())))
-    return cards
+_CARD_OF = TEXT_CARD.get
 
 
 class ActionSpace:
@@ -129,6 +135,8 @@ class ActionSpace:
         #: trees of recent legal lists (engine states cache their list, so the same list
         #: comes back while a position is looked at)
         self._trees: dict[int, tuple[Sequence[str], _Node]] = {}
+        #: a direct action's text → its index (the texts recur from position to position)
+        self._parsed: dict[str, int] = {}
 
     def _add(self, label: str) -> None:
         self.index[label] = len(self.labels)
@@ -137,27 +145,41 @@ class ActionSpace:
     # -------------------------------------------------------------- the masks
     def _tree(self, legal: Sequence[str]) -> _Node:
         """The legal actions as a tree: direct indices at the root, multi-card sets as
-        paths of ascending cards."""
+        paths of ascending cards, expanded on demand (the direct texts' indices are
+        looked up once: they recur; a set's text is read only as far as the path goes)."""
         cached = self._trees.get(id(legal))
         if cached is not None and cached[0] is legal:
             return cached[1]
         root = _Node()
+        confirm = root.confirm
+        parsed = self._parsed
         multi = self.multi
         confirms = self._confirms
+        sets: dict[str, list[str]] = {}
         for text in legal:
+            i = parsed.get(text)
+            if i is not None:
+                confirm[i] = text
+                continue
             verb, _, rest = text.partition(" ")
             if verb in multi:
-                cards = _sorted_cards(rest)
-                if cards:
-                    root.sets.append((cards, confirms[verb], text))
+                if rest:
+                    texts = sets.get(verb)
+                    if texts is None:
+                        texts = sets[verb] = []
+                    texts.append(text)
                 else:
-                    root.confirm[confirms[verb]] = text
-            else:
-                i = self.index.get(text)
-                if i is None:
-                    raise ValueError(f"{self.game}: the action space has no index for the "
-                                     f"legal action {text!r}")
-                root.confirm[i] = text
+                    confirm[confirms[verb]] = text
+                continue
+            i = self.index.get(text)
+            if i is None:
+                raise ValueError(f"{self.game}: the action space has no index for the "
+                                 f"legal action {text!r}")
+            if len(parsed) >= 200_000:
+                parsed.clear()
+            confirm[i] = text
+            parsed[text] = i
+        root.sets = [(confirms[verb], len(verb) + 1, texts) for verb, texts in sets.items()]
         if len(self._trees) >= 64:
             self._trees.clear()
         self._trees[id(legal)] = (legal, root)   # the list is kept, so its id stays its own

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import random
+from array import array
 from typing import Any
 
 from koloda.cards import CARD_TEXT, TEXT_CARD, Card
@@ -25,13 +26,18 @@ from koloda.engine.deal import Deal
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec
 from koloda.envs.actions import Selection, action_space
-from koloda.envs.common import features, result_rewards
+from koloda.envs.common import features, put, result_rewards
 from koloda.tensors import CARDS, TableMemory, render
+from koloda.tensors.typed import Indices, field_kind
 
 CHANCE = -1
 TERMINAL = -4
 #: verbs whose cards the other seats do not see (discards lie face down in every game)
 FACE_DOWN = frozenset({"discard"})
+
+
+#: (game, players, options, dealer) → the first deal's shape (Table._first_shape)
+_FIRST_SHAPES: dict[tuple[str, int, str, int], Deal] = {}
 
 
 class _Dealing:
@@ -104,8 +110,8 @@ class Table:
         self.history: list[int] = []
         #: the seat a resampled copy was made for (its history is not its own then)
         self.resampled_for: int | None = None
-        #: seat → (position, nonzero tensor entries): one encoding per position and seat
-        self._cache: dict[int, tuple[tuple[int, int, bool], dict[int, float]]] = {}
+        #: seat → (position, its typed tensor entries): one encoding per position and seat
+        self._cache: dict[int, tuple[tuple[int, int, bool], Indices]] = {}
         #: (seat, perfect recall) → (history length, the vector written last)
         self._filled: dict[tuple[int, bool], tuple[int, Any]] = {}
 
@@ -198,35 +204,50 @@ class Table:
         if done is not None and done[0] == len(self.history):
             out[:] = done[1]           # pyspiel asks twice for one observation_tensor
             return
-        d = self._sparse(seat)
-        index = list(d)
-        values = list(d.values())
-        base = self.features.encoder.size
-        extra = [base + c for c in self.memory.cards]
-        if self.selection.cards and seat == self.current_player():
-            extra += [base + CARDS + c for c in self.selection.cards]
-        if perfect_recall and self.dealt_hands[seat]:
-            top = self.features.size
-            extra += [top + TEXT_CARD[t] for t in self.dealt_hands[seat] or ()]
-        if extra:
-            index += extra
-            values += [1.0] * len(extra)
+        ones, ni, nv = self.entries(seat, perfect_recall)
         out.fill(0)
-        if index:
-            out[index] = values
+        put(out, ones, ni, nv)
         self._filled[key] = (len(self.history), out.copy())
 
-    def _sparse(self, seat: int) -> dict[int, float]:
+    def values(self, seat: int, perfect_recall: bool = False) -> list[float]:
+        """``vector(seat, perfect_recall)`` as float32 values in a list — what pyspiel's
+        tensors are —, written straight into the list (cheaper than a numpy array's
+        ``tolist``; the numbers rounded to float32 as an array would hold them)."""
+        ones, ni, nv = self.entries(seat, perfect_recall)
+        out = [0.0] * (self.features.size + (CARDS if perfect_recall else 0))
+        for i in ones:
+            out[i] = 1.0
+        for i, x in zip(ni, array("f", nv).tolist(), strict=True):
+            out[i] = x
+        return out
+
+    def entries(self, seat: int, perfect_recall: bool = False) -> Indices:
+        """The nonzero entries of ``vector(seat, perfect_recall)``: (indices of 1.0, other
+        indices, their values) — the observation's typed encoding, the cards seen, the
+        acting seat's selection, the dealt hand for the information state."""
+        ones, ni, nv = self._indices(seat)
+        base = self.features.encoder.size
+        ones = ones + [base + c for c in self.memory.cards]
+        if self.selection.cards and seat == self.current_player():
+            ones += [base + CARDS + c for c in self.selection.cards]
+        if perfect_recall and self.dealt_hands[seat]:
+            top = self.features.size
+            ones += [top + TEXT_CARD[t] for t in self.dealt_hands[seat] or ()]
+        return ones, ni, nv
+
+    def _indices(self, seat: int) -> Indices:
+        """The seat's tensor entries read off its typed observation (koloda.tensors.typed),
+        once per position."""
         m = self.match
         if m is None:
-            return {}
+            return [], [], []
         version = (len(m.history), len(m.deals), m.is_over)
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == version:
             return hit[1]
-        d = self.features.encoder.sparse(m.observation(seat).to_json())
-        self._cache[seat] = (version, d)
-        return d
+        entries = self.features.typed.indices(m.observation(seat))
+        self._cache[seat] = (version, entries)
+        return entries
 
     def vector(self, seat: int, perfect_recall: bool = False) -> list[float]:
         acting = seat == self.current_player()
@@ -307,6 +328,20 @@ class Table:
         return _replayed, (self.spec.name, self.players, self.options, list(self.history))
 
     # ---------------------------------------------------------------- internals
+    def _first_shape(self, dealer: int) -> Deal:
+        """The first deal's places when ``dealer`` deals (a match dealt from seed 0: only
+        its sizes and the trump card's place are used), made once per game, player
+        count, options and dealer — it is the same every time."""
+        key = (self.spec.name, self.players, repr(sorted(self.options.items())), dealer)
+        shape = _FIRST_SHAPES.get(key)
+        if shape is None:
+            probe = self.spec.match_class(self.spec, self.players, self.options, seed=0,
+                                          first_dealer=dealer)
+            if len(_FIRST_SHAPES) >= 1024:
+                _FIRST_SHAPES.clear()
+            shape = _FIRST_SHAPES[key] = probe.deals[0]
+        return shape
+
     def _live(self) -> Match:
         if self.match is None:
             raise RuntimeError("the first deal is still being dealt")
@@ -316,9 +351,7 @@ class Table:
         if self.dealing is None:            # the first dealer, by lot
             if not 0 <= outcome < self.players:
                 raise ValueError(f"chance outcome {outcome}: no seat {outcome}")
-            probe = self.spec.match_class(self.spec, self.players, self.options, seed=0,
-                                          first_dealer=outcome)
-            self.dealing = _Dealing(probe.deals[0])
+            self.dealing = _Dealing(self._first_shape(outcome))
             return
         if outcome not in self.dealing.remaining:
             raise ValueError(f"chance outcome {outcome}: not a card left to deal")
@@ -339,13 +372,23 @@ class Table:
         m = self._live()
         self.log = []
         self.memory.new_deal()
-        self.dealt_hands = [m.observation(s).get("hand") for s in range(self.players)]
+        self.dealt_hands = [dealt_hand(m, s) for s in range(self.players)]
 
     def _after_action(self) -> None:
         m = self._live()
         if m.awaiting_dealer is not None and not m.is_over:
             shape = m.deal_cards(m.awaiting_dealer, random.Random(len(m.deals)))
             self.dealing = _Dealing(shape)
+
+
+def dealt_hand(m: Match, seat: int) -> list[str] | None:
+    """The seat's ``hand`` as its observation's JSON gives it (card texts, None without
+    one), read off the deal's typed view when it declares the hand as cards."""
+    deal = m.current.observation(seat)
+    if field_kind(type(deal), "hand") == "cards":
+        return [CARD_TEXT[c] for c in deal.hand]  # type: ignore[attr-defined]
+    hand: list[str] | None = m.observation(seat).get("hand")
+    return hand
 
 
 def _replayed(game: str, players: int, options: dict[str, Any], history: list[int]) -> Table:

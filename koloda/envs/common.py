@@ -23,6 +23,7 @@ class Features:
 
     def __init__(self, game: str, players: int) -> None:
         self.encoder = encoder(game, players)
+        self.typed = self.encoder.typed
         base = self.encoder.size
         self.extra = [
             BlockInfo("seen", "(adapter memory)", base, CARDS,
@@ -45,28 +46,6 @@ class Features:
             chosen[c] = 1.0
         return base + memory.encode() + chosen
 
-    def sparse(self, observation: Mapping[str, Any] | None, memory: TableMemory,
-               selection: Selection) -> dict[int, float]:
-        """The vector's nonzero entries ``{index: value}`` (the same vector as ``vector``)."""
-        d = self.encoder.sparse(observation) if observation is not None else {}
-        base = self.encoder.size
-        for c in memory.cards:
-            d[base + c] = 1.0
-        base += CARDS
-        for c in selection.cards:
-            d[base + c] = 1.0
-        return d
-
-    def fill(self, out: Any, observation: Mapping[str, Any] | None, memory: TableMemory,
-             selection: Selection) -> Any:
-        """Write the vector into ``out`` (a preallocated numpy array of ``size``) in one
-        fancy assignment: no list of every float in between. Returns ``out``."""
-        d = self.sparse(observation, memory, selection)
-        out.fill(0)
-        if d:
-            out[list(d)] = list(d.values())
-        return out
-
     def infos(self) -> list[BlockInfo]:
         return [*self.encoder.infos, *self.extra]
 
@@ -80,6 +59,17 @@ class Features:
             for c in range(CARDS):
                 out[info.offset + c] = c
         return out
+
+
+def put(out: Any, ones: list[int], ni: list[int], nv: list[float]) -> None:
+    """Write the entries of a typed encoding (koloda.tensors.typed) into ``out``, a zeroed
+    1-d numpy array: one by one through a memoryview, which for the few dozen entries of
+    an observation costs less than numpy's fancy assignment (a list made an index array)."""
+    mv: Any = out.data
+    for i in ones:
+        mv[i] = 1.0
+    for i, x in zip(ni, nv, strict=True):
+        mv[i] = x
 
 
 @cache

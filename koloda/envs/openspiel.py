@@ -172,6 +172,29 @@ class KolodaState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         return self.table.legal_indices() if player == self.table.current_player() else []
 
+    # pyspiel's own is_chance_node, is_player_node and legal_actions go through C++ and
+    # back into current_player / _legal_actions; called from Python these give the same
+    # answers directly (tests/test_openspiel.py compares them with pyspiel's)
+    def is_chance_node(self) -> bool:
+        return self.table.current_player() == CHANCE
+
+    def is_player_node(self) -> bool:
+        return self.table.current_player() >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions (chance outcomes at a chance node), as pyspiel's."""
+        table = self.table
+        current = table.current_player()
+        if current == CHANCE:
+            return [a for a, _ in table.chance_outcomes()]
+        if current == TERMINAL:
+            return []
+        if player is not None and player != current:
+            if player < 0:
+                raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+            return []
+        return table.legal_indices()
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.table.chance_outcomes()
 
@@ -211,9 +234,7 @@ class KolodaState(pyspiel.State):
         table = self.table
         if not 0 <= player < table.players:
             raise ValueError(f"no player {player}: players are 0..{table.players - 1}")
-        out = np.empty(table.features.size + (CARDS if perfect_recall else 0), np.float32)
-        table.fill(player, out, perfect_recall)
-        return out.tolist()
+        return table.values(player, perfect_recall)
 
     def apply_koloda_action(self, action: str) -> None:
         """Apply an engine action given as canonical text (``"attack 6C 6D"``): its index,

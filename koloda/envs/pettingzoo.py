@@ -12,8 +12,9 @@ gymnasium, numpy).
 
 Agents are ``player_0`` … (seat numbers). An observation is ``{"observation": float32
 vector, "action_mask": int8 vector}``: the vector is koloda.envs.common.Features (the
-game's tensor, the cards seen this deal, the cards selected) written straight into a new
-numpy array, the mask is koloda.envs.actions over the game's fixed Discrete action space.
+game's tensor — read off the typed observation, koloda.tensors.typed —, the cards seen
+this deal, the cards selected) written straight into a new numpy array, the mask is
+koloda.envs.actions over the game's fixed Discrete action space.
 A multi-card action is chosen in several steps by the same agent (``select C`` …,
 ``confirm VERB``).
 
@@ -22,7 +23,8 @@ Rewards (``rewards="match"``, the default) come at the end of the match, from it
 ``rewards="deal"`` gives every seat its change of score after each deal instead
 (koloda.envs.common.DealScores). A match the rules end is a termination; one stopped by
 ``max_deals`` is a truncation (``truncations``, ``infos[agent]["capped"]``). The acting
-agent's ``infos`` hold its raw observation (JSON) and the engine's legal actions.
+agent's ``infos`` hold its raw observation (the typed ``Observation``, which reads as its
+JSON mapping; ``.to_json()`` gives the dict) and the engine's legal actions.
 ``reset(seed=s)`` makes the deals reproducible (numpy integers too); ``reset(options=
 {...})`` plays that match with these game options. ``state()`` is the global state for a
 centralised critic: every seat's vector, seat 0 first. Environments pickle mid-game (as
@@ -48,6 +50,7 @@ import koloda
 from koloda.engine.errors import ConfigError
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec
+from koloda.engine.view import Observation
 from koloda.envs.actions import Selection, action_space
 from koloda.envs.common import DealScores, Features, result_rewards, seed_of
 from koloda.tensors import TableMemory, render
@@ -102,8 +105,10 @@ class raw_env(AECEnv):
         self.state_space = spaces.Box(np.tile(box.low, self.players),
                                       np.tile(box.high, self.players), dtype=np.float32)
         #: seat → (position, vector without the selection) of the position last encoded
-        self._cache: dict[int, tuple[tuple[int, int, bool], np.ndarray]] = {}
-        self._json_cache: dict[int, tuple[tuple[int, int, bool], dict[str, Any]]] = {}
+        self._cache: dict[int, tuple[int, np.ndarray]] = {}
+        #: seat → (position, typed observation) of the position last observed
+        self._obs_cache: dict[int, tuple[int, Observation]] = {}
+        self._moves = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -135,7 +140,8 @@ class raw_env(AECEnv):
         self.memory = TableMemory()
         self.scores = DealScores(self.players)
         self._cache = {}
-        self._json_cache = {}
+        self._obs_cache = {}
+        self._moves = 0
         self._after_move()
 
     def _reset_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
@@ -160,38 +166,31 @@ class raw_env(AECEnv):
                              f"{known})") from exc
         return merged
 
-    def _json(self, seat: int) -> dict[str, Any]:
-        """The seat's JSON observation, made once per position (a selection step does not
-        change the position)."""
-        m = self._live()
-        version = (len(m.history), len(m.deals), m.is_over)
-        hit = self._json_cache.get(seat)
-        if hit is not None and hit[0] == version:
+    def _observation(self, seat: int) -> Observation:
+        """The seat's typed observation, made once per position (a selection step does
+        not change the position; ``self._moves`` counts the engine actions)."""
+        hit = self._obs_cache.get(seat)
+        if hit is not None and hit[0] == self._moves:
             return hit[1]
-        obs = m.observation(seat).to_json()
-        self._json_cache[seat] = (version, obs)
+        obs = self._live().observation(seat)
+        self._obs_cache[seat] = (self._moves, obs)
         return obs
 
     def _base(self, seat: int) -> np.ndarray:
         """The seat's vector without the selection (the tensor and the cards seen),
-        written into a new zeroed array in one fancy assignment once per position; the
-        select steps of a multi-card action copy it."""
-        m = self._live()
-        version = (len(m.history), len(m.deals), m.is_over)
+        written off the typed observation (koloda.tensors.typed) into a zeroed array
+        through its memoryview, once per position; ``observe`` hands out copies."""
         hit = self._cache.get(seat)
-        if hit is not None and hit[0] == version:
+        if hit is not None and hit[0] == self._moves:
             return hit[1]
-        sparse = self.features.encoder.sparse(self._json(seat))
-        out = np.zeros(self.features.size, np.float32)
-        index = list(sparse)
-        values = list(sparse.values())
-        if self.memory.cards:
-            base = self.features.encoder.size
-            index += [base + c for c in self.memory.cards]
-            values += [1.0] * len(self.memory.cards)
-        if index:
-            out[index] = values
-        self._cache[seat] = (version, out)
+        features = self.features
+        out = np.zeros(features.size, np.float32)
+        mv: Any = out.data
+        features.typed.write(self._observation(seat), mv)
+        base = features.encoder.size
+        for c in self.memory.cards:
+            mv[base + c] = 1.0
+        self._cache[seat] = (self._moves, out)
         return out
 
     def _vector(self, seat: int, selection: Selection) -> np.ndarray:
@@ -204,11 +203,14 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         m = self._live()
         seat = self.agent_name_mapping[agent]
-        acting = not m.is_over and seat == m.to_move
-        selection = self.selection if acting else NO_SELECTION
         mask = np.zeros(self.space.size, np.int8)
-        if acting:
-            mask[self.space.allowed(m.legal_actions(), selection)] = 1
+        if seat == m.to_move:                   # None once the match is over
+            selection = self.selection
+            mv = mask.data
+            for i in self.space.allowed(m.legal_actions(), selection):
+                mv[i] = 1
+        else:
+            selection = NO_SELECTION
         return {"observation": self._vector(seat, selection), "action_mask": mask}
 
     def state(self) -> np.ndarray:
@@ -232,6 +234,7 @@ class raw_env(AECEnv):
         if text is not None:
             deals = len(m.deals)
             m.apply(text)
+            self._moves += 1
             self.memory.record(text)
             if len(m.deals) != deals:
                 self.memory.new_deal()
@@ -261,7 +264,7 @@ class raw_env(AECEnv):
         option checks need not pickle); the spaces are rebuilt."""
         state = {k: v for k, v in self.__dict__.items()
                  if k not in ("match", "space", "features", "observation_spaces",
-                              "action_spaces", "state_space", "_cache", "_json_cache")}
+                              "action_spaces", "state_space", "_cache", "_obs_cache")}
         m = self.match
         state["match"] = None if m is None else [text for _, text in m.history]
         return state
@@ -312,11 +315,11 @@ class raw_env(AECEnv):
         seat = m.to_move or 0
         previous = self.agent_selection
         agent = self.agent_selection = self.possible_agents[seat]
-        obs = self._json(seat)        # encoded only if someone observes
         infos = self.infos
         if previous != agent:
             infos[previous] = {}
-        infos[agent] = {"observation": obs, "legal_actions": m.legal_actions()}
+        infos[agent] = {"observation": self._observation(seat),
+                        "legal_actions": m.legal_actions()}
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]

@@ -27,6 +27,7 @@ from koloda.engine.registry import get_spec
 from koloda.engine.view import View
 from koloda.tensors.memory import TableMemory, face_up_cards
 from koloda.tensors.render import render
+from koloda.tensors.typed import TypedEncoder
 
 __all__ = ["CARDS", "BlockInfo", "Encoder", "TableMemory", "describe", "encode", "encoder",
            "face_up_cards", "layout", "markdown", "render", "size"]
@@ -72,6 +73,9 @@ class Encoder:
             at += n
         self.size = at
         self._sparse = _compile(self.blocks, [i.offset for i in self.infos], players)
+        #: the fast twin: the same tensor read off the typed views (koloda.tensors.typed)
+        self.typed = TypedEncoder(self.blocks, [i.offset for i in self.infos], players,
+                                  self.size)
 
     def sparse(self, observation: Mapping[str, Any], out: dict[int, float] | None = None,
                at: int = 0) -> dict[int, float]:

@@ -47,6 +47,17 @@ class AttackTable(Block):
                 out[at + CARDS + attack] = 1.0
                 out[at + 2 * CARDS + cover] = 1.0
 
+    def typed_kinds(self) -> frozenset[str]:
+        return frozenset({"table"})
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        for attack, cover in value:
+            if cover is None:
+                ones.append(at + attack)
+            else:
+                ones += (at + CARDS + attack, at + 2 * CARDS + cover)
+
 
 @dataclass(frozen=True)
 class Partners(Block):
@@ -61,6 +72,15 @@ class Partners(Block):
             if seat in team:
                 for s in team:
                     out[at + (s - seat) % players] = 1.0
+
+    def typed_kinds(self) -> frozenset[str]:
+        return frozenset({"data"})      # tuples of seat tuples (lists in the JSON)
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        for team in value:
+            if seat in team:
+                ones += [at + (s - seat) % players for s in team]
 
 
 LAYOUT: tuple[Block, ...] = (

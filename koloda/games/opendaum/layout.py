@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from koloda.cards import CARD_TEXT
 from koloda.engine.layout import (
     Block,
     Cards,
@@ -36,6 +37,17 @@ class WildCards(Block):
         for entry in value or ():
             if len(entry) > 2 and entry[2] == "wild" and entry[1] in self.cards:
                 out[at + self.cards.index(entry[1])] = 1.0
+
+    def typed_kinds(self) -> frozenset[str]:
+        return frozenset({"plays"})
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        for entry in value:
+            if len(entry) > 2 and entry[2] == "wild":
+                text = CARD_TEXT[entry[1]]
+                if text in self.cards:
+                    ones.append(at + self.cards.index(text))
 
 
 LAYOUT: tuple[Block, ...] = (

@@ -1,0 +1,285 @@
+"""The fast encoder: an observation tensor read straight off the typed views
+(``koloda.engine.view``), no JSON in between — standard library only.
+
+``TypedEncoder.indices(observation)`` gives the tensor as three lists: the indices set to
+1.0, and the (index, value) pairs of every other nonzero entry — what the adapters write
+into a zeroed numpy array in two fancy assignments. It is the same tensor as
+``Encoder.encode(observation.to_json())`` (the reference encoder, kept for the guide and the
+tests; tests/test_tensors_typed.py compares the two on random positions of every game).
+
+How: for each (deal view class, sheet view class) met, every block's field path is
+resolved once through the views' declared fields (``fields_of``) to a chain of attribute
+reads, and the block's typed writer (``Block.put``, koloda.engine.layout) is chosen when the
+field's kind is one it reads; the chains and writers are compiled into one generated
+function. A block whose field cannot be read typed (a field only the JSON form has, a
+kind the block does not read, a view whose JSON form reshapes the field) falls back to the
+reference path: its JSON value, encoded by the block's own ``encode``.
+"""
+
+from __future__ import annotations
+
+import re
+import typing
+from collections.abc import Callable
+from typing import Any
+
+from koloda.engine import layout as lay
+from koloda.engine.layout import CARDS, Block, lookup, vocab_slots
+from koloda.engine.view import Observation, View, fields_of
+
+#: the Observation header fields (read off the observation itself)
+_HEADER = frozenset(f.name for f in fields_of(Observation)) - {"sheet", "deal"}
+
+Indices = tuple[list[int], list[int], list[float]]
+
+
+def field_kind(cls: type, name: str) -> str | None:
+    """The declared kind of field ``name`` of view class ``cls``, or None when the JSON
+    form does not carry it as declared (no such field, or a view that reshapes it)."""
+    if not (isinstance(cls, type) and issubclass(cls, View)):
+        return None
+    for f in fields_of(cls):
+        if f.name == name:
+            shapes = getattr(cls, "json_shapes", {})
+            names = getattr(cls, "json_names", {})
+            if name in shapes or name in names:
+                return None
+            return f.kind
+    return None
+
+
+def _nested_class(cls: type, name: str) -> type | None:
+    """The View class a ``view``-kind field holds (read off its annotation)."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:
+        return None
+    hint = hints.get(name)
+    for arg in (*typing.get_args(hint), hint):
+        if isinstance(arg, type) and issubclass(arg, View):
+            return arg
+    return None
+
+
+class _Plan:
+    """One block's read: ``chain`` the attribute names from its root (``obs``, ``deal``
+    or ``sheet``), ``kind`` the last field's kind; None when it falls back to the JSON."""
+
+    def __init__(self, root: str, chain: list[str], kind: str) -> None:
+        self.root, self.chain, self.kind = root, chain, kind
+
+
+def _resolve(path: str, deal_cls: type, sheet_cls: type) -> _Plan | None:
+    parts = path.split(".")
+    head = parts[0]
+    if head == "sheet":
+        root, cls, parts = "sheet", sheet_cls, parts[1:]
+    elif field_kind(deal_cls, head) is not None:
+        root, cls = "deal", deal_cls     # the deal's keys follow the header's in the JSON
+    elif head in _HEADER and len(parts) == 1:
+        return _Plan("obs", [head], field_kind(Observation, head) or "")
+    else:
+        return None
+    if not parts:
+        return None
+    for i, part in enumerate(parts):
+        kind = field_kind(cls, part)
+        if kind is None:
+            return None
+        if i == len(parts) - 1:
+            return _Plan(root, parts, kind)
+        if kind != "view":
+            return None
+        nested = _nested_class(cls, part)
+        if nested is None:
+            return None
+        cls = nested
+    return None
+
+
+def _direct(lines: list[str]) -> list[str]:
+    """The inline writes of ``fill`` made writes into the buffer ``mv``: ``ones.append(i)``
+    → ``mv[i] = 1.0``, ``ones += [i for x in y]`` → a loop of them, ``ni.append(i)`` with
+    the ``nv.append(x)`` after it → ``mv[i] = x`` (no list in between)."""
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        line = lines[k]
+        body = line.lstrip()
+        pad = line[:len(line) - len(body)]
+        k += 1
+        one = re.fullmatch(r"ones\.append\((.*)\)", body)
+        many = re.fullmatch(r"ones \+= \[(.*) for (\w+) in (\w+)(?: if (.*))?\]", body)
+        num = re.fullmatch(r"ni\.append\((.*)\)", body)
+        if one:
+            out.append(f"{pad}mv[{one[1]}] = 1.0")
+        elif many:
+            out.append(f"{pad}for {many[2]} in {many[3]}:")
+            if many[4]:
+                out += [f"{pad}    if {many[4]}:", f"{pad}        mv[{many[1]}] = 1.0"]
+            else:
+                out.append(f"{pad}    mv[{many[1]}] = 1.0")
+        elif num:
+            value = re.fullmatch(r"nv\.append\((.*)\)", lines[k].strip())
+            assert value is not None, lines[k]
+            out.append(f"{pad}mv[{num[1]}] = {value[1]}")
+            k += 1
+        else:
+            out.append(line)
+    return out
+
+
+def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_cls: type,
+             sheet_cls: type, fallback: list[str], direct: bool = False) -> Callable[..., None]:
+    """``fill(obs, seat, ones, ni, nv)`` for one pair of view classes: the simplest
+    blocks written inline (the same arithmetic as their ``put``), the others called; or
+    (``direct``) ``write(obs, seat, mv)``, the same entries written into ``mv``."""
+    env: dict[str, Any] = {"lookup": lookup, "P": players}
+    lines = ["def fill(obs, seat, ones, ni, nv):", "    deal = obs.deal",
+             "    sheet = obs.sheet", "    fb = None"]
+    for k, (b, off) in enumerate(zip(blocks, offsets, strict=True)):
+        plan = _resolve(b.path, deal_cls, sheet_cls)
+        if plan is None or plan.kind not in b.typed_kinds():
+            fallback.append(b.name)
+            env[f"e{k}"] = b.encode
+            lines += ["    if fb is None:", "        fb = {}",
+                      f"    e{k}(lookup(obs, {b.path!r}), seat, P, fb, {off})"]
+            continue
+        first, *rest = plan.chain
+        lines.append(f"    v = {plan.root}.{first}")
+        for part in rest:
+            lines.append(f"    v = None if v is None else v.{part}")
+        t = type(b)
+        if t is lay.Seat and isinstance(b, lay.Seat) and plan.kind == "seat":
+            where = "v" if b.absolute else "(v - seat) % P"
+            lines += ["    if v.__class__ is int and 0 <= v < P:",
+                      f"        ones.append({off} + {where})"]
+        elif t is lay.Flag:
+            lines += ["    if v is True:", f"        ones.append({off})"]
+        elif t is lay.Cards and plan.kind == "cards":
+            lines += ["    if v:", f"        ones += [{off} + c for c in v]"]
+        elif t is lay.Cards and plan.kind == "card":
+            lines += ["    if v is not None:", f"        ones.append({off} + v)"]
+        elif t is lay.PerSeat and isinstance(b, lay.PerSeat) and plan.kind == "per_seat" \
+                and not b.optional:
+            env[f"s{k}"] = b.scale
+            lines += ["    if v:", "        for s, x in enumerate(v):",
+                      "            if x and s < P and x.__class__ is not bool:",
+                      f"                ni.append({off} + (s - seat) % P)",
+                      f"                nv.append(x * s{k})"]
+        elif t is lay.SeatCards and plan.kind == "plays":
+            lines += ["    if v:",
+                      f"        ones += [{off} + ((e[0] - seat) % P) * {CARDS} + e[1] for e in v]"]
+        elif t is lay.Seats and plan.kind == "seats":
+            lines += ["    if v:",
+                      f"        ones += [{off} + (s - seat) % P for s in v if 0 <= s < P]"]
+        elif t is lay.OneOf and isinstance(b, lay.OneOf) and plan.kind in b.typed_kinds():
+            env[f"m{k}"] = b.slots()        # null included: Suit(no_suit=True) has a slot
+            lines += [f"    i = m{k}.get(v)", "    if i is not None:",
+                      f"        ones.append({off} + i)"]
+        elif t is lay.PerSeat and isinstance(b, lay.PerSeat) and plan.kind == "per_seat":
+            env[f"s{k}"] = b.scale                # optional: presence flags first
+            lines += ["    if v:", "        for s, x in enumerate(v):",
+                      "            if x is not None and s < P and x.__class__ is not bool:",
+                      "                r = (s - seat) % P",
+                      f"                ones.append({off} + r)",
+                      "                if x:",
+                      f"                    ni.append({off + players} + r)",
+                      f"                    nv.append(x * s{k})"]
+        elif t is lay.PerSeatSet and isinstance(b, lay.PerSeatSet) and plan.kind in b.typed_kinds():
+            env[f"m{k}"] = vocab_slots(b.vocab)
+            lines += ["    if v:", "        for s, w in enumerate(v):",
+                      "            if w and s < P:",
+                      f"                row = {off} + ((s - seat) % P) * {len(b.vocab)}",
+                      "                for x in w:",
+                      f"                    i = m{k}.get(x)",
+                      "                    if i is not None:",
+                      "                        ones.append(row + i)"]
+        elif t is lay.PerSeatOneOf and isinstance(b, lay.PerSeatOneOf) \
+                and plan.kind in b.typed_kinds():
+            env[f"m{k}"] = vocab_slots(b.vocab)
+            lines += ["    if v:", "        for s, w in enumerate(v):",
+                      f"            i = m{k}.get(w)",
+                      "            if i is not None and s < P:",
+                      f"                ones.append({off} + ((s - seat) % P) * {len(b.vocab)} + i)"]
+        elif t is lay.Number and isinstance(b, lay.Number) and plan.kind == "number" \
+                and not b.optional:
+            env[f"s{k}"] = b.scale
+            lines += ["    if v and v.__class__ is not bool:",
+                      f"        ni.append({off})", f"        nv.append(v * s{k})"]
+        else:
+            env[f"p{k}"] = b.put
+            lines += ["    if v is not None:", f"        p{k}(v, seat, P, {off}, ones, ni, nv)"]
+            if not b.none_is_zeros():       # a null that writes something (no trump)
+                env[f"e{k}"] = b.encode
+                lines += ["    else:", "        if fb is None:", "            fb = {}",
+                          f"        e{k}(None, seat, P, fb, {off})"]
+    lines += ["    if fb:", "        ni += fb", "        nv += fb.values()"]
+    if direct:      # the called blocks' and the fallback's entries written at the end
+        lines = ["def fill(obs, seat, mv):", "    ones = []", "    ni = []", "    nv = []",
+                 *_direct(lines[1:]), "    for i in ones:", "        mv[i] = 1.0",
+                 "    for i, x in zip(ni, nv):", "        mv[i] = x"]
+    source = "\n".join(lines)
+    exec(compile(source, f"<koloda.tensors typed {deal_cls.__name__} {players}p>", "exec"),
+         env)
+    fill: Callable[..., None] = env["fill"]
+    fill.__doc__ = source           # the generated code, for reading
+    return fill
+
+
+class TypedEncoder:
+    """The tensor of one (game, player count) from typed observations (see the module)."""
+
+    def __init__(self, blocks: tuple[Block, ...], offsets: list[int], players: int,
+                 size: int) -> None:
+        self.blocks, self.offsets, self.players, self.size = blocks, offsets, players, size
+        self._plans: dict[tuple[type, type], Callable[..., None]] = {}
+        self._writes: dict[tuple[type, type], Callable[..., None]] = {}
+        #: (deal view class, sheet view class) → the blocks read as JSON there
+        self.fallback: dict[tuple[type, type], list[str]] = {}
+
+    def indices(self, obs: Observation, ones: list[int] | None = None) -> Indices:
+        """(indices set to 1.0, other indices, their values) of ``obs``'s tensor; the
+        ones are appended to ``ones`` when given."""
+        if obs.players != self.players:
+            raise ValueError(f"an observation of {obs.players} players given to the "
+                             f"{self.players}-player encoder")
+        key = (obs.deal.__class__, obs.sheet.__class__)
+        fill = self._plans.get(key)
+        if fill is None:
+            slow = self.fallback[key] = []
+            fill = self._plans[key] = _compile(self.blocks, self.offsets, self.players,
+                                               *key, slow)
+        out = [] if ones is None else ones
+        ni: list[int] = []
+        nv: list[float] = []
+        seat = obs.seat
+        fill(obs, 0 if seat is None else seat, out, ni, nv)
+        return out, ni, nv
+
+    def write(self, obs: Observation, mv: Any) -> None:
+        """Write ``obs``'s tensor into ``mv``, a zeroed buffer of ``size`` floats (a numpy
+        array's memoryview, a list): the entries ``indices`` gives, without the lists."""
+        if obs.players != self.players:
+            raise ValueError(f"an observation of {obs.players} players given to the "
+                             f"{self.players}-player encoder")
+        key = (obs.deal.__class__, obs.sheet.__class__)
+        write = self._writes.get(key)
+        if write is None:
+            write = self._writes[key] = _compile(self.blocks, self.offsets, self.players,
+                                                 *key, [], True)
+        seat = obs.seat
+        write(obs, 0 if seat is None else seat, mv)
+
+    def dense(self, obs: Observation) -> list[float]:
+        """The tensor as a list of floats (for the tests: equal to ``Encoder.encode``)."""
+        ones, ni, nv = self.indices(obs)
+        out = [0.0] * self.size
+        for i in ones:
+            out[i] = 1.0
+        for i, x in zip(ni, nv, strict=True):
+            out[i] = x
+        return out
+
+
+__all__ = ["CARDS", "Indices", "TypedEncoder", "field_kind"]
