@@ -36,8 +36,11 @@ from koloda.bots import make_bot
 from koloda.engine.deal import DealState
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec, new_deal, new_game
+from koloda.measure.openspiel_ismcts import register as _register_measuring_bots
 
 Z95 = 1.959963984540054
+
+_register_measuring_bots()
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
