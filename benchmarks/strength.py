@@ -33,6 +33,9 @@ import time
 
 GAMES = (("durak", 2), ("opendaum", 4))
 FRESH_SEED = 70_001        # seeds no earlier measurement in docs/strength used
+#: the koloda command of this interpreter and PYTHONPATH (``-m koloda.cli.main`` would
+#: leave the commands registered on another copy of the module)
+RUN_KOLODA = "import sys; from koloda.cli.main import app; sys.argv[0] = 'koloda'; app()"
 
 
 def koloda(args: list[str], capture_json: bool = False) -> dict | None:
@@ -41,7 +44,7 @@ def koloda(args: list[str], capture_json: bool = False) -> dict | None:
     print(f"$ koloda {' '.join(args)}", flush=True)
     env = dict(os.environ, COLUMNS="120")
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "koloda.cli.main", *args], env=env,
+    out = subprocess.run([sys.executable, "-c", RUN_KOLODA, *args], env=env,
                          capture_output=True, text=True)
     took = time.perf_counter() - start
     if out.returncode != 0:

@@ -107,11 +107,11 @@ def arena_report(
     deal-sets played in every rotation count, each (seed, seats) once."""
     from koloda import arena as a
     from koloda.engine.registry import get_spec
-    texts = _read_all(logs)
+    texts = read_all(logs)
     try:
         c = a.combine_logs(texts)
         spec = get_spec(c.name)
-        times = a.read_timings(c.rows, _read_all(timings)) if timings else None
+        times = a.read_timings(c.rows, read_all(timings)) if timings else None
     except (a.LogError, ConfigError) as exc:
         _fail(str(exc))
     if not c.rows:
@@ -123,7 +123,7 @@ def arena_report(
             {"seeds": a.seed_ranges(c.seeds), "dropped_games": c.dropped}, times)
 
 
-def _read_all(paths: list[Path]) -> list[tuple[str, str]]:
+def read_all(paths: list[Path]) -> list[tuple[str, str]]:
     texts = []
     for path in paths:
         try:

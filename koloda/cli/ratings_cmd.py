@@ -75,14 +75,9 @@ def ratings(
     rows: list[dict[str, Any]] = []
     source = []
     if log:
-        texts = []
-        for path in log:
-            try:
-                texts.append((str(path), path.read_text(encoding="utf-8")))
-            except OSError as exc:
-                _fail(f"cannot read {path}: {exc.strerror}")
+        from koloda.cli.arena_cmd import read_all
         try:
-            logged = r.rows_of_logs(texts)
+            logged = r.rows_of_logs(read_all(log))
         except a.LogError as exc:
             _fail(str(exc))
         if logged and logged[0]["name"] != spec.name:
