@@ -90,9 +90,9 @@ def median_ms(summary: dict, bot: str) -> float:
 def equal_time_simulations(game: str, players: int, search_ms: float, seed: int,
                            probe: int) -> int:
     """ISMCTS simulations a move that take about ``search_ms``: its median ms a
-    simulation from a short run of ``probe`` simulations against random."""
+    simulation from a short run of ``probe`` simulations against the heuristic."""
     s = koloda(["arena", game, "--players", str(players), "--bots",
-                f"random,openspiel-ismcts:{probe}", "--deals", "2", "--seed", str(seed),
+                f"heuristic,openspiel-ismcts:{probe}", "--deals", "2", "--seed", str(seed),
                 "--json"], capture_json=True)
     assert s is not None
     per_sim = median_ms(s, f"openspiel-ismcts:{probe}") / probe
@@ -104,9 +104,10 @@ def equal_time_simulations(game: str, players: int, search_ms: float, seed: int,
     return n
 
 
-def arena(game: str, players: int, bots: str, deals: int, seed: int) -> None:
+def arena(game: str, players: int, bots: str, deals: int, seed: int,
+          more: tuple[str, ...] | list[str] = ()) -> None:
     koloda(["arena", game, "--players", str(players), "--bots", bots, "--deals", str(deals),
-            "--seed", str(seed)])
+            "--seed", str(seed), *more])
 
 
 def main() -> None:
@@ -138,7 +139,14 @@ def main() -> None:
         for bots, deals in ((f"search:normal,openspiel-ismcts:{n}", args.deals),
                             (f"heuristic,openspiel-ismcts:{n}", args.deals),
                             (f"search:normal,openspiel-ismcts:{10 * n}", args.ten_deals)):
-            arena(game, players, bots, deals, args.seed)
+            with tempfile.TemporaryDirectory() as tmp:
+                timings = os.path.join(tmp, "t.jsonl")
+                arena(game, players, bots, deals, args.seed, ["--timings", timings])
+                if bots.startswith("search"):
+                    ismcts = bots.split(",")[1]
+                    ratio = seat_median_ms(timings, ismcts) / seat_median_ms(
+                        timings, "search:normal")
+                    print(f"{ismcts} took {ratio:.2f}× search:normal's median move time\n")
         print("### the ceiling: the clairvoyant\n")
         if has_bot("clairvoyant", game):
             for bots in ("clairvoyant,search:normal", "clairvoyant,heuristic"):
