@@ -120,11 +120,16 @@ def main() -> None:
                    help="ISMCTS simulations of the calibration run")
     p.add_argument("--rating-deals", type=int, default=4,
                    help="deal-sets a pair in the rating round-robin")
+    p.add_argument("--game", action="append", metavar="NAME:PLAYERS",
+                   help="only these games (default: durak:2 and opendaum:4)")
+    p.add_argument("--no-ratings", action="store_true", help="leave out the rating list")
     args = p.parse_args()
+    games = [(g.split(":")[0], int(g.split(":")[1])) for g in args.game] if args.game \
+        else list(GAMES)
     print(f"koloda strength, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
           f"seeds from {args.seed}\n", flush=True)
     equal: dict[str, int] = {}
-    for game, players in GAMES:
+    for game, players in games:
         print(f"## {game}, {players} players\n")
         print("### search against heuristic, fresh seeds\n")
         with tempfile.TemporaryDirectory() as tmp:
@@ -153,9 +158,12 @@ def main() -> None:
                 arena(game, players, bots, args.deals, args.seed)
         else:
             print(f"(no clairvoyant bot for {game} in this tree: skipped)\n")
+    if args.no_ratings:
+        return
     print("## the rating list: durak, 2 players\n")
+    sims = equal.get("durak", 20)
     koloda(["ratings", "durak", "--players", "2", "--bots",
-            f"random,heuristic,search:easy,search:normal,openspiel-ismcts:{equal['durak']}",
+            f"random,heuristic,search:easy,search:normal,openspiel-ismcts:{sims}",
             "--deals", str(args.rating_deals), "--seed", str(args.seed)])
 
 
