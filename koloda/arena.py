@@ -4,6 +4,18 @@ Each deal-set is one seed; it is played once for every distinct rotation of the 
 the table, so every bot sits in every seat with the same cards (and in pair and team games
 the partnerships swap). Figures come with 95% intervals: Wilson for win rates, the normal
 interval for means.
+
+A game's log row holds no wall-clock figure: the same seed and bots give the same row,
+byte for byte, on any machine and under any load (the bots' budgets are iterations). The
+per-move times travel beside the row (``GameResult.times``), into the printed table and
+an optional timings file.
+
+A bot with ``needs_state`` is a measuring bot: it is asked
+``choose_state(state, seat, legal, rng)`` with the live deal state (it copies before it
+mutates) instead of ``choose(observation, legal, rng)``. A bot with ``cheating`` sees what
+its seat may not (the clairvoyant); every row of its games names it under ``cheating``,
+and the table marks it. A bot with ``start(game, players, options)`` is told the match's
+game and resolved options before the first move.
 """
 
 from __future__ import annotations
@@ -18,13 +30,17 @@ import zlib
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, cast
 
 from koloda.bots import make_bot
+from koloda.engine.deal import DealState
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec, new_deal, new_game
+from koloda.measure.openspiel_ismcts import register as _register_measuring_bots
 
 Z95 = 1.959963984540054
+
+_register_measuring_bots()
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -103,10 +119,46 @@ def bot_seed(game: Game) -> int:
     return game.seed * 1_000_003 + zlib.crc32(",".join(game.lineup).encode()) % 1000
 
 
-def play(game: Game) -> dict[str, Any]:
-    """Play one game; return the result, per-seat move times and measures."""
+CHEATING_MARK = "sees all cards"
+
+
+def is_cheating(bot: object) -> bool:
+    return bool(getattr(bot, "cheating", False))
+
+
+def shown_name(name: str, cheating: bool) -> str:
+    """A bot's name as tables print it: a cheating bot says so."""
+    return f"{name} ({CHEATING_MARK})" if cheating else name
+
+
+def cheating_in(rows: list[dict[str, Any]]) -> set[str]:
+    """The bots the rows mark as cheating."""
+    return {b for row in rows for b in row.get("cheating", ())}
+
+
+class StateBot(Protocol):
+    """A measuring bot that reads the live deal state (``needs_state``)."""
+
+    def choose_state(self, state: DealState, seat: int, legal: list[str],
+                     rng: random.Random) -> str: ...
+
+
+@dataclass
+class GameResult:
+    """One game: its log row (no wall clock in it) and each seat's move times (seconds)."""
+    row: dict[str, Any]
+    times: list[list[float]]
+
+
+def play_game(game: Game) -> GameResult:
+    """Play one game; return its row (result, measures) and the per-seat move times."""
     match = _make(game)
     bots = [make_bot(b, match.spec.name) for b in game.lineup]
+    for bot in bots:
+        start_game = getattr(bot, "start", None)
+        if start_game is not None:
+            start_game(match.spec.name, match.players, dict(match.options))
+    state_seats = [bool(getattr(bot, "needs_state", False)) for bot in bots]
     rng = random.Random(bot_seed(game))
     times: list[list[float]] = [[] for _ in range(game.players)]
     while not match.is_over:
@@ -116,17 +168,34 @@ def play(game: Game) -> dict[str, Any]:
         if len(legal) == 1:
             match.apply(legal[0])
             continue
-        obs = match.observation(seat)
+        bot = bots[seat]
         start = time.perf_counter()
-        action = bots[seat].choose(obs, legal, rng)
+        if state_seats[seat]:
+            action = cast(StateBot, bot).choose_state(match.current, seat, list(legal), rng)
+        else:
+            action = bot.choose(match.observation(seat), legal, rng)
         times[seat].append(time.perf_counter() - start)
         match.apply(action)
     result = match.result
     assert result is not None
-    return {"name": game.name, "seed": game.seed, "deal_set": game.deal_set,
-            "lineup": list(game.lineup), "unit": game.unit, "options": dict(game.options),
-            "result": result.to_json(), "deals": match.deals_played, "times": times,
-            "measure": game_measure(match)}
+    row = {"name": game.name, "seed": game.seed, "deal_set": game.deal_set,
+           "lineup": list(game.lineup), "unit": game.unit, "options": dict(game.options),
+           "result": result.to_json(), "deals": match.deals_played,
+           "measure": game_measure(match),
+           "cheating": sorted({b for b, bot in zip(game.lineup, bots, strict=True)
+                               if is_cheating(bot)})}
+    return GameResult(row, times)
+
+
+def play(game: Game) -> dict[str, Any]:
+    """Play one game; its log row (see :func:`play_game` for the move times too)."""
+    return play_game(game).row
+
+
+def timings_line(res: GameResult) -> dict[str, Any]:
+    """A game's move times as a line of a timings file (matched to its row by seed and
+    seats)."""
+    return {"seed": res.row["seed"], "lineup": res.row["lineup"], "times": res.times}
 
 
 def game_measure(match: Match) -> list[float | None]:
@@ -166,12 +235,14 @@ class BotStats:
     points: list[float] = field(default_factory=list)
     measure: list[float] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
+    cheating: bool = False
 
     def to_json(self) -> dict[str, Any]:
         lo, hi = wilson(self.wins, self.seats)
         pm, plo, phi = mean_interval(self.points)
         mm, mlo, mhi = mean_interval(self.measure)
-        return {"bot": self.bot, "seat_games": self.seats, "wins": self.wins,
+        return {"bot": self.bot, "cheating": self.cheating,
+                "seat_games": self.seats, "wins": self.wins,
                 "draws": self.draws,
                 "win_rate": self.wins / self.seats if self.seats else 0.0,
                 "win_rate_95": [lo, hi], "points_mean": pm, "points_95": [plo, phi],
@@ -200,9 +271,14 @@ def paired_difference(rows: list[dict[str, Any]], a: str, b: str
     return mean, lo, hi, len(diffs)
 
 
-def tally(rows: list[dict[str, Any]], bots: list[str]) -> dict[str, BotStats]:
-    stats = {b: BotStats(b) for b in bots}
-    for row in rows:
+def tally(rows: list[dict[str, Any]], bots: list[str],
+          times: list[list[list[float]]] | None = None) -> dict[str, BotStats]:
+    """Each bot's figures over ``rows``; move times from ``times`` (per row, per seat)
+    or, in logs written before the rows lost their clock, from the rows' own ``times``."""
+    cheats = cheating_in(rows)
+    stats = {b: BotStats(b, cheating=b in cheats) for b in bots}
+    for k, row in enumerate(rows):
+        row_times = times[k] if times is not None else row.get("times")
         res = row["result"]
         for seat, bot in enumerate(row["lineup"]):
             st = stats[bot]
@@ -215,7 +291,8 @@ def tally(rows: list[dict[str, Any]], bots: list[str]) -> dict[str, BotStats]:
             m = row["measure"][seat]
             if m is not None:
                 st.measure.append(float(m))
-            st.times.extend(row["times"][seat])
+            if row_times:
+                st.times.extend(row_times[seat])
     return stats
 
 
@@ -226,13 +303,33 @@ def schedule_games(name: str, players: int, bots: list[str], deal_sets: int, see
             for k in range(deal_sets) for lineup in lineups(bots, players)]
 
 
-def run(games: list[Game], jobs: int) -> Iterator[dict[str, Any]]:
+def run(games: list[Game], jobs: int) -> Iterator[GameResult]:
+    """Play the games in order, in ``jobs`` worker processes."""
     if jobs <= 1:
         for g in games:
-            yield play(g)
+            yield play_game(g)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(play, games, chunksize=1)
+        yield from pool.map(play_game, games, chunksize=1)
+
+
+def read_timings(rows: list[dict[str, Any]], texts: list[tuple[str, str]]
+                 ) -> list[list[list[float]]]:
+    """The move times of ``rows`` from timings files ``(path, text)`` (lines of
+    :func:`timings_line`); a row with no line gets none."""
+    by_key: dict[tuple[int, tuple[str, ...]], list[list[float]]] = {}
+    for path, text in texts:
+        for no, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                t = json.loads(line)
+                by_key[(int(t["seed"]), tuple(t["lineup"]))] = [
+                    [float(x) for x in seat] for seat in t["times"]]
+            except (ValueError, KeyError, TypeError) as exc:
+                raise LogError(f"{path}:{no}: not an arena timings line ({exc})") from None
+    return [by_key.get((int(r["seed"]), tuple(r["lineup"])), [[] for _ in r["lineup"]])
+            for r in rows]
 
 
 class LogError(ValueError):
@@ -268,7 +365,7 @@ def combine_logs(texts: list[tuple[str, str]]) -> Combined:
                         json.dumps(row["options"], sort_keys=True),
                         tuple(sorted(set(row["lineup"]))))
                 seed, lineup = int(row["seed"]), tuple(row["lineup"])
-                row["result"]["winners"], row["measure"], row["times"]
+                row["result"]["winners"], row["measure"]
             except (ValueError, KeyError, TypeError) as exc:
                 raise LogError(f"{path}:{no}: not an arena log line ({exc})") from None
             if key is None:

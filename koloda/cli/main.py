@@ -217,7 +217,7 @@ def replay_cmd(
 
 # Commands that live in their own modules register themselves on ``app`` when imported.
 COMMAND_MODULES = ("koloda.cli.play_cmd", "koloda.cli.store_cmd", "koloda.cli.arena_cmd",
-                   "koloda.cli.bench_cmd", "koloda.cli.serve_cmd")
+                   "koloda.cli.bench_cmd", "koloda.cli.serve_cmd", "koloda.cli.ratings_cmd")
 for _name in COMMAND_MODULES:
     try:
         importlib.import_module(_name)
