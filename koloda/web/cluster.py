@@ -238,7 +238,7 @@ class RedisCluster(LocalCluster):
 
     async def unleased(self, table_ids: Iterable[str]) -> list[str]:
         """Which of ``table_ids`` nobody holds a lease on."""
-        ids = [t for t in table_ids if t not in self._held]
+        ids = [t for t in table_ids if not self.holds(t)]
         if not ids:
             return []
         owners = await self._redis.mget([LEASE_KEY + t for t in ids])
@@ -255,9 +255,10 @@ class RedisCluster(LocalCluster):
             try:
                 async with self._redis.pipeline(transaction=False) as pipe:
                     for t in ids:
-                        self._renew_script(keys=[LEASE_KEY + t], args=[self.server_id, ms],
-                                           client=pipe)
+                        pipe.eval(_RENEW_LUA, 1, LEASE_KEY + t, self.server_id, ms)
                     kept = await pipe.execute()
+            except asyncio.CancelledError:
+                raise
             except Exception as exc:
                 log.error("leases not renewed: %s", exc)
                 continue        # they run out by themselves (``holds`` says no)

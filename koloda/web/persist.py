@@ -19,7 +19,8 @@ import queue
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -101,6 +102,10 @@ def now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
+#: the PostgreSQL advisory lock servers take while making the schema
+SCHEMA_LOCK = 7140521
+
+
 def database_url(url: str) -> str:
     """``url`` with its driver named: ``postgresql://`` (or ``postgres://``) is psycopg 3
     (the ``cluster`` extra), whatever SQLAlchemy's own default."""
@@ -134,7 +139,7 @@ def open_engine(url: str) -> Engine:
             cur.close()
     if engine.dialect.name == "postgresql":
         with engine.begin() as conn:
-            conn.execute(text("SELECT pg_advisory_xact_lock(7140521)"))
+            conn.execute(text(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})"))
             WebBase.metadata.create_all(conn)
             _add_missing_columns(conn)
     else:
@@ -142,6 +147,23 @@ def open_engine(url: str) -> Engine:
         with engine.begin() as conn:
             _add_missing_columns(conn)
     return engine
+
+
+@contextmanager
+def schema_lock(engine: Engine) -> Iterator[None]:
+    """Held while a schema is made (the store's): on PostgreSQL one server at a time, so
+    servers starting together do not make the same tables at once."""
+    if engine.dialect.name != "postgresql":
+        yield
+        return
+    with engine.connect() as conn:
+        conn.execute(text(f"SELECT pg_advisory_lock({SCHEMA_LOCK})"))
+        conn.commit()
+        try:
+            yield
+        finally:
+            conn.execute(text(f"SELECT pg_advisory_unlock({SCHEMA_LOCK})"))
+            conn.commit()
 
 
 def _add_missing_columns(conn: Connection) -> None:

@@ -1431,7 +1431,8 @@ class TableManager:
 
     def _open_store(self) -> Any:
         from koloda.store import Store
-        return Store(self.db_url)
+        with persist.schema_lock(self.engine):   # other servers may be making it now
+            return Store(self.db_url)
 
     def _store_game(self, record: dict[str, Any]) -> int:
         if self._store is None:
