@@ -143,25 +143,35 @@ async def post_retrying(http: httpx.AsyncClient, url: str, body: dict, stats: St
         wait = min(wait * 2, 5.0)
 
 
-async def table_driver(http: httpx.AsyncClient, ws_base: str, game: str, players: int,
-                       index: int, think: float, stats: Stats, stop_at: float) -> None:
-    """Keep one table in play: create it, sit every seat, play; again when it ends."""
+async def table_driver(https: list[httpx.AsyncClient], ws_bases: list[str], game: str,
+                       players: int, index: int, think: float, stats: Stats,
+                       stop_at: float, computers: bool = False) -> None:
+    """Keep one table in play: create it, sit every seat, play; again when it ends.
+    With many servers the table is made on one and its seats play on different ones
+    (seat s of table i on server i + s), so every move crosses between servers; with
+    ``computers`` every seat but the first is a computer (random, no delay)."""
     round_ = 0
+    n = len(https)
     while time.monotonic() < stop_at:
+        http = https[index % n]
+        seats = [{"kind": "person"}] + [{"kind": "computer", "bot": "random"}
+                                        if computers else {"kind": "person"}
+                                        for _ in range(players - 1)]
         res = await post_retrying(http, "/api/tables", {
-            "game": game, "players": players, "seats": [{"kind": "person"}] * players,
+            "game": game, "players": players, "seats": seats,
             "sit": 0, "name": f"t{index}s0"}, stats, stop_at)
         made = res.json()
         tokens = [made["token"]]
-        for seat in range(1, players):
-            r = await post_retrying(http, f"/api/tables/{made['id']}/sit",
+        for seat in range(1, 1 if computers else players):
+            r = await post_retrying(https[(index + seat) % n],
+                                    f"/api/tables/{made['id']}/sit",
                                     {"seat": seat, "name": f"t{index}s{seat}"}, stats,
                                     stop_at)
             tokens.append(r.json()["token"])
         stats.created += 1
-        url = f"{ws_base}/ws/tables/{made['id']}"
         done = await asyncio.gather(*(bounded(seat_client(
-            url, tok, index * 1000 + round_ * 10 + s, think, stats, stop_at), stop_at)
+            f"{ws_bases[(index + s) % n]}/ws/tables/{made['id']}", tok,
+            index * 1000 + round_ * 10 + s, think, stats, stop_at), stop_at)
             for s, tok in enumerate(tokens)))
         if all(done):
             stats.finished += 1
@@ -188,36 +198,69 @@ def cpu_seconds(pid: int | None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def run(url: str, tables: int, seconds: float, game: str, players: int,
-              think: float, ramp: float, server_pid: int | None = None) -> Stats:
+@dataclass
+class Outcome:
+    """One run's figures, for the side-by-side table."""
+
+    stats: Stats
+    elapsed: float
+    #: actions every server accepted in the measured span (computers' too)
+    accepted: int
+    latencies_ms: list[float]
+
+
+async def all_stats(https: list[httpx.AsyncClient]) -> list[dict[str, Any]]:
+    return [(await h.get("/api/stats")).json() for h in https]
+
+
+def summed(stats: list[dict[str, Any]], pids: list[int | None]) -> dict[str, Any]:
+    """The servers' /api/stats as one: counts added, the first one's other figures."""
+    out = dict(stats[0])
+    for key in ("actions_accepted", "transactions"):
+        out[key] = sum(s[key] for s in stats)
+    out["cpu"] = sum(server_cpu(s, p) for s, p in zip(stats, pids, strict=True))
+    return out
+
+
+async def run(url: str | list[str], tables: int, seconds: float, game: str, players: int,
+              think: float, ramp: float, server_pid: int | list[int | None] | None = None,
+              computers: bool = False) -> Outcome:
     stats = Stats()
-    ws_base = url.replace("http://", "ws://", 1)
+    urls = [url] if isinstance(url, str) else url
+    pids = server_pid if isinstance(server_pid, list) else [server_pid] * len(urls)
+    ws_bases = [u.replace("http://", "ws://", 1) for u in urls]
     limits = httpx.Limits(max_connections=64)
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+    https = [httpx.AsyncClient(base_url=u, timeout=60, limits=limits) for u in urls]
+    try:
         start = time.monotonic()
         stop_at = start + seconds
         drivers = []
         for i in range(tables):
             drivers.append(asyncio.create_task(
-                table_driver(http, ws_base, game, players, i, think, stats, stop_at)))
+                table_driver(https, ws_bases, game, players, i, think, stats, stop_at,
+                             computers)))
             if ramp:
                 await asyncio.sleep(ramp / tables)
         measured_from = time.monotonic()
         warm = len(stats.latencies)
-        before = (await http.get("/api/stats")).json()
-        cpu0 = (server_cpu(before, server_pid), cpu_seconds(None))
+        before = summed(await all_stats(https), pids)
+        cpu0 = (before["cpu"], cpu_seconds(None))
         accepted0 = before["actions_accepted"]
         results = await asyncio.gather(*drivers, return_exceptions=True)
         for r in results:
             if isinstance(r, BaseException):
                 stats.errors.append(f"{type(r).__name__}: {r}")
         elapsed = time.monotonic() - measured_from
-        server = (await http.get("/api/stats")).json()
-        cpu1 = (server_cpu(server, server_pid), cpu_seconds(None))
+        server = summed(await all_stats(https), pids)
+        cpu1 = (server["cpu"], cpu_seconds(None))
         done = max(1, server["actions_accepted"] - accepted0)
+    finally:
+        for h in https:
+            await h.aclose()
     lat = stats.latencies[warm:]
     ms = [x * 1000 for x in lat]
-    print(f"tables {tables} ({game}, {players} seats each), think {think} s, "
+    print(f"{len(urls)} server process(es); tables {tables} ({game}, {players} seats each"
+          f"{', all but one computers' if computers else ''}), think {think} s, "
           f"{seconds:.0f} s run, measured {elapsed:.1f} s after the ramp")
     print(f"actions {len(lat)}  actions/s {len(lat) / elapsed:.0f}  "
           f"matches finished {stats.finished}  tables created {stats.created}")
@@ -237,7 +280,7 @@ async def run(url: str, tables: int, seconds: float, game: str, players: int,
           f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     for e in stats.errors[:5]:
         print("  error:", e)
-    return stats
+    return Outcome(stats, elapsed, done, ms)
 
 
 def server_cpu(stats: dict, pid: int | None) -> float:
@@ -255,24 +298,99 @@ SERVE = """
 import sys, uvicorn
 from koloda.web.app import create_app
 from koloda.web.limits import Limits
-port, db, workers = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-uvicorn.run(create_app(db, bot_workers=workers, limits=Limits.unlimited()),
+port, db, workers, redis = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
+uvicorn.run(create_app(db, bot_workers=workers, limits=Limits.unlimited(), bot_delay=0.0,
+                       redis_url=redis or None),
             host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536,
             ws_per_message_deflate=False)
 """
 
 
-def start_server(port: int, db: str, bot_workers: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([sys.executable, "-c", SERVE, str(port), db, str(bot_workers)])
-    deadline = time.monotonic() + 30
+def start_server(port: int, db: str, bot_workers: int, redis: str | None = None,
+                 wait: bool = True) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen([sys.executable, "-c", SERVE, str(port), db, str(bot_workers),
+                             redis or ""])
+    if wait:
+        wait_started(proc, port)
+    return proc
+
+
+def wait_started(proc: subprocess.Popen[bytes], port: int) -> None:
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1).status_code == 200:
-                return proc
+                return
         except httpx.HTTPError:
             time.sleep(0.2)
     proc.kill()
     raise SystemExit("the server did not start")
+
+
+def fresh_pg_database(url: str) -> tuple[str, str]:
+    """A new database on ``url``'s PostgreSQL (its URL and name), so every run starts
+    empty; the user must be allowed to create databases."""
+    import psycopg
+    name = f"koloda_load_{os.getpid()}_{int(time.time() * 1000) % 10**8}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return f"{url.rpartition('/')[0]}/{name}", name
+
+
+def drop_pg_database(url: str, name: str) -> None:
+    import psycopg
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def compare(args: argparse.Namespace) -> None:
+    """The same load on one process (SQLite, the default; and PostgreSQL + Redis) and on
+    ``--processes`` processes (PostgreSQL + Redis), with and without computer seats;
+    the figures side by side at the end."""
+    if not (args.pg and args.redis):
+        raise SystemExit("--compare needs --pg postgresql://… and --redis redis://… "
+                         "(or KOLODA_TEST_PG and KOLODA_TEST_REDIS)")
+    setups = [("1 process, SQLite", 1, False), ("1 process, PostgreSQL+Redis", 1, True),
+              (f"{args.processes} processes, PostgreSQL+Redis", args.processes, True)]
+    rows = []
+    for computers in (False, True):
+        for label, n, shared in setups:
+            tmp = tempfile.mkdtemp(prefix="koloda-load-")
+            name = ""
+            if shared:
+                db, name = fresh_pg_database(args.pg)
+            else:
+                db = f"sqlite:///{os.path.join(tmp, 'load.db')}"
+            ports = [free_port() for _ in range(n)]
+            procs = [start_server(p, db, 0, args.redis if shared else None, wait=False)
+                     for p in ports]
+            try:
+                for proc, port in zip(procs, ports, strict=True):
+                    wait_started(proc, port)
+                print(f"\n=== {label}, {'with' if computers else 'without'} computer seats")
+                out = asyncio.run(run([f"http://127.0.0.1:{p}" for p in ports], args.tables,
+                                      args.seconds, args.game, args.players, args.think,
+                                      args.ramp, [pr.pid for pr in procs], computers))
+            finally:
+                for proc in procs:
+                    proc.terminate()
+                for proc in procs:
+                    proc.wait(15)
+                if name:
+                    drop_pg_database(args.pg, name)
+            ms = out.latencies_ms
+            rows.append((label, "yes" if computers else "no", out.accepted / out.elapsed,
+                         len(ms) / out.elapsed, pct(ms, .5), pct(ms, .99),
+                         len(out.stats.errors)))
+    print(f"\n{args.tables} tables of {args.game} ({args.players} seats), "
+          f"{args.seconds:.0f} s each, on {os.cpu_count()} cores (clients included)")
+    head = ("servers", "computers", "actions/s", "people's acts/s", "p50 ms", "p99 ms",
+            "errors")
+    print(f"{head[0]:<30} {head[1]:>9} {head[2]:>10} {head[3]:>16} {head[4]:>8} "
+          f"{head[5]:>8} {head[6]:>7}")
+    for label, comp, total, people, p50, p99, errors in rows:
+        print(f"{label:<30} {comp:>9} {total:>10.0f} {people:>16.0f} {p50:>8.1f} "
+              f"{p99:>8.1f} {errors:>7}")
 
 
 def main() -> None:
@@ -287,7 +405,20 @@ def main() -> None:
                     help="seconds over which the tables are opened")
     ap.add_argument("--url", help="a running server on loopback (default: start one)")
     ap.add_argument("--db", help="database URL for the server started here")
+    ap.add_argument("--computers", action="store_true",
+                    help="every seat but the first a computer (random, no delay)")
+    ap.add_argument("--compare", action="store_true",
+                    help="1 process against --processes processes (PostgreSQL + Redis), "
+                         "with and without computers, side by side")
+    ap.add_argument("--processes", type=int, default=3)
+    ap.add_argument("--pg", default=os.environ.get("KOLODA_TEST_PG"),
+                    help="PostgreSQL URL for --compare (a fresh database is made there)")
+    ap.add_argument("--redis", default=os.environ.get("KOLODA_TEST_REDIS"),
+                    help="Redis URL for --compare")
     args = ap.parse_args()
+    if args.compare:
+        compare(args)
+        return
     proc = None
     tmp = None
     if args.url:
@@ -303,7 +434,7 @@ def main() -> None:
         url = f"http://127.0.0.1:{port}"
     try:
         asyncio.run(run(url, args.tables, args.seconds, args.game, args.players, args.think,
-                        args.ramp, proc.pid if proc is not None else None))
+                        args.ramp, proc.pid if proc is not None else None, args.computers))
     finally:
         if proc is not None:
             proc.terminate()
