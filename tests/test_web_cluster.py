@@ -310,3 +310,38 @@ def test_a_server_killed_mid_game_its_tables_and_computers_go_on_elsewhere_nothi
     first_computer = next(t for t, v in anna.seen if v > after and v - 1 not in mine)
     assert first_computer - killed_at < TAKEOVER, \
         f"the computers waited {first_computer - killed_at:.1f} s after the kill"
+
+
+# ------------------------------------------- two servers on one database, in one process
+def test_two_servers_never_both_accept_a_move_at_one_index_the_loser_catches_up_stale(
+        tmp_path: Path) -> None:
+    """The database decides: both copies of a table take an action at version 0; the
+    second server's insert at that index is refused, it reloads the table from the
+    database and refuses its own action as stale (the same path PostgreSQL takes)."""
+    from koloda.web.protocol import Refusal
+    from koloda.web.tables import TableManager
+
+    async def scenario() -> None:
+        url = f"sqlite:///{tmp_path / 'shared.db'}"
+        first = TableManager(url, bot_workers=0, use_store=False)
+        second = TableManager(url, bot_workers=0, use_store=False)
+        await first.start()
+        await second.start()
+        try:
+            table, _, _ = await first.create("durak", 2, {}, [{"kind": "person"}] * 2,
+                                             "Anna", 0, {"away_policy": "wait"})
+            copy = await second.find(table.id)
+            assert copy is not None and copy is not table and copy.version == 0
+            legal = table.match.legal_actions()
+            mover = table.match.to_move
+            assert mover is not None
+            won = await first.submit(table, mover, 0, legal[0])
+            assert won == legal[0]
+            lost = await second.submit(copy, mover, 0, legal[-1])
+            assert isinstance(lost, Refusal) and lost.code == "stale"
+            assert copy.version == 1 and copy.match.history == table.match.history
+            assert second.conflicts == 1
+        finally:
+            await first.stop()
+            await second.stop()
+    asyncio.run(scenario())
