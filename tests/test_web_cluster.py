@@ -345,3 +345,14 @@ def test_two_servers_never_both_accept_a_move_at_one_index_the_loser_catches_up_
             await first.stop()
             await second.stop()
     asyncio.run(scenario())
+
+
+def test_serve_with_redis_but_not_postgresql_says_what_is_missing() -> None:
+    from typer.testing import CliRunner
+
+    from koloda.cli.main import app
+    runner = CliRunner()
+    res = runner.invoke(app, ["serve", "--redis", "redis://127.0.0.1:1/0"])
+    assert res.exit_code != 0 and "--redis needs --db postgresql://" in res.output
+    res = runner.invoke(app, ["serve", "--db", "postgresql://x/y", "--redis", "http://r"])
+    assert res.exit_code != 0 and "--redis must be a redis:// URL" in res.output
