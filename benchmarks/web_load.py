@@ -11,6 +11,15 @@ p50, p90, p99 and max.
 
     python benchmarks/web_load.py --tables 200 --seconds 30
     python benchmarks/web_load.py --tables 200 --seconds 30 --think 1.0
+    python benchmarks/web_load.py --compare --tables 50 --seconds 20 \
+        --pg postgresql://user:pw@127.0.0.1/db --redis redis://127.0.0.1:6379/0
+    python benchmarks/web_load.py --tables 50 --seconds 20 --spectators 1000
+
+``--compare`` runs the same load on one process (SQLite, then PostgreSQL + Redis) and on
+``--processes`` processes (PostgreSQL + Redis; a table's seats play on different servers),
+with and without computer seats, and prints actions/s and p50/p99 side by side.
+``--spectators N`` runs twice, without and with one more table watched by N spectators,
+and prints how much that crowd delays the other tables' moves.
 
 The script's clients share the machine with the server (2 cores here): the figures are
 for both together. Every request loop is bounded by ``--seconds``; it stops by itself.
@@ -178,6 +187,48 @@ async def table_driver(https: list[httpx.AsyncClient], ws_bases: list[str], game
         round_ += 1
 
 
+async def spectator(ws_url: str, stop_at: float, frames: list[int]) -> None:
+    """Watch a table until the run's end, counting the frames it is sent."""
+    async with websockets.connect(ws_url, max_size=2**22, open_timeout=120) as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        while True:
+            left = stop_at - time.monotonic()
+            if left <= 0:
+                return
+            try:
+                await asyncio.wait_for(ws.recv(), left)
+            except TimeoutError:
+                return
+            frames[0] += 1
+
+
+async def watched_table(https: list[httpx.AsyncClient], ws_bases: list[str], game: str,
+                        players: int, crowd: int, stats: Stats, stop_at: float,
+                        frames: list[int]) -> list[Any]:
+    """One more table, watched by ``crowd`` spectators (spread over the servers) who
+    are all connected before the load starts; its people think 0.2 s a move. Returns
+    the tasks that play and watch it."""
+    n = len(https)
+    res = await post_retrying(https[0], "/api/tables", {
+        "game": game, "players": players, "seats": [{"kind": "person"}] * players,
+        "sit": 0, "name": "watched0"}, stats, stop_at)
+    made = res.json()
+    tokens = [made["token"]]
+    for seat in range(1, players):
+        r = await post_retrying(https[seat % n], f"/api/tables/{made['id']}/sit",
+                                {"seat": seat, "name": f"watched{seat}"}, stats, stop_at)
+        tokens.append(r.json()["token"])
+    path = f"/ws/tables/{made['id']}"
+    watchers = [asyncio.create_task(spectator(f"{ws_bases[i % n]}{path}", stop_at, frames))
+                for i in range(crowd)]
+    while frames[0] < crowd and time.monotonic() < stop_at:   # every welcome came
+        await asyncio.sleep(0.1)
+    players_ = [asyncio.create_task(bounded(seat_client(
+        f"{ws_bases[s % n]}{path}", tok, 99_000 + s, 0.2, Stats(), stop_at), stop_at))
+        for s, tok in enumerate(tokens)]
+    return watchers + players_
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -207,6 +258,8 @@ class Outcome:
     #: actions every server accepted in the measured span (computers' too)
     accepted: int
     latencies_ms: list[float]
+    #: the (first) server's event loop lag, ms: p50, p99, max
+    loop_lag_ms: dict[str, Any] = field(default_factory=dict)
 
 
 async def all_stats(https: list[httpx.AsyncClient]) -> list[dict[str, Any]]:
@@ -224,17 +277,28 @@ def summed(stats: list[dict[str, Any]], pids: list[int | None]) -> dict[str, Any
 
 async def run(url: str | list[str], tables: int, seconds: float, game: str, players: int,
               think: float, ramp: float, server_pid: int | list[int | None] | None = None,
-              computers: bool = False) -> Outcome:
+              computers: bool = False, spectators: int = 0) -> Outcome:
     stats = Stats()
     urls = [url] if isinstance(url, str) else url
     pids = server_pid if isinstance(server_pid, list) else [server_pid] * len(urls)
     ws_bases = [u.replace("http://", "ws://", 1) for u in urls]
     limits = httpx.Limits(max_connections=64)
     https = [httpx.AsyncClient(base_url=u, timeout=60, limits=limits) for u in urls]
+    watched_frames = [0]
     try:
         start = time.monotonic()
         stop_at = start + seconds
         drivers = []
+        crowd: list[Any] = []
+        if spectators:
+            opened = time.monotonic()
+            crowd = await watched_table(https, ws_bases, game, players, spectators, stats,
+                                        stop_at + 300, watched_frames)
+            # the crowd's connecting is not part of the run
+            stop_at += time.monotonic() - opened
+            print(f"{spectators} spectators connected to one more table in "
+                  f"{time.monotonic() - opened:.1f} s")
+            watched_frames[0] = 0
         for i in range(tables):
             drivers.append(asyncio.create_task(
                 table_driver(https, ws_bases, game, players, i, think, stats, stop_at,
@@ -252,6 +316,9 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
                 stats.errors.append(f"{type(r).__name__}: {r}")
         elapsed = time.monotonic() - measured_from
         server = summed(await all_stats(https), pids)
+        for task in crowd:
+            task.cancel()
+        await asyncio.gather(*crowd, return_exceptions=True)
         cpu1 = (server["cpu"], cpu_seconds(None))
         done = max(1, server["actions_accepted"] - accepted0)
     finally:
@@ -278,9 +345,12 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
           f"{(cpu1[0] - cpu0[0]) / done * 1000:.2f} ms, "
           f"these clients {(cpu1[1] - cpu0[1]) / done * 1000:.2f} ms "
           f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    if spectators:
+        print(f"the watched table's {spectators} spectators received {watched_frames[0]} "
+              f"frames during the run")
     for e in stats.errors[:5]:
         print("  error:", e)
-    return Outcome(stats, elapsed, done, ms)
+    return Outcome(stats, elapsed, done, ms, server["loop_lag_ms"])
 
 
 def server_cpu(stats: dict, pid: int | None) -> float:
@@ -415,6 +485,9 @@ def main() -> None:
                     help="PostgreSQL URL for --compare (a fresh database is made there)")
     ap.add_argument("--redis", default=os.environ.get("KOLODA_TEST_REDIS"),
                     help="Redis URL for --compare")
+    ap.add_argument("--spectators", type=int, default=0,
+                    help="run twice, without and with one more table watched by this many "
+                         "spectators, and print how much the crowd delays the other tables")
     args = ap.parse_args()
     if args.compare:
         compare(args)
@@ -433,8 +506,39 @@ def main() -> None:
         proc = start_server(port, db, 0)
         url = f"http://127.0.0.1:{port}"
     try:
-        asyncio.run(run(url, args.tables, args.seconds, args.game, args.players, args.think,
-                        args.ramp, proc.pid if proc is not None else None, args.computers))
+        pid = proc.pid if proc is not None else None
+        if not args.spectators:
+            asyncio.run(run(url, args.tables, args.seconds, args.game, args.players,
+                            args.think, args.ramp, pid, args.computers))
+            return
+        outs = []
+        for crowd in (0, args.spectators):
+            print(f"\n=== {crowd} spectators at one more table")
+            if crowd and proc is not None:
+                # a fresh server for the second run: its figures (loop lag) are its own
+                proc.terminate()
+                proc.wait(15)
+                assert tmp is not None
+                port = free_port()
+                proc = start_server(port, f"sqlite:///{os.path.join(tmp, 'crowd.db')}"
+                                    if not args.db else args.db, 0)
+                url, pid = f"http://127.0.0.1:{port}", proc.pid
+            outs.append(asyncio.run(run(url, args.tables, args.seconds, args.game,
+                                        args.players, args.think, args.ramp, pid,
+                                        args.computers, crowd)))
+        print(f"\nthe other {args.tables} tables' moves, without and with "
+              f"{args.spectators} spectators at one table")
+        print(f"{'spectators':>10} {'acts/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
+              f"{'loop lag p99 ms':>16} {'loop lag max ms':>16}")
+        for crowd, out in zip((0, args.spectators), outs, strict=True):
+            ms = out.latencies_ms
+            print(f"{crowd:>10} {len(ms) / out.elapsed:>8.0f} {pct(ms, .5):>8.1f} "
+                  f"{pct(ms, .99):>8.1f} {max(ms, default=float('nan')):>8.1f} "
+                  f"{out.loop_lag_ms.get('p99')!s:>16} {out.loop_lag_ms.get('max')!s:>16}")
+        base, crowded = outs
+        print(f"delay the crowd added to the other tables' moves: p50 "
+              f"{pct(crowded.latencies_ms, .5) - pct(base.latencies_ms, .5):+.1f} ms, "
+              f"p99 {pct(crowded.latencies_ms, .99) - pct(base.latencies_ms, .99):+.1f} ms")
     finally:
         if proc is not None:
             proc.terminate()

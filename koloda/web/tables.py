@@ -66,6 +66,9 @@ LOG_LENGTH = 60
 PRESENCE_DELAY = 0.1
 PRESENCE_RATE = 2000.0
 PRESENCE_MAX = 2.0
+#: spectators handed one frame between two turns of the event loop (a table watched by
+#: more than this many sends them its frames from its one fan-out task)
+FAN_CHUNK = 100
 #: seconds before a computer's move that failed is tried again
 BOT_RETRY = 1.0
 #: seconds a lobby page is served from its cache
@@ -295,6 +298,11 @@ class Table:
     #: the version this copy stood at when the database was last seen ahead of it
     lag_mark: int | None = None
     _seats_timer: asyncio.TimerHandle | None = None
+    #: what the spectators' fan-out still has to send (None: the latest state)
+    _fan: list[str | None] = field(default_factory=list)
+    _fan_task: asyncio.Task[None] | None = None
+    #: frames sent to the spectators by the fan-out task (each to all of them)
+    fanned: int = 0
 
     @property
     def closed(self) -> bool:
@@ -426,8 +434,50 @@ class Table:
         return text
 
     def broadcast_state(self) -> None:
+        """The new state to every seat's connections now, and to the spectators by the
+        table's one fan-out (``to_spectators``)."""
+        watchers = 0
         for c in list(self.conns):
-            c.push(self.state_text(c.seat))
+            if c.seat is None:
+                watchers += 1
+            else:
+                c.push(self.state_text(c.seat))
+        if watchers:
+            self.to_spectators(None)
+
+    def to_spectators(self, text: str | None) -> None:
+        """``text`` (None: the state as it is when its turn comes) to every spectator.
+
+        A few spectators get it at once. Many get it from one task per table that hands
+        it to ``FAN_CHUNK`` connections at a time and lets the event loop serve every
+        other table between two chunks; states that pile up meanwhile go out as one
+        (spectators see the latest) — so a crowd watching one table never holds up the
+        moves at the others."""
+        busy = self._fan_task is not None and not self._fan_task.done()
+        if not busy and self.spectators <= FAN_CHUNK:
+            shown = self.state_text(None) if text is None else text
+            for c in list(self.conns):
+                if c.seat is None:
+                    c.push(shown)
+            return
+        if text is None and None in self._fan:
+            return          # a state is queued already: it will be the latest one
+        self._fan.append(text)
+        if not busy:
+            self._fan_task = asyncio.get_running_loop().create_task(self._fan_out())
+
+    async def _fan_out(self) -> None:
+        while self._fan:
+            item = self._fan.pop(0)
+            text = self.state_text(None) if item is None else item
+            self.fanned += 1
+            watchers = [c for c in self.conns if c.seat is None]
+            for start in range(0, len(watchers), FAN_CHUNK):
+                if start:
+                    await asyncio.sleep(0)       # the other tables' turn
+                for c in watchers[start:start + FAN_CHUNK]:
+                    if c.table is self:
+                        c.push(text)
 
     def broadcast_seats(self) -> None:
         """Presence to everyone now (rare events: a finish, an abandon)."""
@@ -436,8 +486,14 @@ class Table:
             self._seats_timer = None
         text = _dumps({"type": "seats", "seats": self.seats_json(),
                        "spectators": self.watching()})
+        watchers = 0
         for c in list(self.conns):
-            c.push(text)
+            if c.seat is None:
+                watchers += 1
+            else:
+                c.push(text)
+        if watchers:
+            self.to_spectators(text)
 
     def seats_changed(self) -> None:
         """Presence changed (someone came, left, sat, or a computer stepped in): one
@@ -554,6 +610,8 @@ class TableManager:
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
+            if table._fan_task is not None:
+                table._fan_task.cancel()
             for c in list(table.conns):
                 c.shut()
         await asyncio.to_thread(self.writer.stop)
