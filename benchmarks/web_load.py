@@ -263,7 +263,16 @@ class Outcome:
 
 
 async def all_stats(https: list[httpx.AsyncClient]) -> list[dict[str, Any]]:
-    return [(await h.get("/api/stats")).json() for h in https]
+    out = []
+    for h in https:
+        for attempt in range(3):
+            try:
+                out.append((await h.get("/api/stats")).json())
+                break
+            except httpx.TransportError:   # a kept-alive connection the server closed
+                if attempt == 2:
+                    raise
+    return out
 
 
 def summed(stats: list[dict[str, Any]], pids: list[int | None]) -> dict[str, Any]:
@@ -310,15 +319,23 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
         before = summed(await all_stats(https), pids)
         cpu0 = (before["cpu"], cpu_seconds(None))
         accepted0 = before["actions_accepted"]
-        results = await asyncio.gather(*drivers, return_exceptions=True)
-        for r in results:
-            if isinstance(r, BaseException):
-                stats.errors.append(f"{type(r).__name__}: {r}")
-        elapsed = time.monotonic() - measured_from
+        # every driver ends by itself soon after ``stop_at``; one that does not (a socket
+        # that never closes) is given up a minute later and counted as an error
+        finished, stuck = await asyncio.wait(drivers, timeout=max(1.0, stop_at -
+                                                                  time.monotonic() + 60))
+        for task in stuck:
+            task.cancel()
+            stats.errors.append("a table's clients did not end by themselves")
+        for task in finished:
+            exc = task.exception()
+            if exc is not None:
+                stats.errors.append(f"{type(exc).__name__}: {exc}")
+        elapsed = min(time.monotonic(), stop_at + 3) - measured_from
         server = summed(await all_stats(https), pids)
         for task in crowd:
             task.cancel()
-        await asyncio.gather(*crowd, return_exceptions=True)
+        if crowd:
+            await asyncio.wait(crowd, timeout=30)
         cpu1 = (server["cpu"], cpu_seconds(None))
         done = max(1, server["actions_accepted"] - accepted0)
     finally:
