@@ -41,7 +41,8 @@ def test_a_thousand_spectators_get_each_state_from_one_fan_out_a_chunk_per_loop_
             # the welcomes and the crowd's one presence frame sent
             for _ in range(300):
                 await asyncio.sleep(0.01)
-                if table._seats_timer is None and not table._fan \
+                if table._seats_timer is None \
+                        and (table._fan_task is None or table._fan_task.done()) \
                         and all(c.queue.empty() for c in crowd):
                     break
             assert all(any(f["type"] == "seats" for f in frames) for frames in got)

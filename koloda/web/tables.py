@@ -69,6 +69,9 @@ PRESENCE_MAX = 2.0
 #: spectators handed one frame between two turns of the event loop (a table watched by
 #: more than this many sends them its frames from its one fan-out task)
 FAN_CHUNK = 100
+#: frames a second at most that one table's spectators are sent in all (a crowd of 1 000
+#: sees at most two states a second; every frame is one send on every connection)
+FAN_RATE = 2000.0
 #: seconds before a computer's move that failed is tried again
 BOT_RETRY = 1.0
 #: seconds a lobby page is served from its cache
@@ -450,9 +453,9 @@ class Table:
 
         A few spectators get it at once. Many get it from one task per table that hands
         it to ``FAN_CHUNK`` connections at a time and lets the event loop serve every
-        other table between two chunks; states that pile up meanwhile go out as one
-        (spectators see the latest) — so a crowd watching one table never holds up the
-        moves at the others."""
+        other table between two chunks, at most ``FAN_RATE`` sends a second; states that
+        pile up meanwhile go out as one (spectators see the latest) — so a crowd watching
+        one table does not hold up the moves at the others."""
         busy = self._fan_task is not None and not self._fan_task.done()
         if not busy and self.spectators <= FAN_CHUNK:
             shown = self.state_text(None) if text is None else text
@@ -478,6 +481,9 @@ class Table:
                 for c in watchers[start:start + FAN_CHUNK]:
                     if c.table is self:
                         c.push(text)
+            # paced: at most FAN_RATE frames a second to one table's crowd; states that
+            # come meanwhile are gathered into one (the latest)
+            await asyncio.sleep(len(watchers) / FAN_RATE)
 
     def broadcast_seats(self) -> None:
         """Presence to everyone now (rare events: a finish, an abandon)."""
