@@ -11,6 +11,15 @@ p50, p90, p99 and max.
 
     python benchmarks/web_load.py --tables 200 --seconds 30
     python benchmarks/web_load.py --tables 200 --seconds 30 --think 1.0
+    python benchmarks/web_load.py --compare --tables 50 --seconds 20 \
+        --pg postgresql://user:pw@127.0.0.1/db --redis redis://127.0.0.1:6379/0
+    python benchmarks/web_load.py --tables 50 --seconds 20 --spectators 1000
+
+``--compare`` runs the same load on one process (SQLite, then PostgreSQL + Redis) and on
+``--processes`` processes (PostgreSQL + Redis; a table's seats play on different servers),
+with and without computer seats, and prints actions/s and p50/p99 side by side.
+``--spectators N`` runs twice, without and with one more table watched by N spectators,
+and prints how much that crowd delays the other tables' moves.
 
 The script's clients share the machine with the server (2 cores here): the figures are
 for both together. Every request loop is bounded by ``--seconds``; it stops by itself.
@@ -143,29 +152,81 @@ async def post_retrying(http: httpx.AsyncClient, url: str, body: dict, stats: St
         wait = min(wait * 2, 5.0)
 
 
-async def table_driver(http: httpx.AsyncClient, ws_base: str, game: str, players: int,
-                       index: int, think: float, stats: Stats, stop_at: float) -> None:
-    """Keep one table in play: create it, sit every seat, play; again when it ends."""
+async def table_driver(https: list[httpx.AsyncClient], ws_bases: list[str], game: str,
+                       players: int, index: int, think: float, stats: Stats,
+                       stop_at: float, computers: bool = False) -> None:
+    """Keep one table in play: create it, sit every seat, play; again when it ends.
+    With many servers the table is made on one and its seats play on different ones
+    (seat s of table i on server i + s), so every move crosses between servers; with
+    ``computers`` every seat but the first is a computer (random, no delay)."""
     round_ = 0
+    n = len(https)
     while time.monotonic() < stop_at:
+        http = https[index % n]
+        seats = [{"kind": "person"}] + [{"kind": "computer", "bot": "random"}
+                                        if computers else {"kind": "person"}
+                                        for _ in range(players - 1)]
         res = await post_retrying(http, "/api/tables", {
-            "game": game, "players": players, "seats": [{"kind": "person"}] * players,
+            "game": game, "players": players, "seats": seats,
             "sit": 0, "name": f"t{index}s0"}, stats, stop_at)
         made = res.json()
         tokens = [made["token"]]
-        for seat in range(1, players):
-            r = await post_retrying(http, f"/api/tables/{made['id']}/sit",
+        for seat in range(1, 1 if computers else players):
+            r = await post_retrying(https[(index + seat) % n],
+                                    f"/api/tables/{made['id']}/sit",
                                     {"seat": seat, "name": f"t{index}s{seat}"}, stats,
                                     stop_at)
             tokens.append(r.json()["token"])
         stats.created += 1
-        url = f"{ws_base}/ws/tables/{made['id']}"
         done = await asyncio.gather(*(bounded(seat_client(
-            url, tok, index * 1000 + round_ * 10 + s, think, stats, stop_at), stop_at)
+            f"{ws_bases[(index + s) % n]}/ws/tables/{made['id']}", tok,
+            index * 1000 + round_ * 10 + s, think, stats, stop_at), stop_at)
             for s, tok in enumerate(tokens)))
         if all(done):
             stats.finished += 1
         round_ += 1
+
+
+async def spectator(ws_url: str, stop_at: float, frames: list[int]) -> None:
+    """Watch a table until the run's end, counting the frames it is sent."""
+    async with websockets.connect(ws_url, max_size=2**22, open_timeout=120) as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        while True:
+            left = stop_at - time.monotonic()
+            if left <= 0:
+                return
+            try:
+                await asyncio.wait_for(ws.recv(), left)
+            except TimeoutError:
+                return
+            frames[0] += 1
+
+
+async def watched_table(https: list[httpx.AsyncClient], ws_bases: list[str], game: str,
+                        players: int, crowd: int, stats: Stats, stop_at: float,
+                        frames: list[int]) -> list[Any]:
+    """One more table, watched by ``crowd`` spectators (spread over the servers) who
+    are all connected before the load starts; its people think 0.2 s a move. Returns
+    the tasks that play and watch it."""
+    n = len(https)
+    res = await post_retrying(https[0], "/api/tables", {
+        "game": game, "players": players, "seats": [{"kind": "person"}] * players,
+        "sit": 0, "name": "watched0"}, stats, stop_at)
+    made = res.json()
+    tokens = [made["token"]]
+    for seat in range(1, players):
+        r = await post_retrying(https[seat % n], f"/api/tables/{made['id']}/sit",
+                                {"seat": seat, "name": f"watched{seat}"}, stats, stop_at)
+        tokens.append(r.json()["token"])
+    path = f"/ws/tables/{made['id']}"
+    watchers = [asyncio.create_task(spectator(f"{ws_bases[i % n]}{path}", stop_at, frames))
+                for i in range(crowd)]
+    while frames[0] < crowd and time.monotonic() < stop_at:   # every welcome came
+        await asyncio.sleep(0.1)
+    players_ = [asyncio.create_task(bounded(seat_client(
+        f"{ws_bases[s % n]}{path}", tok, 99_000 + s, 0.2, Stats(), stop_at), stop_at))
+        for s, tok in enumerate(tokens)]
+    return watchers + players_
 
 
 def pct(values: list[float], q: float) -> float:
@@ -188,36 +249,102 @@ def cpu_seconds(pid: int | None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def run(url: str, tables: int, seconds: float, game: str, players: int,
-              think: float, ramp: float, server_pid: int | None = None) -> Stats:
+@dataclass
+class Outcome:
+    """One run's figures, for the side-by-side table."""
+
+    stats: Stats
+    elapsed: float
+    #: actions every server accepted in the measured span (computers' too)
+    accepted: int
+    latencies_ms: list[float]
+    #: the (first) server's event loop lag, ms: p50, p99, max
+    loop_lag_ms: dict[str, Any] = field(default_factory=dict)
+
+
+async def all_stats(https: list[httpx.AsyncClient]) -> list[dict[str, Any]]:
+    out = []
+    for h in https:
+        for attempt in range(3):
+            try:
+                out.append((await h.get("/api/stats")).json())
+                break
+            except httpx.TransportError:   # a kept-alive connection the server closed
+                if attempt == 2:
+                    raise
+    return out
+
+
+def summed(stats: list[dict[str, Any]], pids: list[int | None]) -> dict[str, Any]:
+    """The servers' /api/stats as one: counts added, the first one's other figures."""
+    out = dict(stats[0])
+    for key in ("actions_accepted", "transactions"):
+        out[key] = sum(s[key] for s in stats)
+    out["cpu"] = sum(server_cpu(s, p) for s, p in zip(stats, pids, strict=True))
+    return out
+
+
+async def run(url: str | list[str], tables: int, seconds: float, game: str, players: int,
+              think: float, ramp: float, server_pid: int | list[int | None] | None = None,
+              computers: bool = False, spectators: int = 0) -> Outcome:
     stats = Stats()
-    ws_base = url.replace("http://", "ws://", 1)
+    urls = [url] if isinstance(url, str) else url
+    pids = server_pid if isinstance(server_pid, list) else [server_pid] * len(urls)
+    ws_bases = [u.replace("http://", "ws://", 1) for u in urls]
     limits = httpx.Limits(max_connections=64)
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+    https = [httpx.AsyncClient(base_url=u, timeout=60, limits=limits) for u in urls]
+    watched_frames = [0]
+    try:
         start = time.monotonic()
         stop_at = start + seconds
         drivers = []
+        crowd: list[Any] = []
+        if spectators:
+            opened = time.monotonic()
+            crowd = await watched_table(https, ws_bases, game, players, spectators, stats,
+                                        stop_at + 300, watched_frames)
+            # the crowd's connecting is not part of the run
+            stop_at += time.monotonic() - opened
+            print(f"{spectators} spectators connected to one more table in "
+                  f"{time.monotonic() - opened:.1f} s")
+            watched_frames[0] = 0
         for i in range(tables):
             drivers.append(asyncio.create_task(
-                table_driver(http, ws_base, game, players, i, think, stats, stop_at)))
+                table_driver(https, ws_bases, game, players, i, think, stats, stop_at,
+                             computers)))
             if ramp:
                 await asyncio.sleep(ramp / tables)
         measured_from = time.monotonic()
         warm = len(stats.latencies)
-        before = (await http.get("/api/stats")).json()
-        cpu0 = (server_cpu(before, server_pid), cpu_seconds(None))
+        before = summed(await all_stats(https), pids)
+        cpu0 = (before["cpu"], cpu_seconds(None))
         accepted0 = before["actions_accepted"]
-        results = await asyncio.gather(*drivers, return_exceptions=True)
-        for r in results:
-            if isinstance(r, BaseException):
-                stats.errors.append(f"{type(r).__name__}: {r}")
-        elapsed = time.monotonic() - measured_from
-        server = (await http.get("/api/stats")).json()
-        cpu1 = (server_cpu(server, server_pid), cpu_seconds(None))
+        # every driver ends by itself soon after ``stop_at``; one that does not (a socket
+        # that never closes) is given up a minute later and counted as an error
+        finished, stuck = await asyncio.wait(drivers, timeout=max(1.0, stop_at -
+                                                                  time.monotonic() + 60))
+        for task in stuck:
+            task.cancel()
+            stats.errors.append("a table's clients did not end by themselves")
+        for task in finished:
+            exc = task.exception()
+            if exc is not None:
+                stats.errors.append(f"{type(exc).__name__}: {exc}")
+        elapsed = min(time.monotonic(), stop_at + 3) - measured_from
+        server = summed(await all_stats(https), pids)
+        for task in crowd:
+            task.cancel()
+        if crowd:
+            await asyncio.wait(crowd, timeout=30)
+        cpu1 = (server["cpu"], cpu_seconds(None))
         done = max(1, server["actions_accepted"] - accepted0)
+    finally:
+        for h in https:
+            await h.aclose()
     lat = stats.latencies[warm:]
     ms = [x * 1000 for x in lat]
-    print(f"tables {tables} ({game}, {players} seats each), think {think} s, "
+    print(f"{len(urls)} server process(es); tables {tables} ({game}, {players} seats each"
+          f"{', all but one computers' if computers else ''}), think {think} s, "
           f"{seconds:.0f} s run, measured {elapsed:.1f} s after the ramp")
     print(f"actions {len(lat)}  actions/s {len(lat) / elapsed:.0f}  "
           f"matches finished {stats.finished}  tables created {stats.created}")
@@ -235,9 +362,12 @@ async def run(url: str, tables: int, seconds: float, game: str, players: int,
           f"{(cpu1[0] - cpu0[0]) / done * 1000:.2f} ms, "
           f"these clients {(cpu1[1] - cpu0[1]) / done * 1000:.2f} ms "
           f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    if spectators:
+        print(f"the watched table's {spectators} spectators received {watched_frames[0]} "
+              f"frames during the run")
     for e in stats.errors[:5]:
         print("  error:", e)
-    return stats
+    return Outcome(stats, elapsed, done, ms, server["loop_lag_ms"])
 
 
 def server_cpu(stats: dict, pid: int | None) -> float:
@@ -255,24 +385,99 @@ SERVE = """
 import sys, uvicorn
 from koloda.web.app import create_app
 from koloda.web.limits import Limits
-port, db, workers = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-uvicorn.run(create_app(db, bot_workers=workers, limits=Limits.unlimited()),
+port, db, workers, redis = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4]
+uvicorn.run(create_app(db, bot_workers=workers, limits=Limits.unlimited(), bot_delay=0.0,
+                       redis_url=redis or None),
             host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536,
             ws_per_message_deflate=False)
 """
 
 
-def start_server(port: int, db: str, bot_workers: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([sys.executable, "-c", SERVE, str(port), db, str(bot_workers)])
-    deadline = time.monotonic() + 30
+def start_server(port: int, db: str, bot_workers: int, redis: str | None = None,
+                 wait: bool = True) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen([sys.executable, "-c", SERVE, str(port), db, str(bot_workers),
+                             redis or ""])
+    if wait:
+        wait_started(proc, port)
+    return proc
+
+
+def wait_started(proc: subprocess.Popen[bytes], port: int) -> None:
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1).status_code == 200:
-                return proc
+                return
         except httpx.HTTPError:
             time.sleep(0.2)
     proc.kill()
     raise SystemExit("the server did not start")
+
+
+def fresh_pg_database(url: str) -> tuple[str, str]:
+    """A new database on ``url``'s PostgreSQL (its URL and name), so every run starts
+    empty; the user must be allowed to create databases."""
+    import psycopg
+    name = f"koloda_load_{os.getpid()}_{int(time.time() * 1000) % 10**8}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return f"{url.rpartition('/')[0]}/{name}", name
+
+
+def drop_pg_database(url: str, name: str) -> None:
+    import psycopg
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def compare(args: argparse.Namespace) -> None:
+    """The same load on one process (SQLite, the default; and PostgreSQL + Redis) and on
+    ``--processes`` processes (PostgreSQL + Redis), with and without computer seats;
+    the figures side by side at the end."""
+    if not (args.pg and args.redis):
+        raise SystemExit("--compare needs --pg postgresql://… and --redis redis://… "
+                         "(or KOLODA_TEST_PG and KOLODA_TEST_REDIS)")
+    setups = [("1 process, SQLite", 1, False), ("1 process, PostgreSQL+Redis", 1, True),
+              (f"{args.processes} processes, PostgreSQL+Redis", args.processes, True)]
+    rows = []
+    for computers in (False, True):
+        for label, n, shared in setups:
+            tmp = tempfile.mkdtemp(prefix="koloda-load-")
+            name = ""
+            if shared:
+                db, name = fresh_pg_database(args.pg)
+            else:
+                db = f"sqlite:///{os.path.join(tmp, 'load.db')}"
+            ports = [free_port() for _ in range(n)]
+            procs = [start_server(p, db, 0, args.redis if shared else None, wait=False)
+                     for p in ports]
+            try:
+                for proc, port in zip(procs, ports, strict=True):
+                    wait_started(proc, port)
+                print(f"\n=== {label}, {'with' if computers else 'without'} computer seats")
+                out = asyncio.run(run([f"http://127.0.0.1:{p}" for p in ports], args.tables,
+                                      args.seconds, args.game, args.players, args.think,
+                                      args.ramp, [pr.pid for pr in procs], computers))
+            finally:
+                for proc in procs:
+                    proc.terminate()
+                for proc in procs:
+                    proc.wait(15)
+                if name:
+                    drop_pg_database(args.pg, name)
+            ms = out.latencies_ms
+            rows.append((label, "yes" if computers else "no", out.accepted / out.elapsed,
+                         len(ms) / out.elapsed, pct(ms, .5), pct(ms, .99),
+                         len(out.stats.errors)))
+    print(f"\n{args.tables} tables of {args.game} ({args.players} seats), "
+          f"{args.seconds:.0f} s each, on {os.cpu_count()} cores (clients included)")
+    head = ("servers", "computers", "actions/s", "people's acts/s", "p50 ms", "p99 ms",
+            "errors")
+    print(f"{head[0]:<30} {head[1]:>9} {head[2]:>10} {head[3]:>16} {head[4]:>8} "
+          f"{head[5]:>8} {head[6]:>7}")
+    for label, comp, total, people, p50, p99, errors in rows:
+        print(f"{label:<30} {comp:>9} {total:>10.0f} {people:>16.0f} {p50:>8.1f} "
+              f"{p99:>8.1f} {errors:>7}")
 
 
 def main() -> None:
@@ -287,7 +492,23 @@ def main() -> None:
                     help="seconds over which the tables are opened")
     ap.add_argument("--url", help="a running server on loopback (default: start one)")
     ap.add_argument("--db", help="database URL for the server started here")
+    ap.add_argument("--computers", action="store_true",
+                    help="every seat but the first a computer (random, no delay)")
+    ap.add_argument("--compare", action="store_true",
+                    help="1 process against --processes processes (PostgreSQL + Redis), "
+                         "with and without computers, side by side")
+    ap.add_argument("--processes", type=int, default=3)
+    ap.add_argument("--pg", default=os.environ.get("KOLODA_TEST_PG"),
+                    help="PostgreSQL URL for --compare (a fresh database is made there)")
+    ap.add_argument("--redis", default=os.environ.get("KOLODA_TEST_REDIS"),
+                    help="Redis URL for --compare")
+    ap.add_argument("--spectators", type=int, default=0,
+                    help="run twice, without and with one more table watched by this many "
+                         "spectators, and print how much the crowd delays the other tables")
     args = ap.parse_args()
+    if args.compare:
+        compare(args)
+        return
     proc = None
     tmp = None
     if args.url:
@@ -302,8 +523,39 @@ def main() -> None:
         proc = start_server(port, db, 0)
         url = f"http://127.0.0.1:{port}"
     try:
-        asyncio.run(run(url, args.tables, args.seconds, args.game, args.players, args.think,
-                        args.ramp, proc.pid if proc is not None else None))
+        pid = proc.pid if proc is not None else None
+        if not args.spectators:
+            asyncio.run(run(url, args.tables, args.seconds, args.game, args.players,
+                            args.think, args.ramp, pid, args.computers))
+            return
+        outs = []
+        for crowd in (0, args.spectators):
+            print(f"\n=== {crowd} spectators at one more table")
+            if crowd and proc is not None:
+                # a fresh server for the second run: its figures (loop lag) are its own
+                proc.terminate()
+                proc.wait(15)
+                assert tmp is not None
+                port = free_port()
+                proc = start_server(port, f"sqlite:///{os.path.join(tmp, 'crowd.db')}"
+                                    if not args.db else args.db, 0)
+                url, pid = f"http://127.0.0.1:{port}", proc.pid
+            outs.append(asyncio.run(run(url, args.tables, args.seconds, args.game,
+                                        args.players, args.think, args.ramp, pid,
+                                        args.computers, crowd)))
+        print(f"\nthe other {args.tables} tables' moves, without and with "
+              f"{args.spectators} spectators at one table")
+        print(f"{'spectators':>10} {'acts/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
+              f"{'loop lag p99 ms':>16} {'loop lag max ms':>16}")
+        for crowd, out in zip((0, args.spectators), outs, strict=True):
+            ms = out.latencies_ms
+            print(f"{crowd:>10} {len(ms) / out.elapsed:>8.0f} {pct(ms, .5):>8.1f} "
+                  f"{pct(ms, .99):>8.1f} {max(ms, default=float('nan')):>8.1f} "
+                  f"{out.loop_lag_ms.get('p99')!s:>16} {out.loop_lag_ms.get('max')!s:>16}")
+        base, crowded = outs
+        print(f"delay the crowd added to the other tables' moves: p50 "
+              f"{pct(crowded.latencies_ms, .5) - pct(base.latencies_ms, .5):+.1f} ms, "
+              f"p99 {pct(crowded.latencies_ms, .99) - pct(base.latencies_ms, .99):+.1f} ms")
     finally:
         if proc is not None:
             proc.terminate()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -34,8 +34,15 @@ def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
     db: Annotated[str | None, typer.Option(
-        help="SQLAlchemy database URL (default: the store's SQLite file, or $KOLODA_DB)")]
+        help="SQLAlchemy database URL (default: the store's SQLite file, or $KOLODA_DB); "
+             "postgresql://… for many servers")]
     = None,
+    redis: Annotated[str | None, typer.Option(
+        help="redis://… : one of many servers on one PostgreSQL (--db) and this Redis, "
+             "behind one address")] = None,
+    reuse_port: Annotated[bool, typer.Option(
+        help="share the port with other servers on this machine (SO_REUSEPORT: the "
+             "kernel spreads connections over them)")] = False,
     bot_workers: Annotated[int, typer.Option(
         help="processes computer players think in (0: threads)")] = 2,
     bot_delay: Annotated[float, typer.Option(
@@ -52,10 +59,63 @@ def serve(
               f"(fastapi, uvicorn[standard])")
     if bot_workers < 0 or bot_delay < 0:
         _fail("--bot-workers and --bot-delay must not be negative")
-    problem = _cannot_listen(host, port)
+    problem = _cluster_problem(db, redis)
     if problem:
-        _fail(f"cannot listen on {host}:{port}: {problem}")
-    web = create_app(db, bot_workers=bot_workers, bot_delay=bot_delay)
-    typer.echo(f"koloda: http://{host}:{port}/  (database {web.state.manager.db_url})")
-    uvicorn.run(web, host=host, port=port, log_level=log_level, ws_max_size=65536,
-                ws_per_message_deflate=False)
+        _fail(problem)
+    sock = None
+    if reuse_port:
+        try:
+            sock = _shared_socket(host, port)
+        except OSError as exc:
+            _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    else:
+        problem = _cannot_listen(host, port)
+        if problem:
+            _fail(f"cannot listen on {host}:{port}: {problem}")
+    web = create_app(db, bot_workers=bot_workers, bot_delay=bot_delay, redis_url=redis)
+    shown = _without_password(web.state.manager.db_url)
+    typer.echo(f"koloda: http://{host}:{port}/  (database {shown}"
+               + (f", one of many servers on {_without_password(redis)})" if redis else ")"))
+    config = uvicorn.Config(web, host=host, port=port, log_level=log_level,
+                            ws_max_size=65536, ws_per_message_deflate=False)
+    uvicorn.Server(config).run(sockets=None if sock is None else [sock])
+
+
+def _cluster_problem(db: str | None, redis: str | None) -> str | None:
+    """Why these --db/--redis cannot make many servers (None: they can, or one alone)."""
+    if redis is None:
+        return None
+    if not redis.startswith(("redis://", "rediss://", "unix://")):
+        return f"--redis must be a redis:// URL, not {redis!r}"
+    if db is None or not db.startswith(("postgresql", "postgres://")):
+        return ("--redis needs --db postgresql://…: many servers share one PostgreSQL "
+                "(SQLite is for one server alone)")
+    for module, package in (("redis", "redis"), ("psycopg", "psycopg[binary]")):
+        try:
+            __import__(module)
+        except ModuleNotFoundError:
+            return f"many servers need {package}: pip install 'koloda[cluster]'"
+    return None
+
+
+def _shared_socket(host: str, port: int) -> Any:
+    """A listening socket other processes may listen on too (SO_REUSEPORT)."""
+    import socket
+    family, kind, proto, _, address = socket.getaddrinfo(host, port,
+                                                         type=socket.SOCK_STREAM)[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind(address)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _without_password(url: str) -> str:
+    """``url`` as it may be printed: a password in it replaced by ***."""
+    from urllib.parse import urlsplit, urlunsplit
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))

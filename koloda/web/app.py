@@ -171,15 +171,18 @@ def _client(conn: Request | WebSocket) -> str:
 
 def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float = 0.8,
                use_store: bool = True, tick: float = 0.25,
-               limits: Limits | None = None, password_hasher: Any = None) -> FastAPI:
-    """The web app on ``db_url`` (default: the store's database). ``password_hasher``: an
+               limits: Limits | None = None, redis_url: str | None = None,
+               password_hasher: Any = None) -> FastAPI:
+    """The web app on ``db_url`` (default: the store's database); with ``redis_url``,
+    one of many servers on that database (``koloda.web.cluster``). ``password_hasher``: an
     ``argon2.PasswordHasher`` other than the default one (tests use a cheap one)."""
     if db_url is None:
         from koloda.store import default_url
         db_url = default_url()
     limits = limits or Limits()
     manager = TableManager(db_url, bot_workers=bot_workers, bot_delay=bot_delay,
-                           use_store=use_store, tick=tick, limits=limits)
+                           use_store=use_store, tick=tick, limits=limits,
+                           redis_url=redis_url)
     accounts = Accounts(db_url, hasher=password_hasher)
     replays = Replays(accounts.store)
 
@@ -434,7 +437,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
                 if msg.type == "ping":
                     conn.push_json({"type": "pong", "id": msg.id, "version": table.version})
                 elif msg.type == "hello":
-                    greeted = _hello(table, conn, msg, greeted)
+                    greeted = await _hello(table, conn, msg, greeted)
                 elif not greeted:
                     conn.push_json(Refusal("no_hello", "say hello first (with your seat "
                                                        "token, or none to watch)",
@@ -450,7 +453,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
             manager.detach(conn)
             conn.shut()
 
-    def _hello(table: Any, conn: Conn, msg: Message, greeted: bool) -> bool:
+    async def _hello(table: Any, conn: Conn, msg: Message, greeted: bool) -> bool:
         if greeted:
             conn.push_json(Refusal("bad_field", "hello: already said; open a new connection "
                                                 "to change seats", msg.id).to_json())
@@ -458,7 +461,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
         token = msg.fields.get("token")
         seat = None
         if token:
-            seat = manager.seat_of(table, token)
+            seat = await manager.seat_of_fresh(table, token)
             if seat is None:
                 conn.push_json(Refusal("bad_token", "this token holds no seat at this table; "
                                                     "you can watch or take an open seat",

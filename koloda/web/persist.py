@@ -19,7 +19,8 @@ import queue
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -34,13 +35,15 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    func,
     insert,
     inspect,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 log = logging.getLogger("koloda.web")
@@ -101,11 +104,33 @@ def now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
+#: the PostgreSQL advisory lock servers take while making the schema
+SCHEMA_LOCK = 7140521
+
+
+def database_url(url: str) -> str:
+    """``url`` with its driver named: ``postgresql://`` (or ``postgres://``) is psycopg 3
+    (the ``cluster`` extra), whatever SQLAlchemy's own default."""
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain):]
+    return url
+
+
+def is_conflict(exc: BaseException) -> bool:
+    """The database refused a row because another one holds its place: another server
+    accepted an action at that index first (or took that seat)."""
+    return isinstance(exc, IntegrityError)
+
+
 def open_engine(url: str) -> Engine:
     """The engine for ``url``; SQLite gets WAL (readers never wait for the writer) and a
-    busy timeout (the store writes to the same file from the same thread)."""
+    busy timeout (the store writes to the same file from the same thread). Several
+    servers starting at once on one PostgreSQL make the schema one at a time."""
+    url = database_url(url)
     is_sqlite = url.startswith("sqlite")
-    engine = create_engine(url, connect_args={"timeout": 30} if is_sqlite else {})
+    engine = create_engine(url, connect_args={"timeout": 30} if is_sqlite else {},
+                           **({} if is_sqlite else {"pool_pre_ping": True}))
     if is_sqlite:
         @event.listens_for(engine, "connect")
         def _pragmas(conn: Any, _record: Any) -> None:
@@ -114,21 +139,43 @@ def open_engine(url: str) -> Engine:
             # FULL: a committed action survives a power cut, not only a killed server
             cur.execute("PRAGMA synchronous=FULL")
             cur.close()
-    WebBase.metadata.create_all(engine)
-    _add_missing_columns(engine)
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as conn:
+            conn.execute(text(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})"))
+            WebBase.metadata.create_all(conn)
+            _add_missing_columns(conn)
+    else:
+        WebBase.metadata.create_all(engine)
+        with engine.begin() as conn:
+            _add_missing_columns(conn)
     return engine
 
 
-def _add_missing_columns(engine: Engine) -> None:
+@contextmanager
+def schema_lock(engine: Engine) -> Iterator[None]:
+    """Held while a schema is made (the store's): on PostgreSQL one server at a time, so
+    servers starting together do not make the same tables at once."""
+    if engine.dialect.name != "postgresql":
+        yield
+        return
+    with engine.connect() as conn:
+        conn.execute(text(f"SELECT pg_advisory_lock({SCHEMA_LOCK})"))
+        conn.commit()
+        try:
+            yield
+        finally:
+            conn.execute(text(f"SELECT pg_advisory_unlock({SCHEMA_LOCK})"))
+            conn.commit()
+
+
+def _add_missing_columns(conn: Connection) -> None:
     """Columns added since a database was made (``create_all`` makes missing tables
     only): added empty, so an older database keeps working."""
-    have = {c["name"] for c in inspect(engine).get_columns("web_tables")}
+    have = {c["name"] for c in inspect(conn).get_columns("web_tables")}
     if "abandoned" not in have:
-        with engine.begin() as conn:
-            conn.execute(text("ALTER TABLE web_tables ADD COLUMN abandoned TIMESTAMP"))
-    if "account_id" not in {c["name"] for c in inspect(engine).get_columns("web_seats")}:
-        with engine.begin() as conn:
-            conn.execute(text("ALTER TABLE web_seats ADD COLUMN account_id INTEGER"))
+        conn.execute(text("ALTER TABLE web_tables ADD COLUMN abandoned TIMESTAMP"))
+    if "account_id" not in {c["name"] for c in inspect(conn).get_columns("web_seats")}:
+        conn.execute(text("ALTER TABLE web_seats ADD COLUMN account_id INTEGER"))
 
 
 # --------------------------------------------------------------------- the writer
@@ -248,7 +295,10 @@ class Writer:
                         self.commits += 1
                         j.done(r, None)
                     except Exception as exc:
-                        log.exception("a database write failed")
+                        if is_conflict(exc):    # another server was first: said, not logged
+                            log.debug("a write lost to another server's: %s", exc)
+                        else:
+                            log.exception("a database write failed")
                         j.done(None, exc)
         for j in batch:
             if not j.uses_session:
@@ -275,6 +325,36 @@ class StoredTable:
 def load_unfinished(sessions: sessionmaker[Session]) -> list[StoredTable]:
     """Every table still in play: neither finished nor abandoned."""
     return _load(sessions, LiveTable.finished.is_(None) & LiveTable.abandoned.is_(None))
+
+
+def versions_in_play(sessions: sessionmaker[Session]) -> dict[str, int]:
+    """Every table in play and how many actions the database holds for it (its version):
+    what the servers' sweepers compare their copies and leases with."""
+    with sessions() as s:
+        count = (select(func.count(LiveAction.id)).where(LiveAction.table_id == LiveTable.id)
+                 .correlate(LiveTable).scalar_subquery())
+        rows = s.execute(select(LiveTable.id, count).where(
+            LiveTable.finished.is_(None) & LiveTable.abandoned.is_(None)))
+        return {str(table_id): int(n) for table_id, n in rows}
+
+
+def mark_finished(s: Session, table_id: str, game_id: int | None) -> bool:
+    """Store that a table's match ended (once: False if it was stored already)."""
+    done = s.execute(update(LiveTable).where(LiveTable.id == table_id,
+                                             LiveTable.finished.is_(None))
+                     .values(finished=now(), game_id=game_id))
+    return bool(getattr(done, "rowcount", 1))
+
+
+def claim_seat(s: Session, table_id: str, seat: int, name: str, digest: str,
+               account_id: int | None = None) -> bool:
+    """Give an open seat its person, and the account signed in if any (False: someone took
+    it first, maybe elsewhere)."""
+    done = s.execute(update(LiveSeat).where(LiveSeat.table_id == table_id,
+                                            LiveSeat.seat == seat,
+                                            LiveSeat.token_hash.is_(None))
+                     .values(name=name, token_hash=digest, account_id=account_id))
+    return bool(getattr(done, "rowcount", 1))
 
 
 def mark_abandoned(s: Session, table_ids: list[str]) -> None:

@@ -27,7 +27,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, update
+from sqlalchemy import delete
 from sqlalchemy.orm import Session, sessionmaker
 
 from koloda.engine.actions import canonical
@@ -39,6 +39,7 @@ from koloda.engine.registry import get_spec, new_game, registry
 from koloda.engine.spec import GameSpec
 from koloda.web import persist
 from koloda.web.bots import NOBODY, PEOPLE, SEATED, BotPool, bots_for, resolve_bot
+from koloda.web.cluster import PRESENCE_EVERY, PRESENCE_GONE, SWEEP, make_cluster
 from koloda.web.limits import TEXTS, Buckets, Limits, Said, bad_name_char
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
@@ -65,6 +66,12 @@ LOG_LENGTH = 60
 PRESENCE_DELAY = 0.1
 PRESENCE_RATE = 2000.0
 PRESENCE_MAX = 2.0
+#: spectators handed one frame between two turns of the event loop (a table watched by
+#: more than this many sends them its frames from its one fan-out task)
+FAN_CHUNK = 100
+#: frames a second at most that one table's spectators are sent in all (a crowd of 1 000
+#: sees at most two states a second; every frame is one send on every connection)
+FAN_RATE = 2000.0
 #: seconds before a computer's move that failed is tried again
 BOT_RETRY = 1.0
 #: seconds a lobby page is served from its cache
@@ -231,6 +238,13 @@ class Seat:
     away_since: float | None = None
     #: the account signed in when the seat was taken (None: a guest)
     account_id: int | None = None
+    #: connections at this seat on other servers (server id -> how many)
+    remote: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def connected(self) -> bool:
+        """Someone's page is open at this seat, on this server or another."""
+        return bool(self.conns) or any(self.remote.values())
 
     @property
     def taken(self) -> bool:
@@ -283,12 +297,54 @@ class Table:
     deal_start: int = 0
     #: connections watching (no seat)
     spectators: int = 0
+    #: spectators on other servers (server id -> how many), and when each last said so
+    remote_spectators: dict[str, int] = field(default_factory=dict)
+    remote_seen: dict[str, float] = field(default_factory=dict)
+    #: the version this copy stood at when the database was last seen ahead of it
+    lag_mark: int | None = None
     _seats_timer: asyncio.TimerHandle | None = None
+    #: what the spectators' fan-out still has to send (None: the latest state)
+    _fan: list[str | None] = field(default_factory=list)
+    _fan_task: asyncio.Task[None] | None = None
+    #: frames sent to the spectators by the fan-out task (each to all of them)
+    fanned: int = 0
 
     @property
     def closed(self) -> bool:
         """No longer played: finished (stored) or abandoned."""
         return self.finished or self.abandoned
+
+    def watching(self) -> int:
+        """Spectators on every server."""
+        return self.spectators + sum(self.remote_spectators.values())
+
+    def set_remote(self, server: str, counts: list[int], spectators: int,
+                   now: float) -> bool:
+        """Another server's connections at this table; True if what the table shows
+        changed (a seat's person came or left, the spectators' number)."""
+        changed = self.remote_spectators.get(server, 0) != spectators
+        for seat, n in zip(self.seats, counts, strict=False):
+            before = seat.connected
+            if n:
+                seat.remote[server] = n
+            else:
+                seat.remote.pop(server, None)
+            if seat.connected != before:
+                changed = True
+                seat.away_since = None if seat.connected else now
+        if spectators:
+            self.remote_spectators[server] = spectators
+        else:
+            self.remote_spectators.pop(server, None)
+        if any(counts) or spectators:
+            self.remote_seen[server] = now
+        else:
+            self.remote_seen.pop(server, None)
+        return changed
+
+    def presence(self) -> list[int]:
+        """This server's connections: per seat, then spectators."""
+        return [len(s.conns) for s in self.seats] + [self.spectators]
 
     @property
     def in_play(self) -> bool:
@@ -319,11 +375,11 @@ class Table:
         timeout = self.settings["away_timeout"]
         out = []
         for i, s in enumerate(self.seats):
-            away = s.kind == "person" and s.taken and not s.conns
+            away = s.kind == "person" and s.taken and not s.connected
             out.append({
                 "seat": i, "kind": s.kind, "name": s.name, "bot": s.bot, "taken": s.taken,
                 "registered": s.account_id is not None,
-                "connected": bool(s.conns), "away": away,
+                "connected": s.connected, "away": away,
                 "computer_plays": away and self.settings["away_policy"] == "computer"
                 and s.away_since is not None and now - s.away_since >= timeout,
             })
@@ -341,7 +397,7 @@ class Table:
             "settings": self.settings, "seats": self.seats_json(), "version": self.version,
             "over": m.is_over, "finished": self.finished, "abandoned": self.abandoned,
             "game_id": self.game_id,
-            "spectators": self.spectators,
+            "spectators": self.watching(),
             "open_seats": [i for i, s in enumerate(self.seats) if not s.taken],
         }
 
@@ -384,8 +440,53 @@ class Table:
         return text
 
     def broadcast_state(self) -> None:
+        """The new state to every seat's connections now, and to the spectators by the
+        table's one fan-out (``to_spectators``)."""
+        watchers = 0
         for c in list(self.conns):
-            c.push(self.state_text(c.seat))
+            if c.seat is None:
+                watchers += 1
+            else:
+                c.push(self.state_text(c.seat))
+        if watchers:
+            self.to_spectators(None)
+
+    def to_spectators(self, text: str | None) -> None:
+        """``text`` (None: the state as it is when its turn comes) to every spectator.
+
+        A few spectators get it at once. Many get it from one task per table that hands
+        it to ``FAN_CHUNK`` connections at a time and lets the event loop serve every
+        other table between two chunks, at most ``FAN_RATE`` sends a second; states that
+        pile up meanwhile go out as one (spectators see the latest) — so a crowd watching
+        one table does not hold up the moves at the others."""
+        busy = self._fan_task is not None and not self._fan_task.done()
+        if not busy and self.spectators <= FAN_CHUNK:
+            shown = self.state_text(None) if text is None else text
+            for c in list(self.conns):
+                if c.seat is None:
+                    c.push(shown)
+            return
+        if text is None and None in self._fan:
+            return          # a state is queued already: it will be the latest one
+        self._fan.append(text)
+        if not busy:
+            self._fan_task = asyncio.get_running_loop().create_task(self._fan_out())
+
+    async def _fan_out(self) -> None:
+        while self._fan:
+            item = self._fan.pop(0)
+            text = self.state_text(None) if item is None else item
+            self.fanned += 1
+            watchers = [c for c in self.conns if c.seat is None]
+            for start in range(0, len(watchers), FAN_CHUNK):
+                if start:
+                    await asyncio.sleep(0)       # the other tables' turn
+                for c in watchers[start:start + FAN_CHUNK]:
+                    if c.table is self:
+                        c.push(text)
+            # paced: at most FAN_RATE frames a second to one table's crowd; states that
+            # come meanwhile are gathered into one (the latest)
+            await asyncio.sleep(len(watchers) / FAN_RATE)
 
     def broadcast_seats(self) -> None:
         """Presence to everyone now (rare events: a finish, an abandon)."""
@@ -393,9 +494,15 @@ class Table:
             self._seats_timer.cancel()
             self._seats_timer = None
         text = _dumps({"type": "seats", "seats": self.seats_json(),
-                       "spectators": self.spectators})
+                       "spectators": self.watching()})
+        watchers = 0
         for c in list(self.conns):
-            c.push(text)
+            if c.seat is None:
+                watchers += 1
+            else:
+                c.push(text)
+        if watchers:
+            self.to_spectators(text)
 
     def seats_changed(self) -> None:
         """Presence changed (someone came, left, sat, or a computer stepped in): one
@@ -418,8 +525,18 @@ class TableManager:
 
     def __init__(self, db_url: str, bot_workers: int = 2, bot_delay: float = 0.8,
                  use_store: bool = True, tick: float = 0.25,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, redis_url: str | None = None) -> None:
         self.limits = limits = limits or Limits()
+        #: the other servers (news, leases); alone: every lease is ours
+        self.cluster = make_cluster(redis_url)
+        self.redis_url = redis_url
+        self._presence_dirty: set[str] = set()
+        self._presence_timer: asyncio.TimerHandle | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        #: tables taken over from another server (its lease ran out)
+        self.taken_over = 0
+        #: actions another server accepted first (this one's refused ``stale``)
+        self.conflicts = 0
         #: creations under way (checked, not yet stored): counted against the caps, so
         #: concurrent requests cannot overshoot them
         self._creating = 0
@@ -429,7 +546,7 @@ class TableManager:
         self._creations = Buckets(limits.creations_per_minute / 60.0,
                                   limits.creations_per_minute)
         self.abandoned = 0
-        self.db_url = db_url
+        self.db_url = persist.database_url(db_url)
         self.bot_delay = bot_delay
         self.use_store = use_store
         self.tick = tick
@@ -446,6 +563,7 @@ class TableManager:
         self._lobby_cache: dict[tuple[int, int, str | None], tuple[float, dict[str, Any]]] \
             = {}
         self._pruned = time.monotonic()
+        self._presence_said = 0.0
         self.started = time.monotonic()
         self.accepted = 0
         #: how late the ticker woke (seconds): how long the event loop was busy
@@ -475,12 +593,16 @@ class TableManager:
             await self.writer.run(lambda s: persist.mark_abandoned(s, stale))
             self.abandoned += len(stale)
             log.info("%d idle table(s) stored as abandoned, not resumed", len(stale))
+        if self.cluster.shared and self.use_store:
+            # made now, not at the first finish: servers starting together make the
+            # store's schema one after another, not at the same moment
+            self._store = await asyncio.to_thread(self._open_store)
+        await self.cluster.start(self._on_news, self._lease_lost)
         for table in self.tables.values():
-            if table.match.is_over:
-                self._spawn_finish(table)
-            else:
-                self._kick(table)
+            self._drive(table)
         self._ticker = asyncio.create_task(self._tick())
+        if self.cluster.shared:
+            self._sweeper = asyncio.create_task(self._sweep())
         # everything loaded so far (FastAPI, SQLAlchemy, the games) lives as long as the
         # server: keep it out of the collector's full passes, which otherwise stall the
         # event loop for hundreds of milliseconds once many tables are in play
@@ -492,12 +614,17 @@ class TableManager:
         self._stopping = True
         if self._ticker is not None:
             self._ticker.cancel()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
+            if table._fan_task is not None:
+                table._fan_task.cancel()
             for c in list(table.conns):
                 c.shut()
         await asyncio.to_thread(self.writer.stop)
+        await self.cluster.stop()
         self.pool.close()
         if self._store is not None:
             self._store.close()
@@ -689,6 +816,9 @@ class TableManager:
         await self.writer.run(write)
         self.tables[table.id] = table
         self._by_client.setdefault(table.client or "?", set()).add(table.id)
+        if self.cluster.shared:
+            await self.cluster.acquire(table.id)     # its creator drives it
+            self.cluster.publish({"t": "created", "table": table.id})
         self._kick(table)
         return table, token, notes
 
@@ -761,19 +891,33 @@ class TableManager:
             token = secrets.token_urlsafe(24)
             digest = token_hash(token)
 
-            def write(ses: Session) -> None:
-                ses.execute(update(LiveSeat)
-                            .where(LiveSeat.table_id == table.id, LiveSeat.seat == seat)
-                            .values(name=name, token_hash=digest, account_id=account_id))
+            def write(ses: Session) -> bool:
+                return persist.claim_seat(ses, table.id, seat, name, digest, account_id)
             if table.abandoned:
                 raise TableError(self._abandoned_text(table), 409)
-            await self.writer.run(write)
-            s.name, s.token_hash, s.away_since = name, digest, time.monotonic()
+            if not await self.writer.run(write):
+                # taken meanwhile through another server: this copy learns who has it
+                await self._refresh(table)
+                raise TableError("seat_taken", 409, n=seat + 1)
+            s.name, s.token_hash = name, digest
             s.account_id = account_id
+            if not s.connected:
+                s.away_since = time.monotonic()
             table.last_active = time.monotonic()
+        self.cluster.publish({"t": "seat", "table": table.id, "seat": seat, "name": name,
+                              "token_hash": digest, "account_id": account_id})
         table.broadcast_seats()
         self._kick(table)
         return token
+
+    async def seat_of_fresh(self, table: Table, token: str) -> int | None:
+        """``seat_of``; with other servers, a token this copy does not know yet (the seat
+        was taken through another server a moment ago) is looked up in the database."""
+        seat = self.seat_of(table, token)
+        if seat is None and self.cluster.shared:
+            await self._refresh(table)
+            seat = self.seat_of(table, token)
+        return seat
 
     def seat_of(self, table: Table, token: str) -> int | None:
         digest = token_hash(token)
@@ -804,6 +948,7 @@ class TableManager:
         conn.push_json({"type": "welcome", "table": table.info(), "seat": seat})
         conn.push(table.state_text(seat))
         table.seats_changed()
+        self._presence_changed(table)
 
     def detach(self, conn: Conn) -> None:
         table = conn.table
@@ -816,12 +961,13 @@ class TableManager:
         if conn.seat is not None:
             s = table.seats[conn.seat]
             s.conns.discard(conn)
-            if not s.conns:
+            if not s.connected:
                 s.away_since = time.monotonic()
         else:
             table.spectators -= 1
         conn.table = None
         table.seats_changed()
+        self._presence_changed(table)
 
     # ------------------------------------------------------------- acting
     async def submit(self, table: Table, seat: int | None, version: int, action: str,
@@ -862,6 +1008,15 @@ class TableManager:
             try:
                 await self.writer.add_action(table.id, index, seat, text)
             except Exception as exc:
+                if persist.is_conflict(exc):
+                    # another server accepted an action at this index first: this copy
+                    # was behind; it catches up, and this one is refused as stale
+                    self.conflicts += 1
+                    await self._refresh(table, locked=True)
+                    refusal = Refusal("stale", Reason("stale", seen=version,
+                                                      now=table.version), msg_id)
+                    table.broadcast_state()
+                    return refusal
                 log.error("table %s: action %d not stored: %s", table.id, index, exc)
                 return Refusal("server_error", "the action could not be stored; nothing "
                                                "changed", msg_id)
@@ -874,14 +1029,15 @@ class TableManager:
             self.accepted += 1
             table.last_active = time.monotonic()
             table.notice = notice
+            self.cluster.publish({"t": "action", "table": table.id, "idx": index,
+                                  "seat": seat, "action": text,
+                                  "notice": None if notice is None else
+                                  [notice.key, notice.args]})
             if conn is not None:
                 self.send(table, conn, {"type": "ok", "id": msg_id,
                                         "version": table.version, "action": text})
         table.broadcast_state()
-        if table.match.is_over:
-            self._spawn_finish(table)
-        else:
-            self._kick(table)
+        self._drive(table)
         return text
 
     @staticmethod
@@ -924,7 +1080,7 @@ class TableManager:
         if s.kind == "computer":
             return s.bot or "random"
         st = table.settings
-        if s.taken and not s.conns and st["away_policy"] == "computer" \
+        if s.taken and not s.connected and st["away_policy"] == "computer" \
                 and s.away_since is not None \
                 and time.monotonic() - s.away_since >= st["away_timeout"]:
             return str(st["away_bot"])
@@ -933,9 +1089,10 @@ class TableManager:
     @staticmethod
     def _priority(table: Table) -> int:
         """How urgent a computer's move at ``table`` is for the bot scheduler."""
-        if any(s.kind == "person" and s.conns for s in table.seats):
+        if any(s.kind == "person" and s.connected for s in table.seats):
             return PEOPLE
-        if table.conns or any(s.kind == "person" and s.taken for s in table.seats):
+        if table.conns or table.remote_spectators \
+                or any(s.kind == "person" and s.taken for s in table.seats):
             return SEATED
         return NOBODY
 
@@ -950,7 +1107,7 @@ class TableManager:
             table.bot_task = None
         m = table.match
         seat = m.to_move
-        if m.is_over or seat is None or table.closed:
+        if m.is_over or seat is None or table.closed or not self.cluster.holds(table.id):
             return
         spec = self._bot_for(table, seat)
         if spec is None:
@@ -1000,7 +1157,7 @@ class TableManager:
         wait = self.bot_delay - (time.monotonic() - start)
         if wait > 0:
             await asyncio.sleep(wait)
-        if table.seats[seat].kind == "person" and table.seats[seat].conns:
+        if table.seats[seat].kind == "person" and table.seats[seat].connected:
             return  # the person came back while the stand-in was thinking
         if table.version != version:
             return  # the person came back and moved meanwhile
@@ -1024,7 +1181,8 @@ class TableManager:
                     del self.tables[table.id]
                     continue
                 if table.in_play and not table.finishing and not table.match.is_over \
-                        and now - table.last_active > self.idle_limit(table.settings):
+                        and now - table.last_active > self.idle_limit(table.settings) \
+                        and self.cluster.holds(table.id):
                     idle.append(table)
                     continue
                 seat = table.match.to_move
@@ -1036,6 +1194,8 @@ class TableManager:
                     table.seats_changed()
             if idle:
                 self._spawn(self._abandon(idle))
+            if self.cluster.shared:
+                self._presence_tick(now)
             if now - self._pruned > 60:
                 self._pruned = now
                 self._creations.prune()
@@ -1068,7 +1228,15 @@ class TableManager:
                 t.last_active = time.monotonic()
             return
         self.abandoned += len(gone)
+        self.cluster.publish({"t": "abandoned", "tables": [t.id for t in gone]})
         for t in gone:
+            self._spawn(self.cluster.release(t.id))
+        self._show_abandoned(gone)
+        log.info("%d idle table(s) stored as abandoned", len(gone))
+
+    def _show_abandoned(self, gone: list[Table]) -> None:
+        for t in gone:
+            t.abandoned = True
             t.finished_at = time.monotonic()
             t._cache = {}
             self._closed(t)
@@ -1079,7 +1247,6 @@ class TableManager:
                 c.push(notice)
             t.broadcast_state()
             t.broadcast_seats()
-        log.info("%d idle table(s) stored as abandoned", len(gone))
 
     def stats(self) -> dict[str, Any]:
         """Figures for operators and the load benchmark."""
@@ -1102,6 +1269,8 @@ class TableManager:
             "loop_lag_ms": {"p50": pct(lags, .5), "p99": pct(lags, .99),
                             "max": pct(lags, 1.0)},
             "uptime_s": round(time.monotonic() - self.started, 1),
+            "cluster": {**self.cluster.stats(), "taken_over": self.taken_over,
+                        "conflicts": self.conflicts},
             "bots": self.pool.stats(),
             # CPU seconds used so far (user + system): this process, its bot workers
             "cpu_s": {"server": round(sum(os.times()[:2]), 3),
@@ -1110,8 +1279,202 @@ class TableManager:
         }
 
     # ------------------------------------------------------------- finish
+    def _drive(self, table: Table) -> None:
+        """What the table's driver does next: store its end, or start a computer's move
+        (only the server holding the table's lease drives it)."""
+        if table.match.is_over:
+            self._spawn_finish(table)
+        else:
+            self._kick(table)
+
+    # ------------------------------------------------------- other servers
+    async def _refresh(self, table: Table, locked: bool = False) -> None:
+        """Bring this copy of ``table`` to what the database holds (its actions, seats,
+        end): after a version gap, a lost race, or before driving a table taken over."""
+        if not locked:
+            async with table.lock:
+                await self._refresh(table, locked=True)
+            return
+        stored = await asyncio.to_thread(persist.load_one, self.sessions, table.id)
+        if stored is None:
+            return
+        fresh = self._rebuild(stored)
+        before = table.version
+        table.match, table.log, table.deal_start = fresh.match, fresh.log, fresh.deal_start
+        table._cache, table._logs, table._hidden = {}, {}, {}
+        table.lag_mark = None
+        for mine, theirs in zip(table.seats, fresh.seats, strict=True):
+            if mine.token_hash != theirs.token_hash:
+                mine.name, mine.token_hash = theirs.name, theirs.token_hash
+                mine.account_id = theirs.account_id
+                if not mine.connected:
+                    mine.away_since = time.monotonic()
+        if table.version != before:
+            table.last_active = time.monotonic()
+        if fresh.finished and not table.finished:
+            self._show_finished(table, fresh.game_id)
+        if fresh.abandoned and not table.abandoned:
+            self._show_abandoned([table])
+
+    def _show_finished(self, table: Table, game_id: int | None) -> None:
+        table.finished, table.game_id = True, game_id
+        table.finishing = False
+        table.finished_at = time.monotonic()
+        self._closed(table)
+        table._cache = {}
+        table.broadcast_state()
+        table.broadcast_seats()
+
+    def _presence_changed(self, table: Table) -> None:
+        """Tell the other servers who is connected here (gathered for a moment)."""
+        if not self.cluster.shared:
+            return
+        self._presence_dirty.add(table.id)
+        if self._presence_timer is None:
+            self._presence_timer = asyncio.get_running_loop().call_later(
+                PRESENCE_DELAY, self._publish_presence)
+
+    def _publish_presence(self, tables: list[Table] | None = None) -> None:
+        self._presence_timer = None
+        if tables is None:
+            tables = [t for t in map(self.tables.get, self._presence_dirty)
+                      if t is not None]
+            self._presence_dirty.clear()
+        if tables:
+            self.cluster.publish({"t": "presence",
+                                  "tables": {t.id: t.presence() for t in tables}})
+
+    def _lease_lost(self, table_id: str) -> None:
+        """Another server drives the table now: a computer's move not yet being stored
+        is stopped (if it were stored, the database would refuse it anyway)."""
+        table = self.tables.get(table_id)
+        if table is not None and table.bot_task is not None and not table.bot_submitting:
+            table.bot_task.cancel()
+            table.bot_task = None
+
+    async def _on_news(self, news: dict[str, Any]) -> None:
+        """What another server did, applied to this server's copy and shown here."""
+        kind = news.get("t")
+        if kind == "presence":
+            now = time.monotonic()
+            for table_id, counts in news["tables"].items():
+                table = self.tables.get(table_id)
+                if table is not None and table.set_remote(news["from"], counts[:-1],
+                                                          counts[-1], now):
+                    table.seats_changed()
+                    self._kick(table)
+            return
+        if kind == "abandoned":
+            self._show_abandoned([t for t in map(self.tables.get, news["tables"])
+                                  if t is not None and not t.abandoned])
+            return
+        table_id = str(news.get("table"))
+        table = self.tables.get(table_id)
+        if kind == "created":
+            if table is None:
+                stored = await asyncio.to_thread(persist.load_one, self.sessions, table_id)
+                if stored is not None and table_id not in self.tables:
+                    self.tables[table_id] = self._rebuild(stored)
+            return
+        if table is None:
+            return
+        if kind == "action":
+            await self._apply_news(table, news)
+        elif kind == "seat":
+            s = table.seats[int(news["seat"])]
+            s.name, s.token_hash = news["name"], news["token_hash"]
+            s.account_id = news.get("account_id")
+            if not s.connected:
+                s.away_since = time.monotonic()
+            table.last_active = time.monotonic()
+            table.broadcast_seats()
+            self._kick(table)
+        elif kind == "finished" and not table.finished:
+            if not table.match.is_over:
+                await self._refresh(table)
+            if not table.finished:
+                self._show_finished(table, news.get("game_id"))
+
+    async def _apply_news(self, table: Table, news: dict[str, Any]) -> None:
+        async with table.lock:
+            idx = int(news["idx"])
+            if idx < table.version:
+                return                  # known already (this copy caught up before)
+            if idx == table.version:
+                try:
+                    table.apply_logged(int(news["seat"]), str(news["action"]))
+                except Exception:
+                    await self._refresh(table, locked=True)
+            else:                       # some news never came: the database knows
+                await self._refresh(table, locked=True)
+            table.last_active = time.monotonic()
+            notice = news.get("notice")
+            table.notice = None if not notice else Said(
+                notice[0], **{k: tuple(v) if isinstance(v, list) else v
+                              for k, v in notice[1].items()})
+        table.broadcast_state()
+        self._drive(table)
+
+    async def _sweep(self) -> None:
+        """Every ``SWEEP`` seconds: tables in play this server does not know are loaded,
+        copies the database is ahead of (twice running) are caught up, and tables whose
+        lease nobody holds (their server died) are taken over and driven from here."""
+        while True:
+            await asyncio.sleep(SWEEP)
+            try:
+                await self._sweep_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the sweep failed; again in %.0f s", SWEEP)
+
+    async def _sweep_once(self) -> None:
+        versions = await asyncio.to_thread(persist.versions_in_play, self.sessions)
+        for table_id, version in versions.items():
+            table = self.tables.get(table_id)
+            if table is None:
+                stored = await asyncio.to_thread(persist.load_one, self.sessions, table_id)
+                if stored is not None and table_id not in self.tables:
+                    try:
+                        self.tables[table_id] = self._rebuild(stored)
+                    except Exception as exc:
+                        log.error("table %s cannot be loaded: %s", table_id, exc)
+                continue
+            if table.version >= version:
+                table.lag_mark = None
+            elif table.lag_mark == table.version:
+                await self._refresh(table)
+                table.broadcast_state()
+                self._drive(table)
+            else:
+                table.lag_mark = table.version
+        free = await self.cluster.unleased(versions)
+        random.shuffle(free)
+        for table_id in free:
+            table = self.tables.get(table_id)
+            if table is None or table.closed or not await self.cluster.acquire(table_id):
+                continue
+            self.taken_over += 1
+            log.info("table %s taken over (nobody held its lease)", table_id)
+            await self._refresh(table)
+            table.broadcast_state()
+            self._drive(table)
+
+    def _presence_tick(self, now: float) -> None:
+        """Remind the others who is connected here; forget servers not heard from."""
+        if now - self._presence_said >= PRESENCE_EVERY:
+            self._presence_said = now
+            self._publish_presence([t for t in self.tables.values() if t.conns])
+        for table in self.tables.values():
+            if not table.remote_seen:
+                continue
+            gone = [s for s, seen in table.remote_seen.items() if now - seen > PRESENCE_GONE]
+            for server in gone:
+                if table.set_remote(server, [0] * len(table.seats), 0, now):
+                    table.seats_changed()
+
     def _spawn_finish(self, table: Table) -> None:
-        if table.finishing or table.finished:
+        if table.finishing or table.finished or not self.cluster.holds(table.id):
             return
         table.finishing = True
         table.finish_task = asyncio.create_task(self._finish(table))
@@ -1132,20 +1495,26 @@ class TableManager:
                 log.error("table %s: the finished match was not stored: %s", table.id, exc)
                 return
 
-        def write(s: Session) -> None:
-            s.execute(update(LiveTable).where(LiveTable.id == table.id)
-                      .values(finished=persist.now(), game_id=game_id))
-        await self.writer.run(write)
+        first = await self.writer.run(lambda s: persist.mark_finished(s, table.id, game_id))
+        if not first:     # stored by another server meanwhile: its game id is the one
+            stored = await asyncio.to_thread(persist.load_one, self.sessions, table.id)
+            game_id = stored.row.game_id if stored is not None else game_id
         table.finished, table.game_id = True, game_id
+        self.cluster.publish({"t": "finished", "table": table.id, "game_id": game_id})
+        self._spawn(self.cluster.release(table.id))
         table.finished_at = time.monotonic()
         self._closed(table)
         table._cache = {}
         table.broadcast_state()
         table.broadcast_seats()
 
+    def _open_store(self) -> Any:
+        from koloda.store import Store
+        with persist.schema_lock(self.engine):   # other servers may be making it now
+            return Store(self.db_url)
+
     def _store_game(self, record: dict[str, Any], accounts: dict[int, int]) -> int:
         if self._store is None:
-            from koloda.store import Store
-            self._store = Store(self.db_url)
+            self._store = self._open_store()
         summary = self._store.add_game(record, accounts=accounts)
         return int(summary.id)

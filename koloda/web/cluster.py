@@ -1,0 +1,284 @@
+"""Many servers, one set of tables: what the servers tell each other, and who drives what.
+
+The database is the authority on what happened (an action is accepted by the insert of its
+row at its index, which is unique per table: two servers can never both accept a move at
+the same index). This module carries the rest:
+
+- **news**: every accepted action, seat taken, table created, finished or abandoned, and
+  each server's presence (how many connections watch or sit at each seat) goes to every
+  other server, which applies it to its own copy of the table and tells its connections;
+- **leases**: each table is driven (its computers' moves, its away timeouts, its idleness,
+  storing its end) by the one server that holds its lease. A lease lasts ``LEASE`` seconds
+  and is renewed well before; when a server dies its leases run out and another server's
+  sweeper takes the tables over.
+
+``LocalCluster`` is one process alone (SQLite, the default): it holds every lease and has
+nobody to tell. ``RedisCluster`` uses Redis pub/sub for the news and ``SET NX PX`` keys
+for the leases (``pip install 'koloda[cluster]'``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+log = logging.getLogger("koloda.web.cluster")
+
+#: seconds a lease lasts unless renewed
+LEASE = 5.0
+#: seconds between two renewals of every lease held (well inside ``LEASE``)
+RENEW = 1.5
+#: the channel every server publishes its news on and listens to
+CHANNEL = "koloda:news"
+#: seconds between two reminders of a server's connections (presence), and after which
+#: a server not heard from is taken to have none (it died)
+PRESENCE_EVERY = 2.0
+PRESENCE_GONE = 6.0
+#: seconds between two sweeps: tables nobody holds a lease on are taken over, copies
+#: behind the database caught up
+SWEEP = 1.0
+LEASE_KEY = "koloda:lease:"
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+#: renew a lease only if it is still ours
+_RENEW_LUA = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0
+"""
+#: give a lease up only if it is still ours
+_RELEASE_LUA = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('del', KEYS[1])
+end
+return 0
+"""
+
+
+class LocalCluster:
+    """One server alone: every lease is its own, nobody else to tell."""
+
+    shared = False
+
+    def __init__(self) -> None:
+        self.server_id = secrets.token_hex(6)
+        self.published = 0
+
+    async def start(self, on_news: Handler, on_lost: Callable[[str], None]) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+    def publish(self, news: dict[str, Any]) -> None:
+        self.published += 1
+
+    def holds(self, table_id: str) -> bool:
+        return True
+
+    async def acquire(self, table_id: str) -> bool:
+        return True
+
+    async def release(self, table_id: str) -> None:
+        return None
+
+    async def unleased(self, table_ids: Iterable[str]) -> list[str]:
+        return []
+
+    def held(self) -> list[str]:
+        return []
+
+    def stats(self) -> dict[str, Any]:
+        return {"kind": "local", "server": self.server_id}
+
+
+class RedisCluster(LocalCluster):
+    """Servers on one Redis: news by pub/sub, leases as keys that expire."""
+
+    shared = True
+
+    def __init__(self, url: str, lease: float = LEASE, renew: float = RENEW) -> None:
+        super().__init__()
+        try:
+            import redis.asyncio as aioredis
+        except ModuleNotFoundError as exc:   # pragma: no cover - an install problem
+            raise RuntimeError("--redis needs the redis package: "
+                               "pip install 'koloda[cluster]'") from exc
+        self.url = url
+        self.lease = lease
+        self.renew = renew
+        self._redis = aioredis.from_url(url)
+        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        #: table id -> monotonic time until which the lease is surely ours
+        self._held: dict[str, float] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._on_news: Handler | None = None
+        self._on_lost: Callable[[str], None] | None = None
+        self.received = 0
+        self.lost = 0
+        self._renew_script: Any = None
+        self._release_script: Any = None
+
+    async def start(self, on_news: Handler, on_lost: Callable[[str], None]) -> None:
+        self._on_news, self._on_lost = on_news, on_lost
+        await self._redis.ping()
+        self._renew_script = self._redis.register_script(_RENEW_LUA)
+        self._release_script = self._redis.register_script(_RELEASE_LUA)
+        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(CHANNEL)
+        self._tasks = [asyncio.create_task(self._listen(pubsub)),
+                       asyncio.create_task(self._send()),
+                       asyncio.create_task(self._renew_all())]
+
+    async def stop(self) -> None:
+        # what is still queued goes out first (a finish, the last presence)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._drain(), 2)
+        for t in self._tasks:
+            t.cancel()
+        for t in self._tasks:
+            with contextlib.suppress(BaseException):
+                await t
+        held = list(self._held)
+        self._held.clear()
+        with contextlib.suppress(Exception):
+            for table_id in held:      # the others need not wait for them to expire
+                await self._release_script(keys=[LEASE_KEY + table_id],
+                                           args=[self.server_id])
+        with contextlib.suppress(Exception):
+            await self._redis.aclose()
+
+    async def _drain(self) -> None:
+        while not self._outbox.empty():
+            await asyncio.sleep(0.01)
+
+    # ----------------------------------------------------------------- news
+    def publish(self, news: dict[str, Any]) -> None:
+        """Queue ``news`` for every other server (sent in order, in batches)."""
+        news["from"] = self.server_id
+        self.published += 1
+        self._outbox.put_nowait(news)
+
+    async def _send(self) -> None:
+        while True:
+            first = await self._outbox.get()
+            batch = [first]
+            while not self._outbox.empty() and len(batch) < 500:
+                batch.append(self._outbox.get_nowait())
+            try:
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for news in batch:
+                        pipe.publish(CHANNEL, json.dumps(news, ensure_ascii=False,
+                                                         separators=(",", ":")))
+                    await pipe.execute()
+            except Exception as exc:
+                # the others catch up from the database (they see the version gap)
+                log.error("news not published (%d): %s", len(batch), exc)
+                await asyncio.sleep(0.5)
+
+    async def _listen(self, pubsub: Any) -> None:
+        assert self._on_news is not None
+        while True:
+            try:
+                async for message in pubsub.listen():
+                    if message.get("type") != "message":
+                        continue
+                    news = json.loads(message["data"])
+                    if news.get("from") == self.server_id:
+                        continue
+                    self.received += 1
+                    try:
+                        await self._on_news(news)
+                    except Exception:
+                        log.exception("news %s could not be applied", news.get("t"))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.error("listening to the other servers failed (%s); again in 1 s", exc)
+                await asyncio.sleep(1)
+                with contextlib.suppress(Exception):
+                    await pubsub.subscribe(CHANNEL)
+
+    # --------------------------------------------------------------- leases
+    def holds(self, table_id: str) -> bool:
+        until = self._held.get(table_id)
+        return until is not None and time.monotonic() < until
+
+    def held(self) -> list[str]:
+        return [t for t in self._held if self.holds(t)]
+
+    async def acquire(self, table_id: str) -> bool:
+        """Take the table's lease if nobody holds it (or it is ours already)."""
+        started = time.monotonic()
+        key = LEASE_KEY + table_id
+        ms = int(self.lease * 1000)
+        got = await self._redis.set(key, self.server_id, nx=True, px=ms)
+        if not got:
+            got = bool(await self._renew_script(keys=[key], args=[self.server_id, ms]))
+        if got:
+            # surely ours until the lease's end as counted from before we asked, less a
+            # margin for clocks: a server that cannot renew stops driving before another
+            # can take the table over
+            self._held[table_id] = started + self.lease - 0.5
+        return bool(got)
+
+    async def release(self, table_id: str) -> None:
+        if self._held.pop(table_id, None) is not None:
+            with contextlib.suppress(Exception):
+                await self._release_script(keys=[LEASE_KEY + table_id],
+                                           args=[self.server_id])
+
+    async def unleased(self, table_ids: Iterable[str]) -> list[str]:
+        """Which of ``table_ids`` nobody holds a lease on."""
+        ids = [t for t in table_ids if not self.holds(t)]
+        if not ids:
+            return []
+        owners = await self._redis.mget([LEASE_KEY + t for t in ids])
+        return [t for t, owner in zip(ids, owners, strict=True) if owner is None]
+
+    async def _renew_all(self) -> None:
+        ms = int(self.lease * 1000)
+        while True:
+            await asyncio.sleep(self.renew)
+            ids = list(self._held)
+            if not ids:
+                continue
+            started = time.monotonic()
+            try:
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for t in ids:
+                        pipe.eval(_RENEW_LUA, 1, LEASE_KEY + t, self.server_id, ms)
+                    kept = await pipe.execute()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.error("leases not renewed: %s", exc)
+                continue        # they run out by themselves (``holds`` says no)
+            for t, ok in zip(ids, kept, strict=True):
+                if t not in self._held:
+                    continue
+                if ok:
+                    self._held[t] = started + self.lease - 0.5
+                else:
+                    del self._held[t]
+                    self.lost += 1
+                    log.warning("lease on table %s lost", t)
+                    if self._on_lost is not None:
+                        self._on_lost(t)
+
+    def stats(self) -> dict[str, Any]:
+        return {"kind": "redis", "server": self.server_id, "leases": len(self.held()),
+                "published": self.published, "received": self.received,
+                "leases_lost": self.lost}
+
+
+def make_cluster(redis_url: str | None) -> LocalCluster:
+    return RedisCluster(redis_url) if redis_url else LocalCluster()
