@@ -16,7 +16,8 @@ from __future__ import annotations
 import hashlib
 import json
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -190,9 +191,10 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         try:
-            self.engine = create_engine(self.url)
-            Base.metadata.create_all(self.engine)
-            _add_missing_columns(self.engine)
+            self.engine = create_engine(driver_url(self.url))
+            with schema_lock(self.engine):
+                Base.metadata.create_all(self.engine)
+                _add_missing_columns(self.engine)
         except (SQLAlchemyError, ValueError, OSError) as exc:
             raise StoreError(f"cannot open the store {self.url}: {exc}", self.url,
                              str(exc)) from exc
@@ -457,6 +459,36 @@ def _moves(rows: Iterable[RankMove]) -> list[dict[str, Any]]:
     """A rank history as ``stats`` gives it."""
     return [{"game_id": r.game_id, "total": r.total, "earned": r.earned, "before": r.before,
              "after": r.after} for r in rows]
+
+
+#: the PostgreSQL advisory lock held while a schema is made (the web's tables use it too)
+SCHEMA_LOCK = 7140521
+
+
+def driver_url(url: str) -> str:
+    """``url`` with its driver named: ``postgresql://`` (or ``postgres://``) is psycopg 3
+    (the ``cluster`` extra), whatever SQLAlchemy's own default."""
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain):]
+    return url
+
+
+@contextmanager
+def schema_lock(engine: Engine) -> Iterator[None]:
+    """Held while a schema is made: on PostgreSQL one process at a time, so servers starting
+    together do not make the same tables at once (``CREATE TABLE`` races otherwise)."""
+    if engine.dialect.name != "postgresql":
+        yield
+        return
+    with engine.connect() as conn:
+        conn.execute(text(f"SELECT pg_advisory_lock({SCHEMA_LOCK})"))
+        conn.commit()
+        try:
+            yield
+        finally:
+            conn.execute(text(f"SELECT pg_advisory_unlock({SCHEMA_LOCK})"))
+            conn.commit()
 
 
 def _add_missing_columns(engine: Engine) -> None:

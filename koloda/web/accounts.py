@@ -32,6 +32,7 @@ from sqlalchemy import DateTime, Integer, String, delete
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 from koloda.store import AccountInfo, NameTaken, Store, name_key
+from koloda.store.store import schema_lock
 from koloda.web import limits
 from koloda.web.limits import Buckets, Said
 from koloda.web.tables import TableError, TableManager
@@ -160,7 +161,8 @@ class Accounts:
                  session_days: float = SESSION_DAYS,
                  attempts_per_minute: float = 10.0, failures_per_name: int = 5) -> None:
         self.store = Store(db_url)
-        SessionBase.metadata.create_all(self.store.engine)
+        with schema_lock(self.store.engine):   # other servers may be making it now
+            SessionBase.metadata.create_all(self.store.engine)
         self._sessions = sessionmaker(self.store.engine, expire_on_commit=False)
         self.hasher = hasher or PasswordHasher()
         self.session_days = session_days

@@ -19,8 +19,7 @@ import queue
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -45,6 +44,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from koloda.store.store import SCHEMA_LOCK, driver_url
 
 log = logging.getLogger("koloda.web")
 
@@ -105,16 +106,8 @@ def now() -> datetime:
 
 
 #: the PostgreSQL advisory lock servers take while making the schema
-SCHEMA_LOCK = 7140521
-
-
-def database_url(url: str) -> str:
-    """``url`` with its driver named: ``postgresql://`` (or ``postgres://``) is psycopg 3
-    (the ``cluster`` extra), whatever SQLAlchemy's own default."""
-    for plain in ("postgresql://", "postgres://"):
-        if url.startswith(plain):
-            return "postgresql+psycopg://" + url[len(plain):]
-    return url
+#: the driver named in a URL (psycopg 3 for postgresql://)
+database_url = driver_url
 
 
 def is_conflict(exc: BaseException) -> bool:
@@ -149,23 +142,6 @@ def open_engine(url: str) -> Engine:
         with engine.begin() as conn:
             _add_missing_columns(conn)
     return engine
-
-
-@contextmanager
-def schema_lock(engine: Engine) -> Iterator[None]:
-    """Held while a schema is made (the store's): on PostgreSQL one server at a time, so
-    servers starting together do not make the same tables at once."""
-    if engine.dialect.name != "postgresql":
-        yield
-        return
-    with engine.connect() as conn:
-        conn.execute(text(f"SELECT pg_advisory_lock({SCHEMA_LOCK})"))
-        conn.commit()
-        try:
-            yield
-        finally:
-            conn.execute(text(f"SELECT pg_advisory_unlock({SCHEMA_LOCK})"))
-            conn.commit()
 
 
 def _add_missing_columns(conn: Connection) -> None:

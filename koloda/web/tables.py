@@ -1510,8 +1510,7 @@ class TableManager:
 
     def _open_store(self) -> Any:
         from koloda.store import Store
-        with persist.schema_lock(self.engine):   # other servers may be making it now
-            return Store(self.db_url)
+        return Store(self.db_url)     # its schema made under the store's lock
 
     def _store_game(self, record: dict[str, Any], accounts: dict[int, int]) -> int:
         if self._store is None:
