@@ -1,0 +1,148 @@
+"""Batched 2-player durak against the engine: every game of a batch replayed step by step.
+
+The batch plays uniformly random legal indices of the engine's durak action space (select
+and confirm steps included); each game is then written as a koloda-record/1 and replayed
+through the engine, whose legal actions (as the adapters' masks, koloda.envs.actions) must
+be exactly the batch's mask at every step, with the same seat to move, the same durak (or
+draw) and the same epaulettes. ``KOLODA_BATCHED_FULL=<games>`` runs that many games per
+case; CI runs a few hundred.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+from koloda.batched import IllegalBatchAction
+from koloda.batched.durak import CONFIRM_ATTACK, NUM_ACTIONS, PASS, SELECT, TAKE, Durak
+from koloda.engine.match import Match
+from koloda.engine.records import parse_record, replay
+from koloda.engine.registry import get_spec
+from koloda.envs.actions import Selection, action_space
+
+FULL = int(os.environ.get("KOLODA_BATCHED_FULL", "0"))
+
+
+def engine_match(record: dict) -> Match:
+    rec = parse_record(record)
+    spec = get_spec(rec.game)
+    return spec.match_class(spec, rec.players, rec.options, seed=rec.seed, deals=rec.deals,
+                            first_dealer=rec.first_dealer, single_deal=True)
+
+
+def play_and_compare(game: Durak, keys: np.ndarray, seed: int) -> dict[str, int]:
+    """Play the batch at random, replay every game through the engine comparing each
+    step; return counts (games, steps, draws, epaulettes)."""
+    rng = np.random.default_rng(seed)
+    state = game.init(keys)
+    masks = []
+    while not game.is_over(state):
+        mask = game.mask(state)
+        masks.append(np.packbits(mask, axis=1))
+        state, obs, _, _reward = game.step(state, game.random_actions(state, rng))
+        assert obs.shape == (state.games, game.observation_size)
+        over = game.terminated(state)
+        assert not obs[over].any()
+    assert not game.mask(state).any()
+    assert (game.returns(state).sum(axis=1) == 0).all()
+    space = action_space("durak")
+    assert space.size == NUM_ACTIONS
+    steps = 0
+    for g in range(state.games):
+        record = game.record(state, g)
+        match = engine_match(record)
+        sel = Selection()
+        for t in range(int(state.steps[g])):
+            legal = match.legal_actions()
+            want = sorted(space.allowed(legal, sel))
+            got = np.flatnonzero(np.unpackbits(masks[t][g])[:NUM_ACTIONS]).tolist()
+            assert got == want, (g, t, legal, sel)
+            assert match.to_move == int(state.movers[t][g]), (g, t)
+            action, sel = space.step(int(state.history[t][g]), legal, sel)
+            if action is not None:
+                match.apply(action)
+            steps += 1
+        assert match.is_over and match.result is not None, (g, record)
+        durak = match.current.durak
+        assert (-1 if durak is None else durak) == int(state.durak[g]), (g, record)
+        assert match.current.epaulettes == bool(state.epaulettes[g]), g
+        rewards = [0.0, 0.0] if durak is None else [1.0 if s != durak else -1.0 for s in (0, 1)]
+        assert game.returns(state)[g].tolist() == rewards
+    return {"games": state.games, "steps": steps, "draws": int((state.durak < 0).sum()),
+            "epaulettes": int(state.epaulettes.sum())}
+
+
+@pytest.mark.parametrize(("first_bout_limit", "count"), [(6, 400), (5, 150)])
+def test_durak_batch_replays_through_the_engine(first_bout_limit: int, count: int) -> None:
+    game = Durak(first_bout_limit=first_bout_limit)
+    out = play_and_compare(game, np.arange(FULL or count) + 1000 * first_bout_limit,
+                           first_bout_limit)
+    assert out["games"] == (FULL or count)
+    assert out["steps"] > out["games"] * 20
+
+
+def test_durak_first_attacker_holds_the_lowest_trump() -> None:
+    game = Durak()
+    state = game.init(np.arange(300))
+    for g in range(state.games):
+        match = engine_match(game.record(state, g))
+        assert match.to_move == int(game.to_move(state)[g])
+        trump = int(state.trump[g])
+        mine = [c for c in range(52) if (int(state.ha[g]) >> c) & 1 and c // 13 == trump]
+        theirs = [c for c in range(52) if (int(state.hd[g]) >> c) & 1 and c // 13 == trump]
+        if mine or theirs:
+            assert mine and (not theirs or min(mine) < min(theirs))
+
+
+def test_durak_illegal_action_is_refused_naming_the_game() -> None:
+    game = Durak()
+    state = game.init(np.arange(4))
+    actions = game.random_actions(state, np.random.default_rng(0))
+    actions[2] = TAKE            # nobody defends yet: take is not legal in an attack
+    with pytest.raises(IllegalBatchAction, match="game 2: action 0"):
+        game.advance(state, actions)
+    with pytest.raises(IllegalBatchAction, match="game 0"):
+        game.advance(state, np.full(4, PASS))
+    with pytest.raises(IllegalBatchAction):
+        game.advance(state, np.full(4, CONFIRM_ATTACK))   # nothing selected yet
+    with pytest.raises(ValueError, match="one per game"):
+        game.advance(state, np.zeros(3, dtype=np.int64))
+
+
+def test_durak_reset_done_deals_into_finished_slots() -> None:
+    game = Durak()
+    state = game.init(np.arange(64), history=False)
+    rng = np.random.default_rng(3)
+    while not game.terminated(state).any():
+        game.advance(state, game.random_actions(state, rng))
+    done = game.reset_done(state, np.arange(1000, 1064))
+    fresh = game.init(np.arange(1000, 1000 + int(done.sum())), history=False)
+    assert (state.ha[done] == fresh.ha).all() and (state.phase[done] == 0).all()
+    assert (state.phase != 3).all()
+
+
+def test_durak_record_replays_with_the_engine_result() -> None:
+    game = Durak()
+    state = game.init(np.arange(20))
+    rng = np.random.default_rng(8)
+    while not game.is_over(state):
+        game.advance(state, game.random_actions(state, rng))
+    for g in range(20):
+        out = replay(game.record(state, g))
+        assert out.ok and out.match is not None and out.match.is_over
+        res = out.match.result
+        assert res is not None
+        durak = int(state.durak[g])
+        assert list(res.losers) == ([] if durak < 0 else [durak])
+
+
+def test_durak_select_step_keeps_the_selection() -> None:
+    game = Durak()
+    state = game.init(np.arange(50))
+    card = np.array([game.legal_actions(state, g)[0] for g in range(50)])
+    assert (card >= SELECT).all()
+    game.advance(state, card)
+    mask = game.mask(state)
+    assert mask[:, CONFIRM_ATTACK].all() and not mask[:, TAKE].any()
