@@ -146,3 +146,23 @@ def test_durak_select_step_keeps_the_selection() -> None:
     game.advance(state, card)
     mask = game.mask(state)
     assert mask[:, CONFIRM_ATTACK].all() and not mask[:, TAKE].any()
+
+
+def test_bench_batched_prints_durak_games_per_second() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from koloda.cli.main import app
+    out = CliRunner().invoke(app, ["bench", "--batched-only", "--quick", "--no-openspiel",
+                                   "--batched-hands", "2000", "--json"])
+    assert out.exit_code == 0, out.output
+    batched = json.loads(out.stdout)["batched"]
+    assert batched["batched_durak_games_per_s"] > 0
+    assert any("durak 2p" in line and "games/s" in line for line in batched["lines"])
+
+
+def test_play_random_finishes_every_game() -> None:
+    from koloda.batched.durak import play_random
+    games, steps, draws = play_random(Durak(), np.arange(500), 4)
+    assert games == 500 and steps > 500 * 20 and 0 <= draws < 500
