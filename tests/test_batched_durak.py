@@ -166,3 +166,28 @@ def test_play_random_finishes_every_game() -> None:
     from koloda.batched.durak import play_random
     games, steps, draws = play_random(Durak(), np.arange(500), 4)
     assert games == 500 and steps > 500 * 20 and 0 <= draws < 500
+
+
+def test_durak_vector_env_resets_each_game_on_its_own() -> None:
+    pytest.importorskip("gymnasium")
+    from koloda.batched.durak_env import DurakVectorEnv
+    env = DurakVectorEnv(num_envs=32)
+    obs, infos = env.reset(seed=5)
+    assert obs.shape == (32, 640) and infos["action_mask"].shape == (32, NUM_ACTIONS)
+    rng = np.random.default_rng(0)
+    ended_games = 0
+    prev_ended = np.zeros(32, dtype=bool)
+    for _ in range(400):
+        mask = env.action_masks()
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+        obs, rewards, terminated, truncated, infos = env.step(actions)
+        assert not truncated.any()
+        points = infos["points"]
+        # a game that ended: +1 and −1 (or 0, 0 in a draw); the slot is dealt anew next
+        assert (points[terminated].sum(axis=1) == 0).all()
+        assert (np.abs(points[~terminated]).sum() == 0)
+        assert (rewards[prev_ended] == 0).all() and (infos["to_move"][prev_ended] >= 0).all()
+        assert not obs[terminated].any()
+        ended_games += int(terminated.sum())
+        prev_ended = terminated
+    assert ended_games > 32
