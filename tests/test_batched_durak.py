@@ -191,3 +191,16 @@ def test_durak_vector_env_resets_each_game_on_its_own() -> None:
         ended_games += int(terminated.sum())
         prev_ended = terminated
     assert ended_games > 32
+
+
+def test_advance_random_is_advance_of_random_actions() -> None:
+    game = Durak()
+    one, two = game.init(np.arange(300), history=False), game.init(np.arange(300), history=False)
+    r1, r2 = np.random.default_rng(9), np.random.default_rng(9)
+    while not game.is_over(one):
+        taken = game.advance_random(one, r1)
+        chosen = game.random_actions(two, r2)
+        assert (taken == chosen).all()
+        game.advance(two, chosen)
+        assert (one.ha == two.ha).all() and (one.phase == two.phase).all()
+    assert (one.durak == two.durak).all()

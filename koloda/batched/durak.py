@@ -306,53 +306,73 @@ class Durak:
 
     def random_actions(self, state: DurakState, rng: np.random.Generator) -> I64:
         """A uniformly random legal action per game (-1 in finished games)."""
+        return self._random(state, rng)[0]
+
+    def _random(self, state: DurakState, rng: np.random.Generator
+                ) -> tuple[I64, list[I64]]:
+        """Random actions and the games of each kind (select, confirm, beat, take, pass)."""
         games = state.games
         raw = rng.bit_generator.random_raw(games) >> np.uint64(32)
         ph = state.phase
         act = np.full(games, -1, dtype=np.int64)
-        # attack and throw: select one of the selectable cards, or confirm / pass
-        g = np.flatnonzero(ph != DEFEND)
-        if len(g):
-            s, p, opened = state.avail[g], ph[g], state.sel[g] != 0
-            k = popcount(s).astype(np.int64)
-            extra = opened | (p == THROW)
-            r = ((raw[g] * (k + extra).astype(np.uint64)) >> np.uint64(32)).astype(np.int64)
-            pick = nth_set_bit(s, np.minimum(r, np.maximum(k - 1, 0))) + SELECT
-            other = np.where(opened, np.where(p == ATTACK, CONFIRM_ATTACK, CONFIRM_THROW),
-                             PASS)
-            choice = np.where(r < k, pick, other)
-            choice[p == OVER] = -1
-            act[g] = choice
+        # attack and throw: select one of the selectable cards, or confirm / pass (whole
+        # batch: the defending and finished games have nothing selectable and no extra)
+        opened = state.sel != 0
+        k = popcount(state.avail).astype(np.uint64)
+        extra = opened | (ph == THROW)
+        r = (raw * (k + extra)) >> np.uint64(32)
+        select = r < k
+        i_sel = np.flatnonzero(select)
+        act[i_sel] = nth_set_bit(state.avail[i_sel], r[i_sel].astype(np.int64)) + SELECT
+        i_conf = np.flatnonzero(~select & opened)
+        act[i_conf] = np.where(ph[i_conf] == ATTACK, CONFIRM_ATTACK, CONFIRM_THROW)
+        i_pass = np.flatnonzero(~select & ~opened & (ph == THROW))
+        act[i_pass] = PASS
         # defend: one (attack card, cover) pair or take, uniformly
         g = np.flatnonzero(ph == DEFEND)
-        if len(g):
-            act[g] = self._random_defence(state, g, raw[g])
-        return act
+        unc = state.uncovered[g]
+        one = (unc & (unc - ONE)) == 0
+        i_beat, i_take = [], []
+        g1, g2 = g[one], g[~one]
+        if len(g1):     # one card to cover (the usual case): its covers or take
+            a = lowest_bit_index(unc[one])
+            b = BEATS.take(state.trump[g1] * CARDS + a) & state.hd[g1]
+            n = popcount(b).astype(np.uint64)
+            r1 = (raw[g1] * (n + ONE)) >> np.uint64(32)
+            beat = r1 < n
+            act[g1] = TAKE
+            act[g1[beat]] = BEAT + CARDS * a[beat] + nth_set_bit(b[beat],
+                                                                 r1[beat].astype(np.int64))
+            i_beat.append(g1[beat])
+            i_take.append(g1[~beat])
+        if len(g2):
+            defence = self._random_defence(state, g2, raw[g2])
+            act[g2] = defence
+            beat = defence != TAKE
+            i_beat.append(g2[beat])
+            i_take.append(g2[~beat])
+        empty = np.zeros(0, dtype=np.int64)
+        return act, [i_sel, i_conf, np.concatenate(i_beat) if i_beat else empty,
+                     np.concatenate(i_take) if i_take else empty, i_pass]
 
     def _random_defence(self, state: DurakState, g: I64, raw: U64) -> I64:
+        """Uniform over every (uncovered card, cover) pair and take, in the games ``g``."""
         base = state.trump[g] * CARDS
         hd = state.hd[g]
         left = state.uncovered[g]
         cards, covers = [], []
-        while True:
+        while left.any():
             a = lowest_bit_index(np.where(left != 0, left, ONE))
             b = BEATS.take(base + a) & hd
             b[left == 0] = 0
             cards.append(a)
             covers.append(b)
             left = left & (left - ONE)
-            if not left.any():
-                break
         counts = [popcount(b).astype(np.int64) for b in covers]
         total = np.ones(len(g), dtype=np.int64)        # take, and every pair
         for n in counts:
             total += n
         r = ((raw * total.astype(np.uint64)) >> np.uint64(32)).astype(np.int64)
-        act = np.full(len(g), TAKE, dtype=np.int64)
-        if len(cards) == 1:
-            hit = r < counts[0]
-            pick = nth_set_bit(covers[0], np.minimum(r, np.maximum(counts[0] - 1, 0)))
-            return np.where(hit, BEAT + CARDS * cards[0] + pick, act)
         bits = np.zeros(len(g), dtype=np.uint64)
         rank = np.zeros(len(g), dtype=np.int64)
         att = np.zeros(len(g), dtype=np.int64)
@@ -363,8 +383,10 @@ class Durak:
             rank = np.where(hit, r - cum, rank)
             att = np.where(hit, a, att)
             cum += n
-        pick = nth_set_bit(bits, rank)
-        return np.where(r < cum, BEAT + CARDS * att + pick, act)
+        beat = r < cum
+        act = np.full(len(g), TAKE, dtype=np.int64)
+        act[beat] = BEAT + CARDS * att[beat] + nth_set_bit(bits[beat], rank[beat])
+        return act
 
     # ------------------------------------------------------------ stepping
     def advance(self, state: DurakState, actions: npt.ArrayLike) -> DurakState:
@@ -373,15 +395,28 @@ class Durak:
         a = np.asarray(actions)
         if a.shape != (state.games,):
             raise ValueError(f"actions: one per game, shape ({state.games},), not {a.shape}")
-        ph = state.phase
-        live = ph != OVER
+        live = state.phase != OVER
         a = np.where(live, a, -1).astype(np.int64, copy=False)
-        i_sel = np.flatnonzero((a >= SELECT) & (a < CONFIRM_ATTACK))
-        i_conf = np.flatnonzero(a >= CONFIRM_ATTACK)
-        i_beat = np.flatnonzero((a >= BEAT) & (a < SELECT))
-        i_take = np.flatnonzero(a == TAKE)
-        i_pass = np.flatnonzero(a == PASS)
-        self._check(state, a, live, i_sel, i_conf, i_beat, i_take, i_pass)
+        kinds = [np.flatnonzero((a >= SELECT) & (a < CONFIRM_ATTACK)),
+                 np.flatnonzero(a >= CONFIRM_ATTACK), np.flatnonzero((a >= BEAT) & (a < SELECT)),
+                 np.flatnonzero(a == TAKE), np.flatnonzero(a == PASS)]
+        self._check(state, a, live, *kinds)
+        return self._apply(state, a, live, kinds)
+
+    def advance_random(self, state: DurakState, rng: np.random.Generator) -> I64:
+        """``advance(state, random_actions(state, rng))`` in one: the random choice already
+        knows each game's kind of action and that it is legal, so the decoding and the
+        check are skipped (the benchmark's loop). Returns the actions."""
+        a, kinds = self._random(state, rng)
+        self._apply(state, a, state.phase != OVER, kinds)
+        return a
+
+    def _apply(self, state: DurakState, a: I64, live: npt.NDArray[np.bool_],
+               kinds: list[I64]) -> DurakState:
+        """Apply legal actions ``a``; ``kinds`` the games that select, confirm, beat, take
+        and pass."""
+        ph = state.phase
+        i_sel, i_conf, i_beat, i_take, i_pass = kinds
         if state.history is not None and state.movers is not None:
             state.history.append(a.astype(np.int16))
             state.movers.append(self.to_move(state).astype(np.int8))
@@ -667,7 +702,7 @@ def play_random(game: Durak, keys: npt.ArrayLike, seed: int = 0, compact: float 
     total = state.games
     steps = draws = 0
     while state.games:
-        game.advance(state, game.random_actions(state, rng))
+        game.advance_random(state, rng)
         live = state.phase != OVER
         if live.sum() < compact * state.games:
             done = ~live
