@@ -146,21 +146,19 @@ class DurakState:
     phase: I64
     drawn: I64                     # cards dealt or drawn so far (the stock is order[drawn:])
     uncovered: U64                 # attack cards not covered yet
-    covered: U64                   # attack cards covered
+    table: U64                     # every card on the table
     covers: U64                    # the cards that cover them
     attacks: I64                   # attack cards this round (lead and throw-ins)
     limit: I64                     # the most attack cards this round
     taken: npt.NDArray[np.bool_]
     beaten: I64                    # rounds beaten so far (first_bout_limit until one)
     opening: U64                   # the cards the round was opened with
-    open_a: U64                    # the opening of the last round each role's seat defended
-    open_d: U64
+    last_open: U64                 # (games, 2) by seat: the opening of the last round
+    #                                the seat defended (epaulettes)
     sel: U64                       # the cards selected toward an attack or a throw
     avail: U64                     # the cards the mover may select next (0: none)
-    sel_top: I64                   # the last card selected (-1: none)
     sel_n: I64
     public: U64                    # cards once taken from the table (known in a hand)
-    discard: U64
     durak: I64                     # once over: the durak's seat, -1 a draw
     epaulettes: npt.NDArray[np.bool_]
     steps: I64                     # steps each game has taken
@@ -229,11 +227,11 @@ class Durak:
             keys=k, dealer=dealer, order=order, prefix=prefix, trump=trump,
             trump_card=trump_card, ha=ha, hd=hd, attacker=attacker, phase=zi.copy(),
             drawn=np.full(games, 2 * HAND, dtype=np.int64), uncovered=zero.copy(),
-            covered=zero.copy(), covers=zero.copy(), attacks=zi.copy(), limit=limit,
+            table=zero.copy(), covers=zero.copy(), attacks=zi.copy(), limit=limit,
             taken=np.zeros(games, dtype=np.bool_), beaten=zi.copy(), opening=zero.copy(),
-            open_a=zero.copy(), open_d=zero.copy(), sel=zero.copy(), avail=ha.copy(),
-            sel_top=np.full(games, -1, dtype=np.int64), sel_n=zi.copy(),
-            public=zero.copy(), discard=zero.copy(), durak=np.full(games, -1, np.int64),
+            last_open=np.zeros((games, 2), dtype=np.uint64), sel=zero.copy(),
+            avail=ha.copy(), sel_n=zi.copy(), public=zero.copy(),
+            durak=np.full(games, -1, np.int64),
             epaulettes=np.zeros(games, dtype=np.bool_), steps=zi.copy(),
             history=[] if history else None, movers=[] if history else None)
 
@@ -427,7 +425,6 @@ class Durak:
             c = a[i_sel] - SELECT
             cu = c.astype(np.uint64)
             state.sel[i_sel] |= np.left_shift(ONE, cu)
-            state.sel_top[i_sel] = c
             n = state.sel_n[i_sel] + 1
             state.sel_n[i_sel] = n
             attack = ph[i_sel] == ATTACK
@@ -444,9 +441,9 @@ class Durak:
             state.ha[g] &= ~chosen
             state.attacks[g] += state.sel_n[g]
             state.uncovered[g] |= chosen
+            state.table[g] |= chosen
             state.sel[g] = 0
             state.sel_n[g] = 0
-            state.sel_top[g] = -1
             state.avail[g] = 0
             opened = ph[g] == ATTACK
             state.opening[g[opened]] = chosen[opened]
@@ -462,8 +459,8 @@ class Durak:
             bb = np.left_shift(ONE, (pair % CARDS).astype(np.uint64))
             unc = state.uncovered[g] & ~ab
             state.uncovered[g] = unc
-            state.covered[g] |= ab
             state.covers[g] |= bb
+            state.table[g] |= bb
             state.hd[g] &= ~bb
             asks.append(g[unc == 0])
         if len(i_take):
@@ -477,8 +474,7 @@ class Durak:
             room = (state.attacks[g] < state.limit[g]) & (ha != 0)
             ask = g[room]
             state.phase[ask] = THROW
-            state.avail[ask] = ha[room] & ranks_on(
-                state.uncovered[ask] | state.covered[ask] | state.covers[ask])
+            state.avail[ask] = ha[room] & ranks_on(state.table[ask])
             ends.append(g[~room])
         end = np.concatenate(ends) if len(ends) > 1 else ends[0]
         if len(end):
@@ -513,17 +509,19 @@ class Durak:
     def _end_round(self, state: DurakState, g: I64) -> None:
         """The round ends in the games ``g``: the table is taken or beaten, both draw (the
         attacker first), and the game ends or the next round opens."""
-        table = state.uncovered[g] | state.covered[g] | state.covers[g]
         took = state.taken[g]
+        table = state.table[g]
         ha, hd = state.ha[g], state.hd[g]
-        hd = np.where(took, hd | table, hd)
-        state.public[g] |= np.where(took, table, 0).astype(np.uint64)
-        state.discard[g] |= np.where(took, 0, table).astype(np.uint64)
+        gt = g[took]
+        if len(gt):
+            hd[took] |= table[took]
+            state.public[gt] |= table[took]
         beaten = state.beaten[g] + ~took
         state.beaten[g] = beaten
-        open_d = state.opening[g]
-        open_a = state.open_a[g]
-        for f in (state.uncovered, state.covered, state.covers, state.opening):
+        attacker = state.attacker[g]
+        # the defender's seat: the flat index into last_open (games, 2)
+        state.last_open.ravel()[2 * g + 1 - attacker] = state.opening[g]
+        for f in (state.uncovered, state.table, state.covers, state.opening):
             f[g] = 0
         state.attacks[g] = 0
         state.taken[g] = False
@@ -536,7 +534,6 @@ class Durak:
         qd = np.minimum(qa + np.maximum(HAND - popcount(hd).astype(np.int64), 0), DECK)
         hd = hd | (flat.take(rows + qd) ^ flat.take(rows + qa))
         state.drawn[g] = qd
-        attacker = state.attacker[g]
         # over: the stock is empty and a hand is empty; the durak still holds cards
         over = (qd >= DECK) & ((ha == 0) | (hd == 0))
         if over.any():
@@ -545,7 +542,7 @@ class Durak:
             att = attacker[over]
             durak = np.where(a_has, att, np.where(d_has, 1 - att, -1))
             state.durak[o] = durak
-            opening = np.where(a_has, open_a[over], open_d[over])
+            opening = state.last_open.ravel()[2 * o + np.maximum(durak, 0)]
             two = np.zeros(len(o), dtype=np.bool_)
             for m in TWO_SIXES:
                 two |= opening == np.uint64(m)
@@ -557,8 +554,6 @@ class Durak:
         state.ha[g] = np.where(swap, hd, ha)
         new_hd = np.where(swap, ha, hd)
         state.hd[g] = new_hd
-        state.open_a[g] = np.where(swap, open_d, open_a)
-        state.open_d[g] = np.where(swap, open_a, open_d)
         state.attacker[g] = np.where(swap, 1 - attacker, attacker)
         nxt = g[~over]
         cap = np.where(beaten[~over] == 0, self.first_bout_limit, HAND)
@@ -616,12 +611,14 @@ class Durak:
         out = np.zeros((games, 10), dtype=np.uint64)
         out[:, 0] = mine
         out[:, 1] = state.uncovered
-        out[:, 2] = state.covered
+        out[:, 2] = state.table & ~state.uncovered & ~state.covers
         out[:, 3] = state.covers
         out[:, 4] = state.sel
         tc = np.left_shift(ONE, state.trump_card.astype(np.uint64))
         out[:, 5] = theirs & (state.public | tc)
-        out[:, 6] = state.discard
+        # the discard: every card dealt or drawn that is in no hand and not on the table
+        dealt = np.take_along_axis(state.prefix, state.drawn[:, None], axis=1)[:, 0]
+        out[:, 6] = dealt & ~state.ha & ~state.hd & ~state.table
         out[:, 7] = tc
         stock = (DECK - state.drawn).astype(np.uint64)
         misc = np.left_shift(ONE, state.trump.astype(np.uint64))
