@@ -21,6 +21,7 @@ from koloda.engine.match import Match
 from koloda.engine.records import parse_record, replay
 from koloda.engine.registry import get_spec
 from koloda.envs.actions import Selection, action_space
+from koloda.games.durak.views import DurakView
 
 FULL = int(os.environ.get("KOLODA_BATCHED_FULL", "0"))
 
@@ -204,3 +205,53 @@ def test_advance_random_is_advance_of_random_actions() -> None:
         game.advance(two, chosen)
         assert (one.ha == two.ha).all() and (one.phase == two.phase).all()
     assert (one.durak == two.durak).all()
+
+
+def test_durak_observation_is_the_engine_view_of_the_seat_to_move() -> None:
+    """Every part of the observation against the engine's view of the same seat: the hand,
+    the table, the opponent's known cards, the discard, trump, phase, stock and sizes."""
+    game = Durak()
+    layout = {name: (start, width) for name, start, width in game.observation_layout()}
+
+    def part(obs: np.ndarray, name: str) -> list[int]:
+        start, width = layout[name]
+        return np.flatnonzero(obs[start:start + width]).tolist()
+
+    state = game.init(np.arange(40))
+    rng = np.random.default_rng(2)
+    observations = [game.observe(state)]
+    while not game.is_over(state):
+        state, obs, _, _ = game.step(state, game.random_actions(state, rng))
+        observations.append(obs)
+    space = action_space("durak")
+    phases = ["attack", "defend", "throw"]
+    for g in range(state.games):
+        match = engine_match(game.record(state, g))
+        sel = Selection()
+        for t in range(int(state.steps[g])):
+            obs = observations[t][g]
+            seat = match.to_move
+            assert seat is not None
+            view = match.observation(seat).deal
+            assert isinstance(view, DurakView)
+            other = 1 - seat
+            assert part(obs, "hand") == list(view.hand)
+            assert part(obs, "uncovered") == sorted(a for a, b in view.table if b is None)
+            assert part(obs, "covered") == sorted(a for a, b in view.table if b is not None)
+            assert part(obs, "covers") == sorted(b for _, b in view.table if b is not None)
+            assert part(obs, "selected") == list(sel.cards)
+            assert part(obs, "opponent_known") == list(view.known_cards[other])
+            assert part(obs, "discard") == list(view.discard)
+            assert part(obs, "trump_card") == [view.trump_card]
+            assert part(obs, "trump_suit") == [view.trump_suit]
+            assert part(obs, "phase") == [phases.index(view.phase)]
+            assert part(obs, "attacking") == ([0] if seat == view.attacker else [])
+            assert part(obs, "taken") == ([0] if view.taken else [])
+            assert part(obs, "first_bout") == ([0] if view.first_bout else [])
+            assert part(obs, "stock_size") == [view.stock_size]
+            assert part(obs, "opponent_hand_size") == [view.hand_sizes[other]]
+            assert part(obs, "room_left") == [view.limit - len(view.table)]
+            legal = match.legal_actions()
+            action, sel = space.step(int(state.history[t][g]), legal, sel)
+            if action is not None:
+                match.apply(action)
