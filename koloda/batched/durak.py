@@ -7,8 +7,9 @@
     state, obs, mask, reward = game.step(state, actions)
 
 Unlike the trick games, Durak games have different lengths, so every game of a batch keeps
-its own phase (attack, defend, throw, over) and a step is a few whole-batch operations
-with ``np.where`` in place of branches. A finished game stays over: its mask is empty and
+its own phase (attack, defend, throw, over): a step splits the batch by the kind of
+action (select, confirm, beat, take, pass; a round's end) and applies each to its games
+with a few array operations, no per-game Python. A finished game stays over: its mask is empty and
 its actions are ignored (``reset_done`` deals new games into the finished slots).
 
 The action space is the engine's (``koloda.envs.actions.action_space("durak")``, 2 760
@@ -16,6 +17,12 @@ indices), so the masks are the PettingZoo and OpenSpiel adapters' masks: ``0`` t
 ``1`` pass, ``2 + 52·A + B`` beat A with B, ``2706 + C`` select C, ``2758`` confirm
 attack, ``2759`` confirm throw. A multi-card attack or throw is chosen card by card in
 ascending card order (``select``) and then confirmed, as the adapters do.
+
+The benchmark's loop is ``play_random`` (``advance_random``: the random choice and the
+step in one, finished games dropped from the batch as it plays on); ``koloda bench``
+prints its games/s. The tests replay every game of random batches through the engine
+(same mask at every step, same seat, same durak and epaulettes) and check the observation
+against the engine's view, part by part.
 
 Two players, no teams: the only one ever asked to throw in is the attacker, a round ends
 at the attacker's ``pass`` (or at the limit, or when the attacker has no cards), and the
