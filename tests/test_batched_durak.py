@@ -75,7 +75,7 @@ def play_and_compare(game: Durak, keys: np.ndarray, seed: int) -> dict[str, int]
             "epaulettes": int(state.epaulettes.sum())}
 
 
-@pytest.mark.parametrize(("first_bout_limit", "count"), [(6, 400), (5, 150)])
+@pytest.mark.parametrize(("first_bout_limit", "count"), [(6, 250), (5, 100)])
 def test_durak_batch_replays_through_the_engine(first_bout_limit: int, count: int) -> None:
     game = Durak(first_bout_limit=first_bout_limit)
     out = play_and_compare(game, np.arange(FULL or count) + 1000 * first_bout_limit,
