@@ -13,58 +13,35 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
 import numpy.typing as npt
-from gymnasium.vector import AutoresetMode, VectorEnv
 
 from koloda.batched.durak import OVER, Durak, DurakState
+from koloda.batched.vector_env import BatchedVectorEnv
 
 
-class DurakVectorEnv(VectorEnv):
+class DurakVectorEnv(BatchedVectorEnv):
     """``DurakVectorEnv(num_envs=1024)``: observations uint8 0/1 of 640 features
     (``Durak.observation_layout``), actions ``Discrete(2760)`` — the engine's durak action
-    space, as the PettingZoo and OpenSpiel adapters number it."""
+    space, as the PettingZoo and OpenSpiel adapters number it. ``reset``, ``infos`` and
+    ``action_masks`` are ``BatchedVectorEnv``'s; dealing and stepping are per game."""
+
+    game: Durak                       # type: ignore[assignment]
+    state: DurakState | None          # type: ignore[assignment]
 
     def __init__(self, num_envs: int, first_bout_limit: int = 6) -> None:
-        if num_envs < 1:
-            raise ValueError("num_envs ≥ 1")
-        self.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
-        self.game = game = Durak(first_bout_limit)
-        self.num_envs = num_envs
-        self.single_observation_space = gymnasium.spaces.Box(
-            0, 1, (game.observation_size,), dtype=np.uint8)
-        self.single_action_space = gymnasium.spaces.Discrete(game.num_actions)
-        self.observation_space = gymnasium.spaces.Box(
-            0, 1, (num_envs, game.observation_size), dtype=np.uint8)
-        self.action_space = gymnasium.spaces.MultiDiscrete(
-            np.full(num_envs, game.num_actions))
-        self.state: DurakState | None = None
-        self._next_key = 0
-        self._mask: npt.NDArray[np.bool_] | None = None
+        # the base class reads only the game's observation size and action count
+        super().__init__(Durak(first_bout_limit), num_envs)  # type: ignore[arg-type]
 
     def _keys(self, count: int) -> npt.NDArray[np.int64]:
         keys = np.arange(self._next_key, self._next_key + count, dtype=np.int64)
         self._next_key += count
         return keys
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[npt.NDArray[np.uint8], dict[str, Any]]:
-        """Deal ``num_envs`` new games. ``seed`` fixes them: the keys are
-        ``seed × 2³² + 0, 1, 2, …`` (continued by every game dealt later)."""
-        if options:
-            raise ValueError(f"reset: no options are known (got {sorted(options)})")
-        if seed is not None:
-            self._next_key = int(seed) << 32
-        elif self.state is None:
-            self._next_key = int(np.random.SeedSequence().entropy) % (1 << 62)  # type: ignore[arg-type]
+    def _deal(self) -> tuple[npt.NDArray[np.uint8], dict[str, Any]]:
         self.state = self.game.init(self._keys(self.num_envs), history=False)
         self._mask = self.game.mask(self.state)
         return self.game.observe(self.state), self._infos()
-
-    def _infos(self) -> dict[str, Any]:
-        assert self.state is not None and self._mask is not None
-        return {"action_mask": self._mask, "to_move": self.game.to_move(self.state)}
 
     def step(self, actions: npt.ArrayLike) -> tuple[
             npt.NDArray[np.uint8], npt.NDArray[np.float32], npt.NDArray[np.bool_],
@@ -92,9 +69,3 @@ class DurakVectorEnv(VectorEnv):
         rewards = reward[np.arange(n), np.maximum(mover, 0)].astype(np.float32)
         rewards[was_over] = 0.0
         return obs, rewards, ended, np.zeros(n, dtype=np.bool_), infos
-
-    def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal actions of each game's player to move (MaskablePPO's hook)."""
-        if self._mask is None:
-            raise RuntimeError("reset() first")
-        return self._mask
