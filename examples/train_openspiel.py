@@ -107,7 +107,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         args.episodes, args.eval = 10, 6
     game = pyspiel.load_game("koloda_durak(players=2,max_deals=1)")
     env = rl_environment.Environment(
-        game, seed=args.seed, observation_type=rl_environment.ObservationType.OBSERVATION)
+        game, observation_type=rl_environment.ObservationType.OBSERVATION)
+    env.seed(args.seed)          # the deals (OpenSpiel samples the chance nodes)
     bot = kos.KolodaBot(game, 1 - LEARNER, "heuristic", seed=args.seed)
     learner = LinearSoftmax(game.observation_tensor_size(), game.num_distinct_actions(),
                             args.lr, args.seed)
