@@ -533,14 +533,16 @@ class Durak:
         state.attacks[g] = 0
         state.taken[g] = False
         # drawing up to six: the attacker, then the defender, while the stock lasts
-        flat = state.prefix.ravel()
-        rows = g * (DECK + 1)
-        p = state.drawn[g]
-        qa = np.minimum(p + np.maximum(HAND - popcount(ha).astype(np.int64), 0), DECK)
-        ha = ha | (flat.take(rows + qa) ^ flat.take(rows + p))
-        qd = np.minimum(qa + np.maximum(HAND - popcount(hd).astype(np.int64), 0), DECK)
-        hd = hd | (flat.take(rows + qd) ^ flat.take(rows + qa))
-        state.drawn[g] = qd
+        qd = state.drawn[g]
+        if (qd < DECK).any():
+            flat = state.prefix.ravel()
+            rows = g * (DECK + 1)
+            p = qd
+            qa = np.minimum(p + np.maximum(HAND - popcount(ha).astype(np.int64), 0), DECK)
+            ha = ha | (flat.take(rows + qa) ^ flat.take(rows + p))
+            qd = np.minimum(qa + np.maximum(HAND - popcount(hd).astype(np.int64), 0), DECK)
+            hd = hd | (flat.take(rows + qd) ^ flat.take(rows + qa))
+            state.drawn[g] = qd
         # over: the stock is empty and a hand is empty; the durak still holds cards
         over = (qd >= DECK) & ((ha == 0) | (hd == 0))
         if over.any():
