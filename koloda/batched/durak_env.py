@@ -27,7 +27,7 @@ class DurakVectorEnv(BatchedVectorEnv):
     ``action_masks`` are ``BatchedVectorEnv``'s; dealing and stepping are per game."""
 
     game: Durak                       # type: ignore[assignment]
-    state: DurakState | None          # type: ignore[assignment]
+    state: DurakState | None
 
     def __init__(self, num_envs: int, first_bout_limit: int = 6) -> None:
         # the base class reads only the game's observation size and action count
