@@ -319,3 +319,28 @@ def batched_side_by_side(hands: int, cpp_hands: int, seed: int, rounds: int = 5,
             assert cpp is not None
             out.cpp.append(cpp_hands / cpp if cpp else 0.0)
     return out
+
+
+#: durak games advanced together (finished ones are dropped as the batch plays on)
+DURAK_BATCH = 32768
+
+
+def batched_durak(games: int, seed: int, batch: int = DURAK_BATCH) -> tuple[float, int] | None:
+    """``games`` random-play 2-player durak games of ``koloda.batched.durak`` (uniformly
+    random legal indices of the engine's action space, select and confirm steps included):
+    (CPU seconds, steps), or None without numpy."""
+    try:
+        import numpy as np
+
+        from koloda.batched.durak import Durak, play_random
+    except ImportError:
+        return None
+    game = Durak()
+    done = steps = 0
+    start = time.process_time()
+    while done < games:
+        size = min(batch, games - done)
+        _, n, _ = play_random(game, np.arange(seed + done, seed + done + size), seed + done)
+        done += size
+        steps += n
+    return time.process_time() - start, steps

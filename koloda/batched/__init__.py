@@ -25,6 +25,9 @@ Games (each module's docstring says what it batches):
 - ``MushkaFull(table)``, ``StukolkaFull(table)``: the whole deal, the exchange round or
   the declarations as the batch's first steps, then the tricks among whoever stayed in,
   each game at its own pace (``koloda.batched.paced``).
+- ``Durak()`` (``koloda.batched.durak``): 2-player durak, whole games, each at its own
+  pace, in the engine's durak action space (multi-card attacks as select/confirm steps);
+  its vector env resets each game on its own (``koloda.batched.durak_env``).
 - ``Kopilka()``: the play after the same-suit exchange (played at init likewise). Its
   draws, passes and failed leads give every deal its own length and order of play, so
   each game keeps its own mover and trick (``koloda.batched.kopilka``); a game over
@@ -41,6 +44,7 @@ prints the random-play hands/s beside OpenSpiel's C++ loop.
 
 from koloda.batched.core import IllegalBatchAction, TrickGame, TrickState
 from koloda.batched.dreyfus import Dreyfus
+from koloda.batched.durak import Durak
 from koloda.batched.kopilka import Kopilka
 from koloda.batched.mushka import Mushka
 from koloda.batched.mushka_full import MushkaFull
@@ -50,6 +54,6 @@ from koloda.batched.stukolka import Stukolka
 from koloda.batched.stukolka_full import StukolkaFull
 from koloda.batched.trinka import Trinka
 
-__all__ = ["Dreyfus", "IllegalBatchAction", "Kopilka", "Mushka", "MushkaFull",
+__all__ = ["Dreyfus", "Durak", "IllegalBatchAction", "Kopilka", "Mushka", "MushkaFull",
            "Opendaum", "Opendaum33",
            "OpendaumShakhi", "Stukolka", "StukolkaFull", "TrickGame", "TrickState", "Trinka"]

@@ -1,0 +1,719 @@
+"""Batched Durak for two players (koloda/rules/durak.en.md §Precisely; the engine's
+``koloda.games.durak`` is the reference): many games advanced together in numpy.
+
+    from koloda.batched.durak import Durak
+    game = Durak()                               # 2 players, 36 cards, the default options
+    state = game.init(keys)                      # one game per key, dealt from the key
+    state, obs, mask, reward = game.step(state, actions)
+
+Unlike the trick games, Durak games have different lengths, so every game of a batch keeps
+its own phase (attack, defend, throw, over): a step splits the batch by the kind of
+action (select, confirm, beat, take, pass; a round's end) and applies each to its games
+with a few array operations, no per-game Python. A finished game stays over: its mask is empty and
+its actions are ignored (``reset_done`` deals new games into the finished slots).
+
+The action space is the engine's (``koloda.envs.actions.action_space("durak")``, 2 760
+indices), so the masks are the PettingZoo and OpenSpiel adapters' masks: ``0`` take,
+``1`` pass, ``2 + 52·A + B`` beat A with B, ``2706 + C`` select C, ``2758`` confirm
+attack, ``2759`` confirm throw. A multi-card attack or throw is chosen card by card in
+ascending card order (``select``) and then confirmed, as the adapters do.
+
+The benchmark's loop is ``play_random`` (``advance_random``: the random choice and the
+step in one, finished games dropped from the batch as it plays on); ``koloda bench``
+prints its games/s. The tests replay every game of random batches through the engine
+(same mask at every step, same seat, same durak and epaulettes) and check the observation
+against the engine's view, part by part.
+
+Two players, no teams: the only one ever asked to throw in is the attacker, a round ends
+at the attacker's ``pass`` (or at the limit, or when the attacker has no cards), and the
+game ends after a round once the stock is empty and a hand is empty. The durak is the
+player still holding cards; both hands empty at once is a draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from koloda.batched.bits import (
+    ONE,
+    U64,
+    as_keys,
+    key_stream,
+    lowest_bit_index,
+    popcount,
+    shuffled,
+    unpack,
+)
+from koloda.batched.core import SALT_DEAL, SALT_DEALER, IllegalBatchAction
+from koloda.cards import CARD_TEXT, SIX, deck
+
+I64 = npt.NDArray[np.int64]
+F32 = npt.NDArray[np.float32]
+CARDS = 52
+HAND = 6
+DECK = 36
+#: the phases of a game
+ATTACK, DEFEND, THROW, OVER = 0, 1, 2, 3
+#: the engine's action space for durak (koloda.envs.actions): plain, pairs, select, confirm
+TAKE, PASS, BEAT = 0, 1, 2
+SELECT = BEAT + CARDS * CARDS
+CONFIRM_ATTACK = SELECT + CARDS
+CONFIRM_THROW = CONFIRM_ATTACK + 1
+NUM_ACTIONS = CONFIRM_THROW + 1
+_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+_RANKS = np.uint64(0x1FFF)
+_S13, _S26, _S39 = np.uint64(13), np.uint64(26), np.uint64(39)
+
+
+def _beats_table() -> U64:
+    """(trump suit × 52 + attack card) → the cards that beat it: a higher card of its suit
+    or, if it is not a trump, any trump (the 36-card deck only)."""
+    cards = [int(c) for c in deck(36)]
+    table = np.zeros(4 * CARDS, dtype=np.uint64)
+    for trump in range(4):
+        for a in cards:
+            m = 0
+            for b in cards:
+                if (b // 13 == a // 13 and b > a) or (a // 13 != trump and b // 13 == trump):
+                    m |= 1 << b
+            table[trump * CARDS + a] = m
+    return table
+
+
+BEATS = _beats_table()
+#: card → every card of its rank
+RANK_CARDS = np.array([sum(1 << (s * 13 + c % 13) for s in range(4)) for c in range(64)],
+                      dtype=np.uint64)
+#: suit → its cards in the 36-card deck
+SUIT_CARDS = np.array([sum(1 << c for c in range(s * 13 + 4, s * 13 + 13))
+                       for s in range(4)], dtype=np.uint64)
+TWO_SIXES = [(1 << (s * 13 + SIX)) | (1 << (t * 13 + SIX))
+             for s in range(4) for t in range(s + 1, 4)]
+
+
+#: (16-bit word × 16 + r) → the index of the word's r-th set bit
+def _nth16() -> npt.NDArray[np.int8]:
+    bits = (np.arange(1 << 16)[:, None] >> np.arange(16)[None, :]) & 1
+    # the r-th set bit of w: the bit where the running count of set bits reaches r + 1
+    rank = np.cumsum(bits, axis=1) - 1
+    table = np.zeros((1 << 16, 16), dtype=np.int8)
+    w, i = np.nonzero(bits)
+    table[w, rank[w, i]] = i
+    return table.ravel()
+
+
+_NTH16 = _nth16()
+_M16, _M32, _M48 = np.uint64(0xFFFF), np.uint64(0xFFFFFFFF), np.uint64(0xFFFFFFFFFFFF)
+
+
+def nth_set_bit(x: U64, r: I64) -> I64:
+    """The index of the ``r``-th set bit (from 0, lowest first) of each word; r must be
+    below the word's popcount. Four 16-bit slices and one table look-up, whatever r is."""
+    c0 = popcount(x & _M16).astype(np.int64)
+    c1 = popcount(x & _M32).astype(np.int64)
+    c2 = popcount(x & _M48).astype(np.int64)
+    chunk = (r >= c0).astype(np.int64)
+    chunk += r >= c1
+    chunk += r >= c2
+    before = np.where(chunk == 0, 0, np.where(chunk == 1, c0, np.where(chunk == 2, c1, c2)))
+    word = ((x >> (chunk * 16).astype(np.uint64)) & _M16).astype(np.int64)
+    word <<= 4
+    word += r - before
+    out = _NTH16.take(word).astype(np.int64)
+    out += chunk * 16
+    return out
+
+
+def ranks_on(table: U64) -> U64:
+    """Every card of a rank some card of ``table`` has (what may be thrown in)."""
+    r = table | (table >> _S13) | (table >> _S26) | (table >> _S39)
+    r &= _RANKS
+    return r | (r << _S13) | (r << _S26) | (r << _S39)
+
+
+@dataclass
+class DurakState:
+    """A batch of games (``Durak.init``; ``advance`` updates it in place), one entry per
+    game. Hands are kept by role: ``ha`` the round's attacker's, ``hd`` the defender's;
+    ``attacker`` says whose seat that is (roles swap after a beaten round)."""
+
+    keys: U64
+    dealer: I64
+    order: npt.NDArray[np.uint8]   # (games, 36) the shuffled deck, top first
+    prefix: U64                    # (games, 37) bits of order[:i]: a draw is two lookups
+    trump: I64
+    trump_card: I64
+    ha: U64
+    hd: U64
+    attacker: I64
+    phase: I64
+    drawn: I64                     # cards dealt or drawn so far (the stock is order[drawn:])
+    uncovered: U64                 # attack cards not covered yet
+    table: U64                     # every card on the table
+    covers: U64                    # the cards that cover them
+    attacks: I64                   # attack cards this round (lead and throw-ins)
+    limit: I64                     # the most attack cards this round
+    taken: npt.NDArray[np.bool_]
+    beaten: I64                    # rounds beaten so far (first_bout_limit until one)
+    opening: U64                   # the cards the round was opened with
+    last_open: U64                 # (games, 2) by seat: the opening of the last round
+    #                                the seat defended (epaulettes)
+    sel: U64                       # the cards selected toward an attack or a throw
+    avail: U64                     # the cards the mover may select next (0: none)
+    sel_n: I64
+    public: U64                    # cards once taken from the table (known in a hand)
+    durak: I64                     # once over: the durak's seat, -1 a draw
+    epaulettes: npt.NDArray[np.bool_]
+    steps: I64                     # steps each game has taken
+    history: list[npt.NDArray[np.int16]] | None   # every step's actions (-1: was over)
+    movers: list[npt.NDArray[np.int8]] | None     # who made each of them
+    t: int = 0
+
+    @property
+    def games(self) -> int:
+        return len(self.keys)
+
+    def copy(self) -> DurakState:
+        """An independent copy (``advance`` mutates in place)."""
+        out = replace(self, **{f.name: getattr(self, f.name).copy() for f in fields(self)
+                               if isinstance(getattr(self, f.name), np.ndarray)})
+        if self.history is not None and self.movers is not None:
+            out.history, out.movers = list(self.history), list(self.movers)
+        return out
+
+
+class Durak:
+    """Two-player simple (throw-in) durak, batched. ``first_bout_limit`` as the engine's
+    option (default 6)."""
+
+    name = "durak"
+    players = 2
+    num_actions = NUM_ACTIONS
+
+    def __init__(self, first_bout_limit: int = 6) -> None:
+        if not 1 <= first_bout_limit <= HAND:
+            raise ValueError(f"first_bout_limit: a whole number 1..6, not {first_bout_limit}")
+        self.first_bout_limit = first_bout_limit
+        self.deck = np.array(sorted(int(c) for c in deck(36)), dtype=np.uint8)
+
+    # ------------------------------------------------------------------ API
+    def init(self, keys: npt.ArrayLike, history: bool = True) -> DurakState:
+        """A batch of fresh games, one per key (the shuffle and the dealer from the key
+        alone). ``history=False`` keeps no actions (no records; the benchmark's loop)."""
+        k = as_keys(keys)
+        games = len(k)
+        order = shuffled(k, self.deck, SALT_DEAL)
+        dealer = (key_stream(k, SALT_DEALER) % np.uint64(2)).astype(np.int64)
+        bits = np.left_shift(ONE, order.astype(np.uint64))
+        prefix = np.zeros((games, DECK + 1), dtype=np.uint64)
+        np.bitwise_or.accumulate(bits, axis=1, out=prefix[:, 1:])
+        # dealt one at a time from the dealer's left: that player holds cards 0, 2, 4, …
+        left = np.bitwise_or.reduce(bits[:, 0:2 * HAND:2], axis=1)
+        right = np.bitwise_or.reduce(bits[:, 1:2 * HAND:2], axis=1)
+        trump_card = order[:, DECK - 1].astype(np.int64)
+        trump = trump_card // 13
+        suit = SUIT_CARDS.take(trump)
+        # the lowest trump leads; nobody holds one → the dealer's left
+        tl, tr = left & suit, right & suit
+        low_l = np.where(tl != 0, lowest_bit_index(np.where(tl != 0, tl, ONE)), 99)
+        low_r = np.where(tr != 0, lowest_bit_index(np.where(tr != 0, tr, ONE)), 99)
+        first_is_left = low_l <= low_r      # both 99: nobody → the dealer's left
+        left_seat = (dealer + 1) % 2
+        attacker = np.where(first_is_left, left_seat, dealer)
+        ha, hd = right.copy(), left.copy()
+        ha[first_is_left] = left[first_is_left]
+        hd[first_is_left] = right[first_is_left]
+        zero = np.zeros(games, dtype=np.uint64)
+        zi = np.zeros(games, dtype=np.int64)
+        limit = np.minimum(popcount(hd).astype(np.int64), self.first_bout_limit)
+        return DurakState(
+            keys=k, dealer=dealer, order=order, prefix=prefix, trump=trump,
+            trump_card=trump_card, ha=ha, hd=hd, attacker=attacker, phase=zi.copy(),
+            drawn=np.full(games, 2 * HAND, dtype=np.int64), uncovered=zero.copy(),
+            table=zero.copy(), covers=zero.copy(), attacks=zi.copy(), limit=limit,
+            taken=np.zeros(games, dtype=np.bool_), beaten=zi.copy(), opening=zero.copy(),
+            last_open=np.zeros((games, 2), dtype=np.uint64), sel=zero.copy(),
+            avail=ha.copy(), sel_n=zi.copy(), public=zero.copy(),
+            durak=np.full(games, -1, np.int64),
+            epaulettes=np.zeros(games, dtype=np.bool_), steps=zi.copy(),
+            history=[] if history else None, movers=[] if history else None)
+
+    def step(self, state: DurakState, actions: npt.ArrayLike
+             ) -> tuple[DurakState, npt.NDArray[np.uint8], npt.NDArray[np.bool_], F32]:
+        """Apply one action per game; return (state, observation, mask, reward).
+
+        ``reward`` (games, 2) by seat: zero except on the step that ends a game, then +1 the
+        winner, −1 the durak (0 each in a draw), as the adapters' returns. The observation
+        and mask are the next player to move's (zero once the game is over)."""
+        before = state.phase != OVER
+        self.advance(state, actions)
+        reward = np.zeros((state.games, 2), dtype=np.float32)
+        ended = before & (state.phase == OVER)
+        if ended.any():
+            reward[ended] = self.returns(state)[ended]
+        return state, self.observe(state), self.mask(state), reward
+
+    def returns(self, state: DurakState) -> F32:
+        """(games, 2) +1 winner, −1 durak, 0 in a draw or while not over."""
+        out = np.zeros((state.games, 2), dtype=np.float32)
+        lost = (state.phase == OVER) & (state.durak >= 0)
+        g = np.flatnonzero(lost)
+        out[g, state.durak[g]] = -1.0
+        out[g, 1 - state.durak[g]] = 1.0
+        return out
+
+    def is_over(self, state: DurakState) -> bool:
+        return bool((state.phase == OVER).all())
+
+    def terminated(self, state: DurakState) -> npt.NDArray[np.bool_]:
+        return state.phase == OVER
+
+    def to_move(self, state: DurakState) -> I64:
+        """The seat to move in each game (-1 once over)."""
+        seat = np.where(state.phase == DEFEND, 1 - state.attacker, state.attacker)
+        return np.where(state.phase == OVER, -1, seat)
+
+    # ------------------------------------------------------------ legal sets
+    def selectable(self, state: DurakState) -> U64:
+        """The cards the mover may ``select`` next (attack and throw phases, else 0)."""
+        return state.avail.copy()
+
+    def mask(self, state: DurakState) -> npt.NDArray[np.bool_]:
+        """(games, 2760) the legal actions of the player to move."""
+        games = state.games
+        out = np.zeros((games, NUM_ACTIONS), dtype=np.bool_)
+        ph, open_ = state.phase, state.sel != 0
+        out[:, TAKE] = ph == DEFEND
+        out[:, PASS] = (ph == THROW) & ~open_
+        out[:, CONFIRM_ATTACK] = (ph == ATTACK) & open_
+        out[:, CONFIRM_THROW] = (ph == THROW) & open_
+        out[:, SELECT:SELECT + CARDS] = unpack(state.avail, CARDS).view(np.bool_)
+        beats = out[:, BEAT:SELECT].reshape(games, CARDS, CARDS)
+        assert np.shares_memory(beats, out), "the beat block is a view of the mask"
+        g = np.flatnonzero(ph == DEFEND)
+        left = state.uncovered[g]
+        while len(g):
+            a = lowest_bit_index(left)
+            beats[g, a, :] = unpack(BEATS.take(state.trump[g] * CARDS + a) & state.hd[g],
+                                    CARDS).view(np.bool_)
+            left &= left - ONE
+            more = left != 0
+            g, left = g[more], left[more]
+        return out
+
+    def legal_actions(self, state: DurakState, game: int) -> list[int]:
+        """One game's legal action indices (for tests and people, not loops)."""
+        return np.flatnonzero(self.mask(self.take(state, [game]))[0]).tolist()
+
+    def random_actions(self, state: DurakState, rng: np.random.Generator) -> I64:
+        """A uniformly random legal action per game (-1 in finished games)."""
+        return self._random(state, rng)[0]
+
+    def _random(self, state: DurakState, rng: np.random.Generator
+                ) -> tuple[I64, list[I64]]:
+        """Random actions and the games of each kind (select, confirm, beat, take, pass)."""
+        games = state.games
+        raw = rng.bit_generator.random_raw(games) >> np.uint64(32)
+        ph = state.phase
+        act = np.full(games, -1, dtype=np.int64)
+        # attack and throw: select one of the selectable cards, or confirm / pass (whole
+        # batch: the defending and finished games have nothing selectable and no extra)
+        opened = state.sel != 0
+        k = popcount(state.avail).astype(np.uint64)
+        extra = opened | (ph == THROW)
+        r = (raw * (k + extra)) >> np.uint64(32)
+        select = r < k
+        i_sel = np.flatnonzero(select)
+        act[i_sel] = nth_set_bit(state.avail[i_sel], r[i_sel].astype(np.int64)) + SELECT
+        i_conf = np.flatnonzero(~select & opened)
+        act[i_conf] = np.where(ph[i_conf] == ATTACK, CONFIRM_ATTACK, CONFIRM_THROW)
+        i_pass = np.flatnonzero(~select & ~opened & (ph == THROW))
+        act[i_pass] = PASS
+        # defend: one (attack card, cover) pair or take, uniformly
+        g = np.flatnonzero(ph == DEFEND)
+        unc = state.uncovered[g]
+        one = (unc & (unc - ONE)) == 0
+        i_beat, i_take = [], []
+        g1, g2 = g[one], g[~one]
+        if len(g1):     # one card to cover (the usual case): its covers or take
+            a = lowest_bit_index(unc[one])
+            b = BEATS.take(state.trump[g1] * CARDS + a) & state.hd[g1]
+            n = popcount(b).astype(np.uint64)
+            r1 = (raw[g1] * (n + ONE)) >> np.uint64(32)
+            beat = r1 < n
+            act[g1] = TAKE
+            act[g1[beat]] = BEAT + CARDS * a[beat] + nth_set_bit(b[beat],
+                                                                 r1[beat].astype(np.int64))
+            i_beat.append(g1[beat])
+            i_take.append(g1[~beat])
+        if len(g2):
+            defence = self._random_defence(state, g2, raw[g2])
+            act[g2] = defence
+            beat = defence != TAKE
+            i_beat.append(g2[beat])
+            i_take.append(g2[~beat])
+        empty = np.zeros(0, dtype=np.int64)
+        return act, [i_sel, i_conf, np.concatenate(i_beat) if i_beat else empty,
+                     np.concatenate(i_take) if i_take else empty, i_pass]
+
+    def _random_defence(self, state: DurakState, g: I64, raw: U64) -> I64:
+        """Uniform over every (uncovered card, cover) pair and take, in the games ``g``."""
+        base = state.trump[g] * CARDS
+        hd = state.hd[g]
+        left = state.uncovered[g]
+        cards, covers = [], []
+        while left.any():
+            a = lowest_bit_index(np.where(left != 0, left, ONE))
+            b = BEATS.take(base + a) & hd
+            b[left == 0] = 0
+            cards.append(a)
+            covers.append(b)
+            left = left & (left - ONE)
+        counts = [popcount(b).astype(np.int64) for b in covers]
+        total = np.ones(len(g), dtype=np.int64)        # take, and every pair
+        for n in counts:
+            total += n
+        r = ((raw * total.astype(np.uint64)) >> np.uint64(32)).astype(np.int64)
+        bits = np.zeros(len(g), dtype=np.uint64)
+        rank = np.zeros(len(g), dtype=np.int64)
+        att = np.zeros(len(g), dtype=np.int64)
+        cum = np.zeros(len(g), dtype=np.int64)
+        for a, b, n in zip(cards, covers, counts, strict=True):
+            hit = (r >= cum) & (r < cum + n)
+            bits = np.where(hit, b, bits)
+            rank = np.where(hit, r - cum, rank)
+            att = np.where(hit, a, att)
+            cum += n
+        beat = r < cum
+        act = np.full(len(g), TAKE, dtype=np.int64)
+        act[beat] = BEAT + CARDS * att[beat] + nth_set_bit(bits[beat], rank[beat])
+        return act
+
+    # ------------------------------------------------------------ stepping
+    def advance(self, state: DurakState, actions: npt.ArrayLike) -> DurakState:
+        """``step`` without the observation and mask (the benchmark's loop). Finished
+        games ignore their actions."""
+        a = np.asarray(actions)
+        if a.shape != (state.games,):
+            raise ValueError(f"actions: one per game, shape ({state.games},), not {a.shape}")
+        live = state.phase != OVER
+        a = np.where(live, a, -1).astype(np.int64, copy=False)
+        kinds = [np.flatnonzero((a >= SELECT) & (a < CONFIRM_ATTACK)),
+                 np.flatnonzero(a >= CONFIRM_ATTACK), np.flatnonzero((a >= BEAT) & (a < SELECT)),
+                 np.flatnonzero(a == TAKE), np.flatnonzero(a == PASS)]
+        self._check(state, a, live, *kinds)
+        return self._apply(state, a, live, kinds)
+
+    def advance_random(self, state: DurakState, rng: np.random.Generator) -> I64:
+        """``advance(state, random_actions(state, rng))`` in one: the random choice already
+        knows each game's kind of action and that it is legal, so the decoding and the
+        check are skipped (the benchmark's loop). Returns the actions."""
+        a, kinds = self._random(state, rng)
+        self._apply(state, a, state.phase != OVER, kinds)
+        return a
+
+    def _apply(self, state: DurakState, a: I64, live: npt.NDArray[np.bool_],
+               kinds: list[I64]) -> DurakState:
+        """Apply legal actions ``a``; ``kinds`` the games that select, confirm, beat, take
+        and pass."""
+        ph = state.phase
+        i_sel, i_conf, i_beat, i_take, i_pass = kinds
+        if state.history is not None and state.movers is not None:
+            state.history.append(a.astype(np.int16))
+            state.movers.append(self.to_move(state).astype(np.int8))
+        state.steps += live
+        state.t += 1
+        # select: one more card toward an attack (of one rank) or a throw
+        if len(i_sel):
+            c = a[i_sel] - SELECT
+            cu = c.astype(np.uint64)
+            state.sel[i_sel] |= np.left_shift(ONE, cu)
+            n = state.sel_n[i_sel] + 1
+            state.sel_n[i_sel] = n
+            attack = ph[i_sel] == ATTACK
+            avail = state.avail[i_sel] & (_ALL << (cu + ONE))
+            avail &= np.where(attack, RANK_CARDS.take(c), _ALL)
+            room = np.where(attack, state.limit[i_sel], state.limit[i_sel] - state.attacks[i_sel])
+            avail[n >= room] = 0
+            state.avail[i_sel] = avail
+        asks = []
+        # confirm: the selected cards go to the table
+        if len(i_conf):
+            g = i_conf
+            chosen = state.sel[g]
+            state.ha[g] &= ~chosen
+            state.attacks[g] += state.sel_n[g]
+            state.uncovered[g] |= chosen
+            state.table[g] |= chosen
+            state.sel[g] = 0
+            state.sel_n[g] = 0
+            state.avail[g] = 0
+            opened = ph[g] == ATTACK
+            state.opening[g[opened]] = chosen[opened]
+            # a lead, or a throw while not taken, is to be covered; after take, a throw
+            # lies uncovered beside the taken cards and the attacker is asked again
+            after_take = state.taken[g]
+            state.phase[g[~after_take]] = DEFEND
+            asks.append(g[after_take])
+        if len(i_beat):
+            g = i_beat
+            pair = a[g] - BEAT
+            ab = np.left_shift(ONE, (pair // CARDS).astype(np.uint64))
+            bb = np.left_shift(ONE, (pair % CARDS).astype(np.uint64))
+            unc = state.uncovered[g] & ~ab
+            state.uncovered[g] = unc
+            state.covers[g] |= bb
+            state.table[g] |= bb
+            state.hd[g] &= ~bb
+            asks.append(g[unc == 0])
+        if len(i_take):
+            state.taken[i_take] = True
+            asks.append(i_take)
+        ends = [i_pass]
+        if asks:
+            g = np.concatenate(asks) if len(asks) > 1 else asks[0]
+            # after a change the attacker is asked, if the limit allows and it holds cards
+            ha = state.ha[g]
+            room = (state.attacks[g] < state.limit[g]) & (ha != 0)
+            ask = g[room]
+            state.phase[ask] = THROW
+            state.avail[ask] = ha[room] & ranks_on(state.table[ask])
+            ends.append(g[~room])
+        end = np.concatenate(ends) if len(ends) > 1 else ends[0]
+        if len(end):
+            self._end_round(state, end)
+        return state
+
+    def _check(self, state: DurakState, a: I64, live: npt.NDArray[np.bool_], i_sel: I64,
+               i_conf: I64, i_beat: I64, i_take: I64, i_pass: I64) -> None:
+        """IllegalBatchAction naming the first game whose action is not legal."""
+        ph = state.phase
+        bad = [np.flatnonzero(live & ((a < 0) | (a >= NUM_ACTIONS)))]
+        c = (a[i_sel] - SELECT).astype(np.uint64)
+        bad.append(i_sel[((state.avail[i_sel] >> c) & ONE) == 0])
+        want = np.where(a[i_conf] == CONFIRM_ATTACK, ATTACK, THROW)
+        bad.append(i_conf[(ph[i_conf] != want) | (state.sel[i_conf] == 0)])
+        pair = a[i_beat] - BEAT
+        att = pair // CARDS
+        cover = (pair % CARDS).astype(np.uint64)
+        beaters = BEATS.take(state.trump[i_beat] * CARDS + att) & state.hd[i_beat]
+        ok = ((ph[i_beat] == DEFEND)
+              & (((state.uncovered[i_beat] >> att.astype(np.uint64)) & ONE) == ONE)
+              & (((beaters >> cover) & ONE) == ONE))
+        bad.append(i_beat[~ok])
+        bad.append(i_take[ph[i_take] != DEFEND])
+        bad.append(i_pass[(ph[i_pass] != THROW) | (state.sel[i_pass] != 0)])
+        first = min((int(b[0]) for b in bad if len(b)), default=-1)
+        if first >= 0:
+            raise IllegalBatchAction(
+                f"{self.name}: game {first}: action {int(a[first])} is not legal now "
+                f"(legal: {self.legal_actions(state, first)})")
+
+    def _end_round(self, state: DurakState, g: I64) -> None:
+        """The round ends in the games ``g``: the table is taken or beaten, both draw (the
+        attacker first), and the game ends or the next round opens."""
+        took = state.taken[g]
+        table = state.table[g]
+        ha, hd = state.ha[g], state.hd[g]
+        gt = g[took]
+        if len(gt):
+            hd[took] |= table[took]
+            state.public[gt] |= table[took]
+        beaten = state.beaten[g] + ~took
+        state.beaten[g] = beaten
+        attacker = state.attacker[g]
+        # the defender's seat: the flat index into last_open (games, 2)
+        state.last_open.ravel()[2 * g + 1 - attacker] = state.opening[g]
+        for f in (state.uncovered, state.table, state.covers, state.opening):
+            f[g] = 0
+        state.attacks[g] = 0
+        state.taken[g] = False
+        # drawing up to six: the attacker, then the defender, while the stock lasts
+        qd = state.drawn[g]
+        if (qd < DECK).any():
+            flat = state.prefix.ravel()
+            rows = g * (DECK + 1)
+            p = qd
+            qa = np.minimum(p + np.maximum(HAND - popcount(ha).astype(np.int64), 0), DECK)
+            ha = ha | (flat.take(rows + qa) ^ flat.take(rows + p))
+            qd = np.minimum(qa + np.maximum(HAND - popcount(hd).astype(np.int64), 0), DECK)
+            hd = hd | (flat.take(rows + qd) ^ flat.take(rows + qa))
+            state.drawn[g] = qd
+        # over: the stock is empty and a hand is empty; the durak still holds cards
+        over = (qd >= DECK) & ((ha == 0) | (hd == 0))
+        if over.any():
+            o = g[over]
+            a_has, d_has = ha[over] != 0, hd[over] != 0
+            att = attacker[over]
+            durak = np.where(a_has, att, np.where(d_has, 1 - att, -1))
+            state.durak[o] = durak
+            opening = state.last_open.ravel()[2 * o + np.maximum(durak, 0)]
+            two = np.zeros(len(o), dtype=np.bool_)
+            for m in TWO_SIXES:
+                two |= opening == np.uint64(m)
+            state.epaulettes[o] = two & (durak >= 0)
+            state.phase[o] = OVER
+            state.avail[o] = 0
+        # the next round: after a beaten round the defender attacks
+        swap = ~took & ~over
+        state.ha[g] = np.where(swap, hd, ha)
+        new_hd = np.where(swap, ha, hd)
+        state.hd[g] = new_hd
+        state.attacker[g] = np.where(swap, 1 - attacker, attacker)
+        nxt = g[~over]
+        cap = np.where(beaten[~over] == 0, self.first_bout_limit, HAND)
+        state.limit[nxt] = np.minimum(cap, popcount(new_hd[~over]).astype(np.int64))
+        state.phase[nxt] = ATTACK
+        state.avail[nxt] = state.ha[nxt]
+
+    # ------------------------------------------------------------ batches
+    def take(self, state: DurakState, games: npt.ArrayLike) -> DurakState:
+        """The games at indices ``games`` as a batch of their own (no history)."""
+        idx = np.asarray(games, dtype=np.int64)
+        kw: dict[str, Any] = {}
+        for f in fields(state):
+            v = getattr(state, f.name)
+            kw[f.name] = v[idx] if isinstance(v, np.ndarray) else v
+        kw["history"] = kw["movers"] = None
+        return DurakState(**kw)
+
+    def reset_done(self, state: DurakState, keys: npt.ArrayLike) -> npt.NDArray[np.bool_]:
+        """Deal new games (from ``keys``, one per finished game, in order) into the
+        finished slots; return where. History is not kept across a reset."""
+        done = state.phase == OVER
+        if done.any():
+            fresh = self.init(np.asarray(keys)[:int(done.sum())], history=False)
+            for f in fields(state):
+                mine = getattr(state, f.name)
+                if isinstance(mine, np.ndarray):
+                    mine[done] = getattr(fresh, f.name)
+            state.history = state.movers = None
+        return done
+
+    # ------------------------------------------------------------ views
+    def observation_layout(self) -> list[tuple[str, int, int]]:
+        """(name, first feature, width) of each part of the observation (each part starts
+        on a multiple of 64; padding is 0). ``opponent_known``: cards of the opponent's
+        hand everyone saw it take (and the trump card once drawn)."""
+        return [("hand", 0, CARDS), ("uncovered", 64, CARDS), ("covered", 128, CARDS),
+                ("covers", 192, CARDS), ("selected", 256, CARDS),
+                ("opponent_known", 320, CARDS), ("discard", 384, CARDS),
+                ("trump_card", 448, CARDS), ("trump_suit", 512, 4), ("phase", 516, 3),
+                ("attacking", 519, 1), ("taken", 520, 1), ("first_bout", 521, 1),
+                ("stock_size", 522, 25), ("opponent_hand_size", 576, 37),
+                ("room_left", 613, 7)]
+
+    observation_size = 640
+
+    def observe(self, state: DurakState) -> npt.NDArray[np.uint8]:
+        """(games, 640) 0/1 bytes: what the player to move may know (layout in
+        ``observation_layout``); all zero once the game is over."""
+        games = state.games
+        ph = state.phase
+        defending = ph == DEFEND
+        mine = np.where(defending, state.hd, state.ha)
+        theirs = np.where(defending, state.ha, state.hd)
+        out = np.zeros((games, 10), dtype=np.uint64)
+        out[:, 0] = mine
+        out[:, 1] = state.uncovered
+        out[:, 2] = state.table & ~state.uncovered & ~state.covers
+        out[:, 3] = state.covers
+        out[:, 4] = state.sel
+        tc = np.left_shift(ONE, state.trump_card.astype(np.uint64))
+        out[:, 5] = theirs & (state.public | tc)
+        # the discard: every card dealt or drawn that is in no hand and not on the table
+        dealt = np.take_along_axis(state.prefix, state.drawn[:, None], axis=1)[:, 0]
+        out[:, 6] = dealt & ~state.ha & ~state.hd & ~state.table
+        out[:, 7] = tc
+        stock = (DECK - state.drawn).astype(np.uint64)
+        misc = np.left_shift(ONE, state.trump.astype(np.uint64))
+        misc |= np.left_shift(ONE, (4 + np.minimum(ph, 2)).astype(np.uint64))
+        misc |= np.where(defending, 0, ONE << np.uint64(7)).astype(np.uint64)
+        misc |= np.where(state.taken, ONE << np.uint64(8), 0).astype(np.uint64)
+        misc |= np.where(state.beaten == 0, ONE << np.uint64(9), 0).astype(np.uint64)
+        misc |= np.left_shift(ONE, stock + np.uint64(10))
+        out[:, 8] = misc
+        held = popcount(theirs).astype(np.uint64)
+        room = np.clip(state.limit - state.attacks, 0, HAND).astype(np.uint64)
+        out[:, 9] = np.left_shift(ONE, held) | np.left_shift(ONE, room + np.uint64(37))
+        out[ph == OVER] = 0
+        return np.unpackbits(out.view(np.uint8).ravel(), bitorder="little").reshape(games, -1)
+
+    # ------------------------------------------------------------ records
+    def action_text(self, action: int, sel: list[int]) -> str | None:
+        """The engine action an index makes (None for a ``select``), given the cards
+        selected before it."""
+        if action == TAKE:
+            return "take"
+        if action == PASS:
+            return "pass"
+        if action < SELECT:
+            a, b = divmod(action - BEAT, CARDS)
+            return f"beat {CARD_TEXT[a]} {CARD_TEXT[b]}"
+        if action < CONFIRM_ATTACK:
+            return None
+        verb = "attack" if action == CONFIRM_ATTACK else "throw"
+        return verb + " " + " ".join(CARD_TEXT[c] for c in sel)
+
+    def record(self, state: DurakState, game: int) -> dict[str, Any]:
+        """Game ``game`` as a koloda-record/1 (its deal and its engine actions):
+        ``koloda.engine.records.replay`` replays it through the engine."""
+        if state.history is None:
+            raise ValueError("record: this batch keeps no history (init(history=True))")
+        order = state.order[game].tolist()
+        d = int(state.dealer[game])
+        hands: list[list[str]] = [[], []]
+        for k in range(2):
+            hands[(d + 1 + k) % 2] = [CARD_TEXT[c] for c in order[k:2 * HAND:2]]
+        deal = {"dealer": d, "hands": hands, "stock": [CARD_TEXT[c] for c in order[2 * HAND:]],
+                "trump_card": CARD_TEXT[order[-1]]}
+        return {"format": "koloda-record/1", "game": self.name, "players": 2,
+                "options": {"first_bout_limit": self.first_bout_limit}, "seed": None,
+                "first_dealer": d, "deals": [deal],
+                "actions": self.actions_json(state, game), "result": None}
+
+    def actions_json(self, state: DurakState, game: int) -> list[dict[str, Any]]:
+        """The engine actions of game ``game`` with the seat of each (the ``select``
+        steps folded into the ``confirm`` that makes their action)."""
+        assert state.history is not None and state.movers is not None
+        out: list[dict[str, Any]] = []
+        sel: list[int] = []
+        for row, movers in zip(state.history, state.movers, strict=True):
+            a = int(row[game])
+            if a < 0:
+                break
+            text = self.action_text(a, sel)
+            if text is None:
+                sel.append(a - SELECT)
+            else:
+                sel = []
+                out.append({"seat": int(movers[game]), "action": text})
+        return out
+
+
+
+
+
+def play_random(game: Durak, keys: npt.ArrayLike, seed: int = 0, compact: float = 0.7
+                ) -> tuple[int, int, int]:
+    """Play every game of ``keys`` to its end with uniformly random legal indices (the
+    benchmark's loop): finished games are dropped from the batch once fewer than
+    ``compact`` of it are still playing. Returns (games, steps, draws)."""
+    rng = np.random.default_rng(seed)
+    state = game.init(keys, history=False)
+    total = state.games
+    steps = draws = 0
+    while state.games:
+        game.advance_random(state, rng)
+        live = state.phase != OVER
+        if live.sum() < compact * state.games:
+            done = ~live
+            steps += int(state.steps[done].sum())
+            draws += int((state.durak[done] < 0).sum())
+            state = game.take(state, np.flatnonzero(live))
+    return total, steps, draws
+__all__ = ["NUM_ACTIONS", "Durak", "DurakState", "nth_set_bit", "play_random"]

@@ -1,0 +1,71 @@
+"""A Gymnasium vector env over batched 2-player durak: ``num_envs`` games in self-play.
+
+As ``koloda.batched.vector_env.BatchedVectorEnv`` (one policy acts for whoever is to move,
+``infos["to_move"]`` says who; ``infos["action_mask"]`` and ``action_masks()``), except
+that durak games end at different steps, so each game resets on its own: the step after
+a game ends deals a new game into its slot (Gymnasium's next-step autoreset: that slot's
+action is ignored, its reward is 0). On the step a game ends, ``rewards[i]`` is what it
+earned the seat that just acted and ``infos["points"][i]`` holds both seats' (+1 the
+winner, −1 the durak, 0 each in a draw). Needs gymnasium (the ``pettingzoo`` extra).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from koloda.batched.durak import OVER, Durak, DurakState
+from koloda.batched.vector_env import BatchedVectorEnv
+
+
+class DurakVectorEnv(BatchedVectorEnv):
+    """``DurakVectorEnv(num_envs=1024)``: observations uint8 0/1 of 640 features
+    (``Durak.observation_layout``), actions ``Discrete(2760)`` — the engine's durak action
+    space, as the PettingZoo and OpenSpiel adapters number it. ``reset``, ``infos`` and
+    ``action_masks`` are ``BatchedVectorEnv``'s; dealing and stepping are per game."""
+
+    game: Durak                       # type: ignore[assignment]
+    state: DurakState | None
+
+    def __init__(self, num_envs: int, first_bout_limit: int = 6) -> None:
+        # the base class reads only the game's observation size and action count
+        super().__init__(Durak(first_bout_limit), num_envs)  # type: ignore[arg-type]
+
+    def _keys(self, count: int) -> npt.NDArray[np.int64]:
+        keys = np.arange(self._next_key, self._next_key + count, dtype=np.int64)
+        self._next_key += count
+        return keys
+
+    def _deal(self) -> tuple[npt.NDArray[np.uint8], dict[str, Any]]:
+        self.state = self.game.init(self._keys(self.num_envs), history=False)
+        self._mask = self.game.mask(self.state)
+        return self.game.observe(self.state), self._infos()
+
+    def step(self, actions: npt.ArrayLike) -> tuple[
+            npt.NDArray[np.uint8], npt.NDArray[np.float32], npt.NDArray[np.bool_],
+            npt.NDArray[np.bool_], dict[str, Any]]:
+        if self.state is None:
+            raise RuntimeError("reset() first")
+        game, state, n = self.game, self.state, self.num_envs
+        was_over = state.phase == OVER          # ended last step: dealt anew now
+        mover = game.to_move(state)
+        a = np.where(was_over, -1, np.asarray(actions, dtype=np.int64))
+        _, _, _, reward = game.step(state, a)
+        ended = (state.phase == OVER) & ~was_over
+        if was_over.any():
+            fresh = game.init(self._keys(int(was_over.sum())), history=False)
+            for name, mine in vars(state).items():
+                if isinstance(mine, np.ndarray):
+                    mine[was_over] = getattr(fresh, name)
+        obs = game.observe(state)
+        mask = game.mask(state)
+        # a game just over: the next step deals anew and ignores its action, so any will do
+        mask[ended] = True
+        self._mask = mask
+        infos = self._infos()
+        infos["points"] = reward
+        rewards = reward[np.arange(n), np.maximum(mover, 0)].astype(np.float32)
+        rewards[was_over] = 0.0
+        return obs, rewards, ended, np.zeros(n, dtype=np.bool_), infos
