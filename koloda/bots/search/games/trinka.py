@@ -8,14 +8,18 @@ steers its pair's count as the heuristic does values a card far more truly.
 
 from __future__ import annotations
 
+import random
+from typing import ClassVar
+
 from koloda.bots.heuristic.trinka import rollout
-from koloda.bots.search import LEVELS, SearchBot
-from koloda.engine.errors import ConfigError
+from koloda.bots.search.ismcts import ISMCTS
+from koloda.engine.deal import DealState
 
 
-def make(game: str, level: str | None = None) -> SearchBot:
-    lv = level or "normal"
-    if lv not in LEVELS:
-        raise ConfigError("unknown_level", level=repr(lv), levels=", ".join(LEVELS))
-    iterations, seconds = LEVELS[lv]
-    return SearchBot(game, iterations, seconds, rollout=rollout, name=f"search:{lv}")
+class TrinkaSearch(ISMCTS):
+    """The shared ISMCTS with the heuristic's play as its rollout."""
+
+    normal_iterations: ClassVar[int] = 700
+
+    def rollout(self, state: DealState, rng: random.Random) -> None:
+        rollout(state, rng)
