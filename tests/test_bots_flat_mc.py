@@ -183,7 +183,7 @@ def search_bot(game: str, budget: int, seconds: float | None = None) -> Any:
         return DreyfusSearch(game, iterations=budget, seconds=seconds)
     if game.startswith("stukolka"):
         return StukolkaSearch(game, iterations=budget, seconds=seconds)
-    return OpendaumSearch(game, iterations=budget // 4, seconds=seconds)
+    return OpendaumSearch(game, iterations=budget * 10, seconds=seconds)
 
 
 def spy_evaluate(bot: Any) -> list[tuple[list[str], dict[str, float]]]:
@@ -212,7 +212,10 @@ def test_the_bots_are_deterministic_legal_and_within_the_deal_budget(
             assert action in legal
             [(actions, means)] = seen
             assert action in actions and means[action] == max(means.values())
-            most = 24 // 4 if family == "opendaum" else max(MIN_DEALS, 24 // len(actions))
+            if family == "opendaum":    # the budget in cards played: 240 over actions × cards
+                most = max(MIN_DEALS, 240 // (len(actions) * len(obs["hand"])))
+            else:
+                most = max(MIN_DEALS, 24 // len(actions))
             assert bot.last.iterations == most
             runs.append((action, means, bot.last.iterations))
         assert runs[0] == runs[1]
@@ -311,6 +314,6 @@ def test_opendaum_prepares_one_template_per_decision(monkeypatch: pytest.MonkeyP
         made.append(template)
         return template
     monkeypatch.setattr(opendaum_module, "prepare", spy)
-    bot = OpendaumSearch("opendaum", iterations=9, seconds=1e9)
+    bot = OpendaumSearch("opendaum", iterations=9 * len(legal) * len(obs["hand"]))
     assert bot.choose(obs, legal, random.Random(4)) in legal
     assert len(made) == 1 and bot.last.iterations == 9

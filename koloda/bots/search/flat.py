@@ -95,7 +95,7 @@ class FlatMonteCarlo(Generic[S]):
         """The actions tried (default: every legal one); the heuristic's is added."""
         return legal
 
-    def deal_budget(self, actions: list[str]) -> int:
+    def deal_budget(self, observation: Mapping[str, Any], actions: list[str]) -> int:
         """The most deals sampled for these candidates (default: ``iterations``)."""
         return self.iterations
 
@@ -111,7 +111,7 @@ class FlatMonteCarlo(Generic[S]):
             sample = lambda: self.sample(prepared, rng)  # noqa: E731
         seat = observation["seat"]
         base = default if default is not None else actions[0]
-        clock = Clock(self.deal_budget(actions), self.seconds, self.min_deals)
+        clock = Clock(self.deal_budget(observation, actions), self.seconds, self.min_deals)
         got: dict[str, list[float]] = {a: [] for a in actions}
         weights: dict[str, float] = dict.fromkeys(actions, 0.0)
         totals: dict[str, float] = dict.fromkeys(actions, 0.0)

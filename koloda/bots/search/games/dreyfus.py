@@ -39,7 +39,7 @@ class DreyfusSearch(FlatMonteCarlo[DreyfusDeal]):
     exchange applied through ``DreyfusDeal.buy``, ``iterations`` rollouts shared among the
     candidates, a fresh rollout generator per deal."""
 
-    normal_iterations: ClassVar[int] = 700
+    normal_iterations: ClassVar[int] = 1000
 
     def __init__(self, game: str = "dreyfus", iterations: int | None = None,
                  seconds: float | None = None, name: str = "search") -> None:
@@ -54,7 +54,7 @@ class DreyfusSearch(FlatMonteCarlo[DreyfusDeal]):
                     exchange_candidates(hand, rules.trump, observation["widow_size"])]
         return list(legal)
 
-    def deal_budget(self, actions: list[str]) -> int:
+    def deal_budget(self, observation: Mapping[str, Any], actions: list[str]) -> int:
         return max(MIN_DEALS, self.iterations // len(actions))
 
     def sample(self, prepared: Any, rng: random.Random) -> DreyfusDeal:

@@ -32,6 +32,7 @@ from koloda.bots.heuristic.durak import (
 from koloda.bots.search.ismcts import ISMCTS, Sample
 from koloda.bots.search.levels import Clock
 from koloda.engine.deal import DealState
+from koloda.engine.view import Observation
 from koloda.games.durak.rounds import DurakGame
 
 #: endgame positions the solver may visit per search iteration of the level
@@ -79,7 +80,7 @@ class DurakSearch(ISMCTS):
     actions filtered by ``tree_actions``, heuristic rollouts, win/draw/loss utilities, the
     search settled early, and two-player endgames solved exactly."""
 
-    normal_iterations: ClassVar[int] = 400
+    normal_iterations: ClassVar[int] = 700
     value_range: ClassVar[tuple[float, float] | None] = (-1.0, 1.0)
     settle: ClassVar[bool] = True
 
@@ -126,6 +127,7 @@ class DurakSearch(ISMCTS):
         deadline = (math.inf if clock.deadline is None
                     else clock.start + (clock.deadline - clock.start) * 0.5)
         solver = EndgameSolver(state, SolverBudget(self.endgame_nodes, deadline), self._memo)
+        assert isinstance(obs, Observation), "the search reads the typed observation"
         preferred = action_text(decide(view_from_observation(obs, legal)))
         found = solver.best_action(preferred)
         self.last.nodes = solver.nodes

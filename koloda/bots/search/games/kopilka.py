@@ -27,7 +27,7 @@ class KopilkaSearch(FlatMonteCarlo[DealState]):
     sampler, ``iterations`` deals, clearly worse actions pruned, the heuristic left only
     on evidence."""
 
-    normal_iterations: ClassVar[int] = 400
+    normal_iterations: ClassVar[int] = 330
     fresh_rollout_rng = False
     prune_every = 16
     confidence = 1.0

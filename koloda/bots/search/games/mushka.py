@@ -294,7 +294,7 @@ class MushkaSearch(FlatMonteCarlo[Any]):
     (``belief_sampler``), the candidates of ``candidates``, clearly worse actions pruned,
     the heuristic left only on evidence."""
 
-    normal_iterations: ClassVar[int] = 1000
+    normal_iterations: ClassVar[int] = 350
     fresh_rollout_rng = False
     prune_every = PRUNE_EVERY
     prune_z = PRUNE_Z

@@ -22,18 +22,23 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from koloda.bots.heuristic.opendaum import OpendaumHeuristic, rollout
-from koloda.bots.search.flat import FlatMonteCarlo
+from koloda.bots.search.flat import MIN_DEALS, FlatMonteCarlo
 from koloda.engine.view import Observation
 from koloda.games.opendaum.deal import OpendaumDeal
 from koloda.games.opendaum.determinize import Template, prepare
 
+#: the most deals one decision samples
+MAX_DEALS = 2000
+
 
 class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
     """Flat Monte Carlo (``koloda.bots.search.flat``): every legal action, a
-    determinization template prepared once per decision, ``iterations`` deals whatever the
-    number of actions, the rollouts on the decision's own generator."""
+    determinization template prepared once per decision, the budget in cards played (see
+    ``normal_iterations``), the rollouts on the decision's own generator."""
 
-    normal_iterations: ClassVar[int] = 400
+    #: in cards played in rollouts: a decision's deals are this over (candidates × cards
+    #: in hand), so a bid of nine cards and a last trick take about the same time
+    normal_iterations: ClassVar[int] = 12000
     fresh_rollout_rng = False
 
     def __init__(self, game: str, iterations: int | None = None,
@@ -44,6 +49,10 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
     def prepare(self, observation: Mapping[str, Any]) -> Template:
         assert isinstance(observation, Observation), "the search reads the typed observation"
         return prepare(observation)
+
+    def deal_budget(self, observation: Mapping[str, Any], actions: list[str]) -> int:
+        cards = max(1, len(observation["hand"]))
+        return max(MIN_DEALS, min(MAX_DEALS, self.iterations // (len(actions) * cards)))
 
     def sample(self, prepared: Any, rng: random.Random) -> OpendaumDeal:
         det: OpendaumDeal = prepared.sample(rng)

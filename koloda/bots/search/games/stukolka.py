@@ -68,7 +68,7 @@ class StukolkaSearch(FlatMonteCarlo[StukolkaDeal]):
     ``likelihood``, the golets left to the dealer, ``iterations`` rollouts shared among
     the candidates, a fresh rollout generator per deal."""
 
-    normal_iterations: ClassVar[int] = 700
+    normal_iterations: ClassVar[int] = 2000
 
     def __init__(self, game: str = "stukolka", iterations: int | None = None,
                  seconds: float | None = None, name: str = "search",
@@ -84,7 +84,7 @@ class StukolkaSearch(FlatMonteCarlo[StukolkaDeal]):
             return [a for a in legal if a != "golets"] or legal
         return legal
 
-    def deal_budget(self, actions: list[str]) -> int:
+    def deal_budget(self, observation: Mapping[str, Any], actions: list[str]) -> int:
         return max(MIN_DEALS, self.iterations // len(actions))
 
     def sample(self, prepared: Any, rng: random.Random) -> StukolkaDeal:

@@ -19,7 +19,7 @@ from koloda.engine.deal import DealState
 class TrinkaSearch(ISMCTS):
     """The shared ISMCTS with the heuristic's play as its rollout."""
 
-    normal_iterations: ClassVar[int] = 700
+    normal_iterations: ClassVar[int] = 1000
 
     def rollout(self, state: DealState, rng: random.Random) -> None:
         rollout(state, rng)
