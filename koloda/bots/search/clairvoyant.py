@@ -2,7 +2,8 @@
 measured against, never a player at a table (it cheats, and says so: ``cheating``).
 
 It is the game's own search (its hooks: rollouts, candidates, endgame solver) with the
-determinization replaced by the true deal, at the ``hard`` level's budget. The arena calls
+determinization replaced by the true deal, at ``BUDGET`` (twice the normal level's
+iterations: on the true deal no budget goes to averaging over unseen cards). The arena calls
 ``choose_state`` with the live deal state (``needs_state``); the state is copied before
 anything is played on it.
 """
@@ -14,13 +15,14 @@ from typing import Any
 
 from koloda.bots.search.flat import FlatMonteCarlo
 from koloda.bots.search.ismcts import ISMCTS
-from koloda.bots.search.levels import build_search
+from koloda.bots.search.levels import Level, level_iterations
 from koloda.engine.deal import DealState
 from koloda.engine.registry import get_spec
 from koloda.engine.view import EmptyView, Observation
 
-#: the level whose budget the clairvoyant searches with
-LEVEL = "hard"
+#: the clairvoyant's budget: a share of the game's normal iterations (and a time cap for
+#: a caller that asks for one)
+BUDGET = Level(2.0, 1.2)
 
 
 class Clairvoyant:
@@ -34,9 +36,11 @@ class Clairvoyant:
         from koloda.bots.base import search_class
         spec = get_spec(game)
         self.game = spec.name
-        self.search: ISMCTS | FlatMonteCarlo[Any] = (
-            search if search is not None
-            else build_search(search_class(spec.name), spec.name, LEVEL, seconds))
+        if search is None:
+            cls = search_class(spec.name)
+            search = cls(spec.name, iterations=level_iterations(cls.normal_iterations, BUDGET),
+                         seconds=seconds, name=self.name)
+        self.search: ISMCTS | FlatMonteCarlo[Any] = search
 
     def observation(self, state: DealState, seat: int) -> Observation:
         """What ``seat`` sees of ``state``, as the match would give it (no sheet)."""
