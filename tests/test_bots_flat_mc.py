@@ -1,4 +1,4 @@
-"""The shared flat Monte Carlo search (koloda/bots/flat_mc.py): the loop on a toy game whose
+"""The shared flat Monte Carlo search (koloda/bots/search/flat.py): the loop on a toy game whose
 means can be worked out by hand, and the Dreyfus, Stukolka and Opendaum bots built on it —
 deterministic for a seed and a budget, legal, within their budgets, and each game's own
 hook really used (Stukolka's weights, Dreyfus's ``buy``, Opendaum's one template)."""

@@ -1,4 +1,4 @@
-"""The Trinka search bot: the generic ISMCTS (koloda/bots/search.py) with the heuristic's
+"""The Trinka search bot: the generic ISMCTS (koloda/bots/search/ismcts.py) with the heuristic's
 play as its rollout.
 
 Why not random playouts: Trinka scores exact trick counts (one or three for the pair, six
