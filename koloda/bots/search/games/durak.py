@@ -80,7 +80,7 @@ class DurakSearch(ISMCTS):
     actions filtered by ``tree_actions``, heuristic rollouts, win/draw/loss utilities, the
     search settled early, and two-player endgames solved exactly."""
 
-    normal_iterations: ClassVar[int] = 700
+    normal_iterations: ClassVar[int] = 600
     value_range: ClassVar[tuple[float, float] | None] = (-1.0, 1.0)
     settle: ClassVar[bool] = True
 
