@@ -10,7 +10,6 @@ import pytest
 
 import koloda
 from koloda.bots import make_bot
-from koloda.bots.dreyfus_search import DreyfusSearch
 from koloda.bots.heuristic.dreyfus import (
     DreyfusHeuristic,
     exchange_candidates,
@@ -18,6 +17,7 @@ from koloda.bots.heuristic.dreyfus import (
     rollout,
 )
 from koloda.bots.search import SearchBot
+from koloda.bots.search.games.dreyfus import DreyfusSearch
 from koloda.cards import CARD_TEXT, TEXT_CARD, deck, parse_cards, suit_of
 from koloda.engine.deal import Deal
 from koloda.engine.errors import IllegalAction
@@ -80,7 +80,7 @@ def test_search_bots_take_only_legal_actions() -> None:
     rng = random.Random(3)
     tuned = make_bot("search:easy", "dreyfus")
     assert isinstance(tuned, DreyfusSearch)
-    tuned.playouts = 20
+    tuned.iterations = 20
     plain = SearchBot("dreyfus", iterations=8)
     drive(koloda.new_deal("dreyfus", seed=1), [tuned, plain, make_bot("heuristic", "dreyfus")],
           rng)
@@ -232,10 +232,10 @@ def test_determinization_in_the_exchange_hides_earlier_discards() -> None:
 
 def test_search_exchange_returns_a_legal_discard() -> None:
     st = mixed_state(dealer=0)
-    bot = DreyfusSearch("dreyfus", playouts=60, seconds=5.0, name="t")
+    bot = DreyfusSearch("dreyfus", iterations=60, seconds=5.0, name="t")
     action = bot.choose(seat_view(st, 1), st.legal_actions(), random.Random(0))
     assert action in st.legal_actions()
-    assert bot.last[0] >= 4                      # every candidate on the same sampled deals
+    assert bot.last.iterations >= 4                      # every candidate on the same sampled deals
     # the last buyer: discards are tried without listing them, stand is among them
     means = bot.evaluate(seat_view(st, 1), ["stand", "discard " + CARD_TEXT[st.hands[1][0]]],
                          random.Random(1))

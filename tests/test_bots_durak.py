@@ -18,13 +18,13 @@ import pytest
 import koloda
 from koloda.bots import make_bot
 from koloda.bots.durak_endgame import EndgameSolver, SolverBudget
-from koloda.bots.durak_search import DurakSearch, heuristic_rollout, tree_actions
 from koloda.bots.heuristic.durak import (
     DurakHeuristic,
     action_text,
     decide,
     view_from_state,
 )
+from koloda.bots.search.games.durak import DurakSearch, heuristic_rollout, tree_actions
 from koloda.cards import CARD_TEXT, deck, parse_card, parse_cards
 from koloda.engine.deal import Deal
 from koloda.engine.view import EmptyView, Observation
@@ -369,7 +369,7 @@ def test_search_plays_the_winning_endgame_move_the_heuristic_misses() -> None:
     after = g.clone()
     after.apply(choice)
     assert _brute(after, 1, {}, set()) == 1
-    assert bot.last["endgame"] and bot.last["best"] == (choice, 1)
+    assert bot.last.solved and bot.top_moves() == [(choice, 1.0)]
 
 
 def test_search_tree_searches_single_card_leads_in_simple_durak_only() -> None:
@@ -394,17 +394,15 @@ def test_heuristic_rollouts_finish_the_game() -> None:
 
 
 def test_search_stops_early_only_when_the_choice_cannot_change() -> None:
-    from koloda.bots.durak_search import _Node
-    bot = DurakSearch("durak", iterations=1000, seconds=10.0)
-    root = _Node(None)
+    from koloda.bots.search.ismcts import Node, _settled
+    root = Node(None)
     for a, visits in (("attack 6C", 300), ("attack 7D", 20), ("attack AS", 0)):
-        root.children[a] = _Node(0)
+        root.children[a] = Node(0)
         root.children[a].visits = visits
-    t0 = time.perf_counter()
-    # 320 iterations so far; 680 left of the iteration budget: 280 ahead is not enough
-    assert not bot._settled(root, 320, t0, t0 + 1000)
+    # 320 iterations so far; 680 left of a 1000-iteration budget: 280 ahead is not enough
+    assert not _settled(root, 680)
     root.children["attack 6C"].visits = 800
-    assert bot._settled(root, 820, t0, t0 + 1000)     # 780 ahead, 180 left
+    assert _settled(root, 180)     # 780 ahead, 180 left
 
 
 @pytest.mark.parametrize("name", ["durak", "durak-perevodnoy"])

@@ -1,4 +1,4 @@
-"""The shared flat Monte Carlo search (koloda/bots/flat_mc.py): the loop on a toy game whose
+"""The shared flat Monte Carlo search (koloda/bots/search/flat.py): the loop on a toy game whose
 means can be worked out by hand, and the Dreyfus, Stukolka and Opendaum bots built on it —
 deterministic for a seed and a budget, legal, within their budgets, and each game's own
 hook really used (Stukolka's weights, Dreyfus's ``buy``, Opendaum's one template)."""
@@ -12,13 +12,13 @@ import pytest
 
 import koloda
 from koloda.bots import make_bot
-from koloda.bots import opendaum_search as opendaum_module
-from koloda.bots import stukolka_search as stukolka_module
-from koloda.bots.dreyfus_search import DreyfusSearch
-from koloda.bots.flat_mc import MIN_DEALS, FlatMonteCarlo
 from koloda.bots.heuristic.dreyfus import discard_text, exchange_candidates, view
-from koloda.bots.opendaum_search import OpendaumSearch
-from koloda.bots.stukolka_search import StukolkaSearch
+from koloda.bots.search.flat import MIN_DEALS, FlatMonteCarlo
+from koloda.bots.search.games import opendaum as opendaum_module
+from koloda.bots.search.games import stukolka as stukolka_module
+from koloda.bots.search.games.dreyfus import DreyfusSearch
+from koloda.bots.search.games.opendaum import OpendaumSearch
+from koloda.bots.search.games.stukolka import StukolkaSearch
 from koloda.cards import TEXT_CARD
 from koloda.games.dreyfus import DreyfusDeal
 
@@ -57,11 +57,9 @@ class Fixed:
 
 
 class ToySearch(FlatMonteCarlo[Any]):
-    def __init__(self, deals: int = 5, seconds: float = 1e9, default: str = "a",
+    def __init__(self, iterations: int = 5, seconds: float | None = None, default: str = "a",
                  weighted: bool = True, fresh: bool = True, flat: bool = False) -> None:
-        self.deals = deals
-        self.seconds = seconds
-        self.name = "toy"
+        super().__init__("toy", iterations, seconds, "toy")
         self.heuristic = Fixed(default)
         self.weighted = weighted
         self.fresh_rollout_rng = fresh
@@ -89,14 +87,12 @@ class ToySearch(FlatMonteCarlo[Any]):
         state.draw = rng.random()
         self.rollouts.append((len(self.samples) - 1, state.action, state.draw))
 
-    def deal_budget(self, actions: list[str]) -> int:
-        return self.deals
 
 
 def test_the_means_are_the_weighted_means_over_shared_samples() -> None:
-    bot = ToySearch(deals=7)
+    bot = ToySearch(iterations=7)
     means = bot.evaluate({"seat": 0}, ["a", "b", "c"], random.Random(3))
-    assert bot.last[0] == 7 and len(bot.samples) == 7 and bot.prepared == 1
+    assert bot.last.iterations == 7 and len(bot.samples) == 7 and bot.prepared == 1
     assert len({d.value for d in bot.samples}) > 1            # the weights differ
     for action in ("a", "b", "c"):
         total = weight = 0.0
@@ -108,7 +104,7 @@ def test_the_means_are_the_weighted_means_over_shared_samples() -> None:
 
 
 def test_unweighted_means_are_plain_averages() -> None:
-    bot = ToySearch(deals=6, weighted=False)
+    bot = ToySearch(iterations=6, weighted=False)
     means = bot.evaluate({"seat": 0}, ["a", "b"], random.Random(4))
     for action in ("a", "b"):
         draws = [d for _, a, d in bot.rollouts if a == action]
@@ -118,7 +114,7 @@ def test_unweighted_means_are_plain_averages() -> None:
 
 
 def test_a_fresh_rollout_generator_per_deal_is_the_same_for_every_action() -> None:
-    bot = ToySearch(deals=5, fresh=True)
+    bot = ToySearch(iterations=5, fresh=True)
     bot.evaluate({"seat": 0}, ["a", "b", "c"], random.Random(5))
     per_deal = [{d for j, _, d in bot.rollouts if j == i} for i in range(5)]
     assert all(len(draws) == 1 for draws in per_deal)          # common random numbers
@@ -131,7 +127,7 @@ def test_a_fresh_rollout_generator_per_deal_is_the_same_for_every_action() -> No
 
 
 def test_the_decision_generator_runs_on_through_the_rollouts_when_not_fresh() -> None:
-    bot = ToySearch(deals=3, fresh=False)
+    bot = ToySearch(iterations=3, fresh=False)
     bot.evaluate({"seat": 0}, ["a", "b"], random.Random(6))
     rng = random.Random(6)
     for i in range(3):
@@ -140,9 +136,9 @@ def test_the_decision_generator_runs_on_through_the_rollouts_when_not_fresh() ->
 
 
 def test_the_clock_is_looked_at_only_after_min_deals() -> None:
-    bot = ToySearch(deals=1000, seconds=0.0)
+    bot = ToySearch(iterations=1000, seconds=0.0)
     bot.evaluate({"seat": 0}, ["a", "b"], random.Random(7))
-    assert bot.last[0] == MIN_DEALS == bot.min_deals
+    assert bot.last.iterations == MIN_DEALS == bot.min_deals
 
 
 def test_choose_takes_the_best_mean_and_ties_go_to_the_heuristic() -> None:
@@ -182,12 +178,12 @@ def positions(game: str, players: int, count: int) -> list[tuple[dict[str, Any],
     return out
 
 
-def search_bot(game: str, budget: int, seconds: float = 1e9) -> Any:
+def search_bot(game: str, budget: int, seconds: float | None = None) -> Any:
     if game.startswith("dreyfus"):
-        return DreyfusSearch(game, playouts=budget, seconds=seconds)
+        return DreyfusSearch(game, iterations=budget, seconds=seconds)
     if game.startswith("stukolka"):
-        return StukolkaSearch(game, playouts=budget, seconds=seconds)
-    return OpendaumSearch(game, deals=budget // 4, seconds=seconds)
+        return StukolkaSearch(game, iterations=budget, seconds=seconds)
+    return OpendaumSearch(game, iterations=budget * 10, seconds=seconds)
 
 
 def spy_evaluate(bot: Any) -> list[tuple[list[str], dict[str, float]]]:
@@ -195,8 +191,8 @@ def spy_evaluate(bot: Any) -> list[tuple[list[str], dict[str, float]]]:
     evaluate = bot.evaluate
 
     def spy(observation: dict[str, Any], actions: list[str],
-            rng: random.Random) -> dict[str, float]:
-        means: dict[str, float] = evaluate(observation, actions, rng)
+            rng: random.Random, *rest: Any) -> dict[str, float]:
+        means: dict[str, float] = evaluate(observation, actions, rng, *rest)
         seen.append((list(actions), means))
         return means
     bot.evaluate = spy
@@ -216,9 +212,12 @@ def test_the_bots_are_deterministic_legal_and_within_the_deal_budget(
             assert action in legal
             [(actions, means)] = seen
             assert action in actions and means[action] == max(means.values())
-            most = 24 // 4 if family == "opendaum" else max(MIN_DEALS, 24 // len(actions))
-            assert bot.last[0] == most
-            runs.append((action, means, bot.last[0]))
+            if family == "opendaum":    # the budget in cards played: 240 over actions × cards
+                most = max(MIN_DEALS, 240 // (len(actions) * len(obs["hand"])))
+            else:
+                most = max(MIN_DEALS, 24 // len(actions))
+            assert bot.last.iterations == most
+            runs.append((action, means, bot.last.iterations))
         assert runs[0] == runs[1]
 
 
@@ -228,7 +227,7 @@ def test_the_bots_stop_at_min_deals_when_out_of_time(family: str) -> None:
     obs, legal = positions(game, players, 1)[0]
     bot = search_bot(game, 100000, seconds=0.0)
     assert bot.choose(obs, legal, random.Random(1)) in legal
-    assert bot.last[0] == MIN_DEALS
+    assert bot.last.iterations == MIN_DEALS
 
 
 def test_stukolka_weights_each_sample_by_its_likelihood(
@@ -245,9 +244,9 @@ def test_stukolka_weights_each_sample_by_its_likelihood(
             continue
         calls.clear()
         monkeypatch.setattr(stukolka_module, "likelihood", spy)
-        bot = StukolkaSearch(playouts=40, seconds=1e9)
+        bot = StukolkaSearch(iterations=40, seconds=1e9)
         weighted = bot.evaluate(obs, legal, random.Random(2))
-        assert len(calls) == bot.last[0]              # one weight per sampled deal
+        assert len(calls) == bot.last.iterations              # one weight per sampled deal
         if len(set(calls)) > 1:
             break
     else:
@@ -269,7 +268,7 @@ def per_sample(bot: StukolkaSearch, obs: dict[str, Any],
     generator draws replayed through the bot's hooks)."""
     out: dict[str, list[float]] = {a: [] for a in legal}
     rng = random.Random(2)
-    for _ in range(bot.last[0]):
+    for _ in range(bot.last.iterations):
         det = bot.sample(bot.prepare(obs), rng)
         seed = rng.random()
         for a in legal:
@@ -292,7 +291,7 @@ def test_dreyfus_exchanges_go_through_buy(monkeypatch: pytest.MonkeyPatch) -> No
             bought.append(sorted(cards))
         buy(self, cards)
     monkeypatch.setattr(DreyfusDeal, "buy", spy)
-    bot = DreyfusSearch(playouts=30, seconds=1e9)
+    bot = DreyfusSearch(iterations=30, seconds=1e9)
     seen = spy_evaluate(bot)
     assert bot.choose(obs, legal, random.Random(3)) in legal
     [(actions, _)] = seen
@@ -302,7 +301,7 @@ def test_dreyfus_exchanges_go_through_buy(monkeypatch: pytest.MonkeyPatch) -> No
     assert actions[:len(candidates)] == candidates and len(actions) <= len(candidates) + 1
     tried = [sorted(TEXT_CARD[w] for w in a.split()[1:]) for a in actions]
     # every candidate on every sampled deal, each bought through ``buy``
-    assert bought == tried * bot.last[0]
+    assert bought == tried * bot.last.iterations
 
 
 def test_opendaum_prepares_one_template_per_decision(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -315,6 +314,6 @@ def test_opendaum_prepares_one_template_per_decision(monkeypatch: pytest.MonkeyP
         made.append(template)
         return template
     monkeypatch.setattr(opendaum_module, "prepare", spy)
-    bot = OpendaumSearch("opendaum", deals=9, seconds=1e9)
+    bot = OpendaumSearch("opendaum", iterations=9 * len(legal) * len(obs["hand"]))
     assert bot.choose(obs, legal, random.Random(4)) in legal
-    assert len(made) == 1 and bot.last[0] == 9
+    assert len(made) == 1 and bot.last.iterations == 9

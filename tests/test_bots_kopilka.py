@@ -11,8 +11,8 @@ from typing import Any
 import koloda
 from koloda.bots import make_bot
 from koloda.bots.heuristic.kopilka import KopilkaHeuristic, rollout
-from koloda.bots.kopilka_search import KopilkaSearch
 from koloda.bots.search import SearchBot
+from koloda.bots.search.games.kopilka import KopilkaSearch
 from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD, deck, suit_of
 from koloda.engine.view import EmptyView, Observation
 from koloda.games.kopilka import KopilkaDeal
@@ -56,7 +56,7 @@ def test_heuristic_bot_in_every_seat_plays_whole_matches_legally() -> None:
 
 def test_search_bots_play_only_legal_actions() -> None:
     rng = random.Random(5)
-    flat = KopilkaSearch(deals=3)
+    flat = KopilkaSearch(iterations=3)
     ismcts = SearchBot("kopilka", iterations=20)
     for seed in range(2):
         drive(koloda.new_deal("kopilka", seed=seed),

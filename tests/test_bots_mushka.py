@@ -10,15 +10,14 @@ from typing import Any
 import koloda
 from koloda.bots import make_bot
 from koloda.bots.heuristic.mushka import MushkaHeuristic, rollout
-from koloda.bots.mushka_search import (
+from koloda.bots.search import SearchBot
+from koloda.bots.search.games.mushka import (
     BeliefSampler,
     ExchangeSampler,
-    FlatSearch,
     MushkaSearch,
     belief_sampler,
     candidates,
 )
-from koloda.bots.search import SearchBot
 from koloda.cards import SUITS, TEXT_CARD, deck, parse_card, suit_of
 from koloda.engine.deal import Deal
 from koloda.engine.view import EmptyView, Observation
@@ -66,7 +65,7 @@ def test_heuristic_bot_plays_a_whole_match() -> None:
 
 def test_search_bots_play_only_legal_actions() -> None:
     rng = random.Random(5)
-    flat = MushkaSearch(deals=6)
+    flat = MushkaSearch(iterations=6)
     ismcts = SearchBot("mushka", iterations=30)
     for seed in range(3):
         drive(koloda.new_deal("mushka", seed=seed),
@@ -301,7 +300,7 @@ def test_exchange_sampling_favours_strong_hands_for_those_who_stood() -> None:
 def test_pruning_drops_a_clearly_worse_action_and_keeps_the_default() -> None:
     got = {"a": [1.0, 0.0] * 16, "b": [-5.0, -6.0] * 16, "c": [0.0, 1.0] * 16,
            "d": [-6.0, -6.0] * 16}
-    assert FlatSearch._prune(["a", "b", "c", "d"], got, "d") == ["a", "c", "d"]
+    assert MushkaSearch()._prune(["a", "b", "c", "d"], got, "d") == ["a", "c", "d"]
 
 
 def test_play_samples_reweighted_by_the_exchange_still_respect_voids_and_public_cards() -> None:

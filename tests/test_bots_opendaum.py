@@ -11,7 +11,7 @@ import pytest
 import koloda
 from koloda.bots import make_bot
 from koloda.bots.heuristic.opendaum import OpendaumHeuristic, expected_tricks, rollout
-from koloda.bots.opendaum_search import OpendaumSearch
+from koloda.bots.search.games.opendaum import OpendaumSearch
 from koloda.cards import CARD_TEXT, TEXT_CARD, parse_cards
 from koloda.engine.match import Match
 from koloda.engine.records import from_record
@@ -214,7 +214,7 @@ def test_determinize_puts_unseen_cards_in_the_stock_too() -> None:
 def test_bots_only_ever_return_legal_actions() -> None:
     for game, players, opts in GAMES:
         bots = [make_bot("heuristic", game), make_bot("random", game),
-                OpendaumSearch(game, deals=2, seconds=0.02)]
+                OpendaumSearch(game, iterations=2, seconds=0.02)]
         for seed in range(8):
             m = koloda.new_deal(game, players=players, seed=seed, start_deal=seed, **opts)
             rng = random.Random(seed)
@@ -301,7 +301,7 @@ def test_search_is_routed_to_the_opendaum_search() -> None:
 
 def test_search_bids_one_with_the_lone_trump_ace() -> None:
     m = at("opendaum", ["AS", "7H", "TD", "QH"], "9S", [], dealer=3)
-    bot = OpendaumSearch("opendaum", deals=30, seconds=5.0)
+    bot = OpendaumSearch("opendaum", iterations=30, seconds=5.0)
     assert decide(bot, m) == "bid 1"
     m = at("opendaum", ["7H", "AS", "TD", "QH"], "9S", [], dealer=3)
     assert decide(bot, m) == "bid 0"
@@ -310,7 +310,7 @@ def test_search_bids_one_with_the_lone_trump_ace() -> None:
 def test_search_ducks_the_trick_it_does_not_want() -> None:
     m = at("opendaum", ["QH JH AH", "KH 9D 8C", "TH JD 6C", "9H 7S 9C"], "QS",
            ["bid 1", "bid 1", "bid 0", "bid 0", "play KH", "play TH", "play 9H"])
-    assert decide(OpendaumSearch("opendaum", deals=20, seconds=5.0), m) in ("play QH",
+    assert decide(OpendaumSearch("opendaum", iterations=20, seconds=5.0), m) in ("play QH",
                                                                            "play JH")
 
 

@@ -39,7 +39,7 @@ def test_a_game_without_a_search_has_none_and_says_so_in_russian() -> None:
 
 def test_the_generic_search_comes_only_when_the_spec_names_it() -> None:
     spec = dataclasses.replace(koloda.get_spec("trinka"), name="trinka-generic", aliases=(),
-                               bots={"search": "koloda.bots.search:make"})
+                               bots={"search": "koloda.bots.search:SearchBot"})
     register(spec)
     try:
         bot = make_bot("search:easy", "trinka-generic")

@@ -17,7 +17,7 @@ from koloda.bots.heuristic.stukolka import (
     rollout,
 )
 from koloda.bots.search import SearchBot
-from koloda.bots.stukolka_search import SURPRISE, StukolkaSearch, likelihood
+from koloda.bots.search.games.stukolka import SURPRISE, StukolkaSearch, likelihood
 from koloda.cards import CARD_TEXT, TEXT_CARD, deck, parse_card, parse_cards, suit_of
 from koloda.engine.deal import Deal
 from koloda.engine.view import EmptyView, Observation
@@ -78,7 +78,7 @@ def test_search_bots_take_only_legal_actions() -> None:
     plain = SearchBot("stukolka", iterations=30)
     greedy = make_bot("search:easy", "stukolka")
     assert isinstance(greedy, StukolkaSearch)
-    greedy.playouts = 30
+    greedy.iterations = 30
     for seed in range(4):
         drive(koloda.new_deal("stukolka", players=5, seed=seed),
               [plain, greedy, make_bot("heuristic", "stukolka"),
@@ -236,7 +236,7 @@ def test_determinization_keeps_the_seats_own_discards() -> None:
 def test_search_prefers_knocking_alone_to_dropping_when_last_and_nobody_is_in() -> None:
     st = state(0, HANDS, "7S")
     run(st, "drop", "drop", "drop")
-    bot = StukolkaSearch(playouts=40, seconds=5.0)
+    bot = StukolkaSearch(iterations=40, seconds=5.0)
     obs = seat_view(st, 0)
     means = bot.evaluate(obs, ["knock", "drop"], random.Random(0))
     assert means == {"knock": pytest.approx(0.0), "drop": pytest.approx(-3.0)}
@@ -255,7 +255,7 @@ def test_clone_shares_nothing_mutable() -> None:
 
 
 def test_search_leaves_the_golets_to_the_dealer() -> None:
-    bot = StukolkaSearch(playouts=30, seconds=5.0)
+    bot = StukolkaSearch(iterations=30, seconds=5.0)
     rng = random.Random(2)
     for seed in range(15):
         m = koloda.new_deal("stukolka", players=5, seed=seed)

@@ -12,6 +12,7 @@ import koloda
 from koloda.bots import make_bot
 from koloda.bots.heuristic.trinka import TrinkaHeuristic, expected_worth, rollout, wants_trick
 from koloda.bots.search import SearchBot
+from koloda.bots.search.games.trinka import TrinkaSearch
 from koloda.cards import CLUBS, TEXT_CARD, parse_cards
 from koloda.engine.deal import Deal
 from koloda.engine.view import EmptyView, Observation
@@ -58,7 +59,7 @@ def test_search_bots_play_only_legal_cards() -> None:
     rng = random.Random(5)
     search = SearchBot("trinka", iterations=30)
     tuned = make_bot("search:easy", "trinka")
-    assert isinstance(tuned, SearchBot) and tuned.rollout is rollout
+    assert isinstance(tuned, TrinkaSearch) and tuned.name == "search:easy"
     tuned.iterations = 30
     for seed in range(3):
         drive(koloda.new_deal("trinka", seed=seed),

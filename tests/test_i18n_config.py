@@ -40,7 +40,7 @@ def test_every_config_error_raised_in_the_package_names_a_catalog_key() -> None:
         for f, _, key in keyed:
             assert not f and key in CATALOG, (path, key)
         sites += len(raises)
-    assert sites >= 20
+    assert sites >= 12   # the scan found the raises (the seven copied level checks are one now)
 
 
 @pytest.mark.parametrize("name", sorted(koloda.registry()))

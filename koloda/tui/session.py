@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from koloda.bots import available_bots, make_bot
+from koloda.bots.base import bot_levels, person_time_cap
 from koloda.engine.errors import IllegalAction
 from koloda.engine.match import Match
 from koloda.engine.records import from_record, load_record, parse_record
@@ -108,7 +109,8 @@ class Session:
         self.path = path or autosave_path(match)
         self.store_url = store_url
         self.use_store = use_store
-        self.bots = {i: make_bot(s.get("bot") or "random", match.spec.name)
+        self.bots = {i: make_bot(s.get("bot") or "random", match.spec.name,
+                                 person_time_cap(s.get("bot") or "random"))
                      for i, s in enumerate(seats) if s.get("kind") == "bot"}
         self.rng = random.Random((match.seed or 0) ^ len(match.history))
         self.finished: Finished | None = None
@@ -186,7 +188,7 @@ class Session:
         name = self.hint_bot_name()
         if name is None:
             return None
-        bot = make_bot(name, self.match.spec.name)
+        bot = make_bot(name, self.match.spec.name, person_time_cap(name))
         rng = random.Random(((self.match.seed or 0) * 1_000_003) ^ len(self.match.history))
         choice = legal[0] if len(legal) == 1 else bot.choose(obs, legal, rng)
         top = getattr(bot, "top_moves", None)
@@ -225,17 +227,11 @@ class Session:
 
 def bot_choices(game: str) -> list[str]:
     """Every computer player that can take a seat at ``game``: each bot of
-    ``koloda.bots.available_bots()``, with its levels where its module lists ``LEVELS``."""
-    import importlib
-
+    ``koloda.bots.available_bots()`` (never a measuring bot), with its levels."""
     from koloda.engine.errors import ConfigError
     out: list[str] = []
     for name in available_bots():
-        try:
-            module = importlib.import_module(f"koloda.bots.{name}")
-            levels = list(getattr(module, "LEVELS", None) or [])
-        except ImportError:
-            levels = []
+        levels = bot_levels(name)
         for spec in [f"{name}:{lv}" for lv in levels] or [name]:
             try:
                 make_bot(spec, game)

@@ -29,7 +29,7 @@ from functools import cache
 from typing import Any
 
 from koloda.bots import make_bot
-from koloda.bots.base import Bot
+from koloda.bots.base import Bot, person_time_cap
 from koloda.engine.errors import ConfigError
 
 log = logging.getLogger("koloda.web")
@@ -64,11 +64,8 @@ def resolve_bot(spec: str, game: str) -> tuple[str, str | None]:
 
 def time_budget(spec: str) -> float:
     """Seconds a level may think (its own budget); the pool waits a little longer."""
-    name, _, level = spec.partition(":")
-    if name == "search":
-        from koloda.bots.search import LEVELS as SEARCH
-        return float(SEARCH.get(level or "normal", (0, 1.0))[1])
-    return 1.0
+    cap = person_time_cap(spec)
+    return 1.0 if cap is None else cap
 
 
 _BOTS: dict[tuple[str, str], Bot] = {}
@@ -79,7 +76,7 @@ def choose(spec: str, game: str, observation: Mapping[str, Any], legal: list[str
     """A bot's decision (runs in a worker; each worker keeps its bots)."""
     bot = _BOTS.get((spec, game))
     if bot is None:
-        bot = _BOTS[(spec, game)] = make_bot(spec, game)
+        bot = _BOTS[(spec, game)] = make_bot(spec, game, person_time_cap(spec))
     action = bot.choose(observation, legal, random.Random(seed))
     return action if action in legal else legal[0]
 

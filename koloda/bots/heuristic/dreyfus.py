@@ -9,7 +9,7 @@ otherwise stands. In play every trick is one point: cash the cards nothing out c
 the lowest card when it cannot.
 
 The same choices, read straight off a sampled deal, are the search bot's rollout policy
-(``rollout``, used by koloda/bots/dreyfus_search.py with ``exchange_candidates``).
+(``rollout``, used by koloda/bots/search/games/dreyfus.py with ``exchange_candidates``).
 """
 
 from __future__ import annotations

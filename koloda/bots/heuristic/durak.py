@@ -9,19 +9,23 @@
 * once the stock is empty every card counts: shed freely, and with the defender's hand
   known (two players), attack with what the defender cannot beat.
 
-The same ``decide`` plays the search bot's rollouts, so it reads a small ``View`` built
-either from an observation (the bot) or straight from a game state (the rollouts) and
-returns the move (verb and cards); the bot checks its text against its legal actions.
+The same ``decide`` plays the search bot's rollouts. It reads a small ``View`` made by one
+function, ``position``, from the game's typed view of the seat to move: the bot's
+observation, or in the rollouts the deal state's view of its mover — the same reading in
+both. It returns the move (verb and cards); the bot checks its text against its legal
+actions.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
-from koloda.cards import CARD_TEXT, SIX, TEXT_CARD, Card, deck
+from koloda.cards import CARD_TEXT, SIX, Card, deck
+from koloda.engine.view import Observation
 from koloda.games.durak.rounds import ATTACK, DEFEND, DurakGame
+from koloda.games.durak.views import DurakView
 
 #: cards of the 36-card deck (6..A)
 DECK36 = tuple(deck(36))
@@ -46,7 +50,7 @@ class View:
     __slots__ = ("attacks", "covers", "hand", "opp_hand", "phase", "room", "stock",
                  "taken", "transfer_ok", "trump")
 
-    def __init__(self, hand: list[Card], trump: int, phase: str, attacks: list[Card],
+    def __init__(self, hand: Sequence[Card], trump: int, phase: str, attacks: list[Card],
                  covers: list[Card | None], taken: bool, stock: int, room: int,
                  transfer_ok: bool, opp_hand: list[Card] | None) -> None:
         self.hand = hand
@@ -202,44 +206,107 @@ def decide(v: View) -> Move:
 
 
 # ------------------------------------------------------------------- views
-def unseen_cards(obs: Mapping[str, Any]) -> set[Card]:
-    """Cards this seat cannot place: other hands' unknown cards and the stock."""
-    seen = {TEXT_CARD[t] for t in obs["hand"]}
-    seen.update(TEXT_CARD[t] for t in obs["discard"])
-    for a, b in obs["table"]:
-        seen.add(TEXT_CARD[a])
+class Seen(Protocol):
+    """The fields of the game's typed view (``DurakView``) the heuristic reads."""
+
+    @property
+    def hand(self) -> Sequence[Card]: ...
+    @property
+    def hand_sizes(self) -> Sequence[int]: ...
+    @property
+    def table(self) -> Sequence[tuple[Card, Card | None]]: ...
+    @property
+    def trump_suit(self) -> int: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def discard(self) -> Sequence[Card]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def attacker(self) -> int: ...
+    @property
+    def defender(self) -> int: ...
+    @property
+    def taken(self) -> bool: ...
+    @property
+    def limit(self) -> int: ...
+
+
+class StateSeen:
+    """The same fields read straight off a deal state, for the seat to move: what its
+    ``observation`` would say (the fields a rollout seldom reads made only when read)."""
+
+    __slots__ = ("attacker", "defender", "g", "hand", "limit", "phase", "stock_size",
+                 "taken", "trump_suit")
+
+    def __init__(self, g: DurakGame, seat: int) -> None:
+        self.g = g
+        self.hand: Sequence[Card] = g.hands[seat]
+        self.trump_suit: int = g.trump
+        self.stock_size = len(g.stock)
+        self.phase: str = g.phase
+        self.attacker: int = g.attacker
+        self.defender: int = g.defender
+        self.taken: bool = g.taken
+        self.limit: int = g.limit
+
+    @property
+    def table(self) -> Sequence[tuple[Card, Card | None]]:
+        return list(zip(self.g.attacks, self.g.covers))  # noqa: B905 - one length by rule
+
+    @property
+    def hand_sizes(self) -> Sequence[int]:
+        return [len(h) for h in self.g.hands]
+
+    @property
+    def discard(self) -> Sequence[Card]:
+        return self.g.discard
+
+
+def placed_elsewhere(deal: Seen) -> set[Card]:
+    """Cards seen outside the other hands: one's own hand, the discard, the table."""
+    seen = set(deal.hand)
+    seen.update(deal.discard)
+    for a, b in deal.table:
+        seen.add(a)
         if b is not None:
-            seen.add(TEXT_CARD[b])
-    for known in obs["known_cards"]:
-        seen.update(TEXT_CARD[t] for t in known)
-    seen.add(TEXT_CARD[obs["trump_card"]])
-    return {c for c in DECK36 if c not in seen}
+            seen.add(b)
+    return seen
 
 
-def view_from_observation(obs: Mapping[str, Any], legal: list[str]) -> View:
-    seat = obs["seat"]
-    hand = [TEXT_CARD[t] for t in obs["hand"]]
-    attacks = [TEXT_CARD[a] for a, _ in obs["table"]]
-    covers: list[Card | None] = [None if b is None else TEXT_CARD[b] for _, b in obs["table"]]
+def position(deal: Seen, seat: int, transfer_ok: bool) -> View:
+    """The heuristic's one reading of a position: the game's typed view of the seat to move
+    (the bot's observation, or ``StateSeen`` of the deal state's mover in the rollouts)
+    and whether a transfer is open."""
+    table = deal.table
+    attacks = [a for a, _ in table]
+    stock = deal.stock_size
     opp_hand = None
-    other = obs["defender"] if seat != obs["defender"] else obs["attacker"]
-    if obs["players"] == 2 and obs["stock_size"] == 0 and other != seat:
-        # two players, stock gone: the other hand is every card not seen elsewhere
-        opp_hand = sorted(unseen_cards(obs) | {TEXT_CARD[t] for t in obs["known_cards"][other]})
-    return View(hand, "SCDH".index(obs["trump_suit"]), obs["phase"], attacks, covers,
-                obs["taken"], obs["stock_size"], obs["limit"] - len(attacks),
-                any(a.startswith("transfer") for a in legal), opp_hand)
+    if stock == 0 and len(deal.hand_sizes) == 2:
+        other = deal.defender if seat != deal.defender else deal.attacker
+        if other != seat:
+            # two players, stock gone: the other hand is every card not seen elsewhere
+            seen = placed_elsewhere(deal)
+            opp_hand = [c for c in DECK36 if c not in seen]
+    return View(deal.hand, deal.trump_suit, deal.phase, attacks, [b for _, b in table],
+                deal.taken, stock,
+                deal.limit - len(attacks), transfer_ok, opp_hand)
+
+
+def view_from_observation(obs: Observation, legal: list[str]) -> View:
+    """The bot's view: its observation, a transfer open when one is legal."""
+    assert isinstance(obs.deal, DurakView), "the heuristic reads the typed observation"
+    assert obs.seat is not None
+    return position(obs.deal, obs.seat, any(a.startswith("transfer") for a in legal))
 
 
 def view_from_state(g: DurakGame) -> View:
-    """The rollouts' view: straight from the (determinized) state, the other hand known."""
+    """The rollouts' view: the state's fields for the seat to move (``StateSeen``, what
+    its observation would say), a transfer open when the rules leave room for one."""
     seat = g.to_move
     assert seat is not None
-    other = g.defender if seat != g.defender else g.attacker
-    return View(g.hands[seat], g.trump, g.phase, g.attacks, g.covers, g.taken,
-                len(g.stock), g.limit - len(g.attacks),
-                g.phase == DEFEND and g._transfer_room() > 0,
-                g.hands[other] if g.players == 2 and not g.stock else None)
+    return position(StateSeen(g, seat), seat, g.phase == DEFEND and g._transfer_room() > 0)
 
 
 class DurakHeuristic:
@@ -251,6 +318,7 @@ class DurakHeuristic:
                rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
+        assert isinstance(observation, Observation), "the heuristic reads the typed observation"
         action = action_text(decide(view_from_observation(observation, legal)))
         if action in legal:
             return action

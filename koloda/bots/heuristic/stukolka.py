@@ -9,7 +9,7 @@ unseen cards and the duty to play are a remiz more often than not. In play every
 worth the same third, so it wins whenever it can, as cheaply as is safe.
 
 The same choices, read straight off a sampled deal, are the search bot's rollout policy
-(``rollout``, used by koloda/bots/stukolka_search.py).
+(``rollout``, used by koloda/bots/search/games/stukolka.py).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ when it does not, the highest card that still loses, so its strength is gone by 
 tricks turn dangerous.
 
 The same choices, read straight off a sampled deal, are the search bot's rollout policy
-(``rollout``, used by koloda/bots/trinka_search.py).
+(``rollout``, used by koloda/bots/search/games/trinka.py).
 """
 
 from __future__ import annotations

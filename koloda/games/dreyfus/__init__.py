@@ -438,6 +438,6 @@ SPECS = [GameSpec(
     actions=ActionVocabulary(plain=("stand",), single=("play",), multi=("discard",)),
     bounds=Bounds(actions_per_deal=150), layout=LAYOUT,
     bots={"heuristic": "koloda.bots.heuristic.dreyfus:make",
-          "search": "koloda.bots.dreyfus_search:make"},
+          "search": "koloda.bots.search.games.dreyfus:DreyfusSearch"},
     order=4,
 )]

@@ -47,7 +47,7 @@ _OPTIONS = (
 #: decisions one deal can take at most (multi-card selections counted card by card)
 _BOUNDS = Bounds(actions_per_deal=5000)
 _BOTS = {"heuristic": "koloda.bots.heuristic.durak:make",
-         "search": "koloda.bots.durak_search:make"}
+         "search": "koloda.bots.search.games.durak:DurakSearch"}
 
 SPECS = [
     GameSpec(

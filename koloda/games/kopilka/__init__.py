@@ -121,6 +121,6 @@ SPECS = [GameSpec(
                              single=("play", "discard")),
     bounds=Bounds(actions_per_deal=1000), layout=LAYOUT,
     bots={"heuristic": "koloda.bots.heuristic.kopilka:make",
-          "search": "koloda.bots.kopilka_search:make"},
+          "search": "koloda.bots.search.games.kopilka:KopilkaSearch"},
     order=3,
 )]

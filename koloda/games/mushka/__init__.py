@@ -472,6 +472,6 @@ SPECS = [GameSpec(
     actions=ActionVocabulary(plain=("stand", "pass"), single=("play",), multi=("discard",)),
     bounds=Bounds(actions_per_deal=100), layout=LAYOUT,
     bots={"heuristic": "koloda.bots.heuristic.mushka:make",
-          "search": "koloda.bots.mushka_search:make"},
+          "search": "koloda.bots.search.games.mushka:MushkaSearch"},
     order=2,
 )]

@@ -57,7 +57,7 @@ _deck: Callable[[int], int] = CLASSIC.decks.__getitem__
 _BIDS = (("bid", 18),)
 _BOUNDS = Bounds(actions_per_deal=100)
 _BOTS = {"heuristic": "koloda.bots.heuristic.opendaum:make",
-         "search": "koloda.bots.opendaum_search:make"}
+         "search": "koloda.bots.search.games.opendaum:OpendaumSearch"}
 
 SPECS = [
     GameSpec(

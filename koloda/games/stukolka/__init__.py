@@ -481,6 +481,6 @@ SPECS = [GameSpec(
     actions=ActionVocabulary(plain=("knock", "drop", "golets"), single=("play",)),
     bounds=Bounds(actions_per_deal=400), layout=LAYOUT,
     bots={"heuristic": "koloda.bots.heuristic.stukolka:make",
-          "search": "koloda.bots.stukolka_search:make"},
+          "search": "koloda.bots.search.games.stukolka:StukolkaSearch"},
     order=6,
 )]

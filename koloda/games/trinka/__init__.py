@@ -302,7 +302,7 @@ SPECS = [GameSpec(
     actions=ActionVocabulary(single=("play",)),
     bounds=Bounds(actions_per_deal=50), layout=LAYOUT,
     bots={"heuristic": "koloda.bots.heuristic.trinka:make",
-          "search": "koloda.bots.trinka_search:make"},
+          "search": "koloda.bots.search.games.trinka:TrinkaSearch"},
     order=5,
 )]
 

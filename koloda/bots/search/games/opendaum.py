@@ -19,58 +19,44 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
-from koloda.bots.flat_mc import FlatMonteCarlo
 from koloda.bots.heuristic.opendaum import OpendaumHeuristic, rollout
-from koloda.engine.errors import ConfigError
+from koloda.bots.search.flat import MIN_DEALS, FlatMonteCarlo
 from koloda.engine.view import Observation
 from koloda.games.opendaum.deal import OpendaumDeal
 from koloda.games.opendaum.determinize import Template, prepare
 
-#: level → (most deals sampled, seconds): whichever runs out first ends the search
-LEVELS: dict[str, tuple[int, float]] = {
-    "easy": (20, 0.1),
-    "normal": (400, 0.6),
-    "hard": (3000, 3.0),
-}
+#: the most deals one decision samples
+MAX_DEALS = 2000
 
 
 class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
-    """Flat Monte Carlo (``koloda.bots.flat_mc``): every legal action, a determinization
-    template prepared once per decision, ``deals`` deals whatever the number of actions,
-    the rollouts on the decision's own generator."""
+    """Flat Monte Carlo (``koloda.bots.search.flat``): every legal action, a
+    determinization template prepared once per decision, the budget in cards played (see
+    ``normal_iterations``), the rollouts on the decision's own generator."""
 
+    #: in cards played in rollouts: a decision's deals are this over (candidates × cards
+    #: in hand), so a bid of nine cards and a last trick take about the same time
+    normal_iterations: ClassVar[int] = 12000
     fresh_rollout_rng = False
 
-    def __init__(self, game: str, deals: int = 400, seconds: float = 0.6,
-                 name: str = "search") -> None:
-        self.game = game
-        self.deals = deals
-        self.seconds = seconds
-        self.name = name
+    def __init__(self, game: str, iterations: int | None = None,
+                 seconds: float | None = None, name: str = "search") -> None:
+        super().__init__(game, iterations, seconds, name)
         self.heuristic = OpendaumHeuristic(game)
-        #: the last decision: deals sampled and seconds spent, for measurement
-        self.last: tuple[int, float] = (0, 0.0)
 
     def prepare(self, observation: Mapping[str, Any]) -> Template:
         assert isinstance(observation, Observation), "the search reads the typed observation"
         return prepare(observation)
 
+    def deal_budget(self, observation: Mapping[str, Any], actions: list[str]) -> int:
+        cards = max(1, len(observation["hand"]))
+        return max(MIN_DEALS, min(MAX_DEALS, self.iterations // (len(actions) * cards)))
+
     def sample(self, prepared: Any, rng: random.Random) -> OpendaumDeal:
         det: OpendaumDeal = prepared.sample(rng)
         return det
 
-    def deal_budget(self, actions: list[str]) -> int:
-        return self.deals
-
     def rollout(self, state: OpendaumDeal, rng: random.Random) -> None:
         rollout(state, rng)
-
-
-def make(game: str, level: str | None = None) -> OpendaumSearch:
-    lv = level or "normal"
-    if lv not in LEVELS:
-        raise ConfigError("unknown_level", level=repr(lv), levels=", ".join(LEVELS))
-    deals, seconds = LEVELS[lv]
-    return OpendaumSearch(game, deals, seconds, name=f"search:{lv}")

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
-from koloda.bots.flat_mc import MIN_DEALS, FlatMonteCarlo
 from koloda.bots.heuristic.dreyfus import (
     DreyfusHeuristic,
     discard_text,
@@ -30,40 +29,33 @@ from koloda.bots.heuristic.dreyfus import (
     rollout,
     view,
 )
-from koloda.bots.search import LEVELS
+from koloda.bots.search.flat import MIN_DEALS, FlatMonteCarlo
 from koloda.cards import TEXT_CARD, Card
-from koloda.engine.errors import ConfigError
 from koloda.games.dreyfus import DreyfusDeal, determinize
 
 
 class DreyfusSearch(FlatMonteCarlo[DreyfusDeal]):
-    """Flat Monte Carlo (``koloda.bots.flat_mc``): a few exchange candidates, the exchange
-    applied through ``DreyfusDeal.buy``, a fresh rollout generator per deal."""
+    """Flat Monte Carlo (``koloda.bots.search.flat``): a few exchange candidates, the
+    exchange applied through ``DreyfusDeal.buy``, ``iterations`` rollouts shared among the
+    candidates, a fresh rollout generator per deal."""
 
-    def __init__(self, game: str = "dreyfus", playouts: int = 700, seconds: float = 0.6,
-                 name: str = "search") -> None:
-        self.game = game
-        self.playouts = playouts
-        self.seconds = seconds
-        self.name = name
+    normal_iterations: ClassVar[int] = 1000
+
+    def __init__(self, game: str = "dreyfus", iterations: int | None = None,
+                 seconds: float | None = None, name: str = "search") -> None:
+        super().__init__(game, iterations, seconds, name)
         self.heuristic = DreyfusHeuristic()
-        #: the last decision: deals sampled and seconds spent, for measurement
-        self.last: tuple[int, float] = (0, 0.0)
 
     def candidates(self, observation: Mapping[str, Any], legal: list[str],
                    default: str) -> list[str]:
         if observation["phase"] == "exchange":
             rules, hand, _, _ = view(observation)
-            actions = [discard_text(c) for c in
-                       exchange_candidates(hand, rules.trump, observation["widow_size"])]
-        else:
-            actions = list(legal)
-        if default not in actions:
-            actions.append(default)
-        return actions
+            return [discard_text(c) for c in
+                    exchange_candidates(hand, rules.trump, observation["widow_size"])]
+        return list(legal)
 
-    def deal_budget(self, actions: list[str]) -> int:
-        return max(MIN_DEALS, self.playouts // len(actions))
+    def deal_budget(self, observation: Mapping[str, Any], actions: list[str]) -> int:
+        return max(MIN_DEALS, self.iterations // len(actions))
 
     def sample(self, prepared: Any, rng: random.Random) -> DreyfusDeal:
         return determinize(prepared, rng)
@@ -75,15 +67,7 @@ class DreyfusSearch(FlatMonteCarlo[DreyfusDeal]):
             cards: list[Card] = [] if words[0] == "stand" else [TEXT_CARD[w] for w in words[1:]]
             state.buy(cards)
         else:
-            state.apply(action)
+            state.apply_unchecked(action)
 
     def rollout(self, state: DreyfusDeal, rng: random.Random) -> None:
         rollout(state, rng)
-
-
-def make(game: str, level: str | None = None) -> DreyfusSearch:
-    lv = level or "normal"
-    if lv not in LEVELS:
-        raise ConfigError("unknown_level", level=repr(lv), levels=", ".join(LEVELS))
-    playouts, seconds = LEVELS[lv]
-    return DreyfusSearch(game, playouts, seconds, name=f"search:{lv}")

@@ -25,10 +25,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from koloda.bots.heuristic.mushka import (
     MushkaHeuristic,
@@ -41,25 +40,17 @@ from koloda.bots.heuristic.mushka import (
     stay_worth,
     weakest,
 )
+from koloda.bots.search.flat import FlatMonteCarlo
 from koloda.cards import ACE, SUITS, TEXT_CARD, rank_of, suit_of
 from koloda.engine.actions import cards_action
-from koloda.engine.errors import ConfigError
 from koloda.engine.view import Observation
 from koloda.games.mushka import ACE_OF_SPADES, HAND, Sampler
 
-#: level → (most deals sampled, seconds): whichever runs out first ends the search
-LEVELS: dict[str, tuple[int, float]] = {
-    "easy": (30, 0.1),
-    "normal": (1000, 0.6),
-    "hard": (3000, 3.0),
-}
 #: how many standard errors an action must beat the heuristic's choice by to be taken
 CONFIDENCE = 1.0
 #: how often, in deals, and by how many standard errors clearly worse actions are dropped
 PRUNE_EVERY = 16
 PRUNE_Z = 3.0
-#: deals sampled before the clock is looked at
-MIN_DEALS = 4
 
 
 def candidates(observation: Mapping[str, Any], legal: list[str]) -> list[str]:
@@ -285,110 +276,9 @@ class ExchangeSampler(_ExchangeView):
         return sorted(hand, key=lambda c: (chance[c], c))[:k]
 
 
-def _paired_error(xs: list[float], ys: list[float]) -> float:
-    """The standard error of mean(xs - ys) over the deals both were played on."""
-    k = min(len(xs), len(ys))
-    if k < 2:
-        return math.inf
-    d = [xs[i] - ys[i] for i in range(k)]
-    m = sum(d) / k
-    return math.sqrt(max(0.0, sum(x * x for x in d) / k - m * m) / (k - 1))
-
-
 def _count(choice: str | None) -> int:
     """Cards drawn from the stock by an exchange choice."""
     return int(choice.split()[1]) if choice and choice.startswith("discard") else 0
-
-
-class FlatSearch:
-    """Flat Monte Carlo over determinizations, heuristic playouts, shared deals per action.
-
-    The game gives a heuristic bot (the default choice and the playout policy through
-    ``rollout``), a sampler factory (``observation → object with sample(rng)``) and the
-    candidate actions worth sampling. Kopilka's search is one too.
-    """
-
-    def __init__(self, heuristic: Any, sampler: Callable[[Observation], Any],
-                 playout: Callable[[Any], None],
-                 actions: Callable[[Mapping[str, Any], list[str]], list[str]],
-                 deals: int = 400, seconds: float = 0.6, name: str = "search") -> None:
-        self.heuristic = heuristic
-        self.sampler = sampler
-        self.playout = playout
-        self.actions = actions
-        self.deals = deals
-        self.seconds = seconds
-        self.name = name
-        #: the last decision: deals sampled and seconds spent, for measurement
-        self.last: tuple[int, float] = (0, 0.0)
-
-    def evaluate(self, observation: Observation, actions: list[str],
-                 rng: random.Random, default: str | None = None
-                 ) -> tuple[dict[str, float], dict[str, float]]:
-        """The mean payoff of each action for the observing seat over sampled deals, and
-        the standard error of its difference from ``default`` on the same deals.
-
-        Every ``PRUNE_EVERY`` deals an action clearly worse than the best so far (by
-        ``PRUNE_Z`` standard errors of the paired difference) stops being sampled: the
-        budget goes to the actions still in doubt. ``default`` is always kept.
-        """
-        start = time.perf_counter()
-        deadline = start + self.seconds
-        sampler = self.sampler(observation)
-        seat = observation["seat"]
-        base = default if default is not None else actions[0]
-        got: dict[str, list[float]] = {a: [] for a in actions}
-        live = list(actions)
-        n = 0
-        while n < self.deals and (n < MIN_DEALS or time.perf_counter() < deadline):
-            det = sampler.sample(rng)
-            for a in live:
-                st = det.clone()
-                st.apply_unchecked(a)   # every candidate is legal: no re-check
-                self.playout(st)
-                got[a].append(st.payoffs()[seat])
-            n += 1
-            if n % PRUNE_EVERY == 0 and len(live) > 2:
-                live = self._prune(live, got, base)
-        self.last = (n, time.perf_counter() - start)
-        means = {a: sum(v) / len(v) for a, v in got.items()}
-        errors = {a: _paired_error(got[a], got[base]) for a in actions}
-        # an action dropped early is judged on its own deals only: not worth leaving for
-        for a in actions:
-            if a not in live:
-                means[a] = min(means[a], means[base])
-        return means, errors
-
-    @staticmethod
-    def _prune(live: list[str], got: dict[str, list[float]], base: str) -> list[str]:
-        k = len(got[base])
-        best = max(live, key=lambda a: sum(got[a]) / k)
-        keep = []
-        for a in live:
-            if a in (best, base):
-                keep.append(a)
-                continue
-            d = [x - y for x, y in zip(got[best], got[a], strict=True)]
-            m = sum(d) / k
-            sd = math.sqrt(max(0.0, sum(x * x for x in d) / k - m * m) / max(1, k - 1))
-            if m <= PRUNE_Z * sd:
-                keep.append(a)
-        return keep
-
-    def choose(self, observation: Observation, legal: list[str],
-               rng: random.Random) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        default: str = self.heuristic.choose(observation, legal, rng)
-        actions = self.actions(observation, legal)
-        if default not in actions:
-            actions.append(default)
-        means, errors = self.evaluate(observation, actions, rng, default)
-        best = max(actions, key=lambda a: (means[a], a == default))
-        # leave the heuristic only on evidence: sampling noise alone favours some action
-        if means[best] - means[default] > CONFIDENCE * errors[best]:
-            return best
-        return default
 
 
 def belief_sampler(observation: Observation) -> Any:
@@ -399,16 +289,34 @@ def belief_sampler(observation: Observation) -> Any:
     return BeliefSampler(observation)
 
 
-class MushkaSearch(FlatSearch):
-    def __init__(self, game: str = "mushka", deals: int = 400, seconds: float = 0.6,
-                 name: str = "search", belief: bool = True) -> None:
-        super().__init__(MushkaHeuristic(), belief_sampler if belief else Sampler, rollout,
-                         candidates, deals, seconds, name)
+class MushkaSearch(FlatMonteCarlo[Any]):
+    """Flat Monte Carlo (``koloda.bots.search.flat``) over belief-weighted deals
+    (``belief_sampler``), the candidates of ``candidates``, clearly worse actions pruned,
+    the heuristic left only on evidence."""
 
+    normal_iterations: ClassVar[int] = 350
+    fresh_rollout_rng = False
+    prune_every = PRUNE_EVERY
+    prune_z = PRUNE_Z
+    confidence = CONFIDENCE
 
-def make(game: str, level: str | None = None) -> MushkaSearch:
-    lv = level or "normal"
-    if lv not in LEVELS:
-        raise ConfigError("unknown_level", level=repr(lv), levels=", ".join(LEVELS))
-    deals, seconds = LEVELS[lv]
-    return MushkaSearch(game, deals, seconds, name=f"search:{lv}")
+    def __init__(self, game: str = "mushka", iterations: int | None = None,
+                 seconds: float | None = None, name: str = "search",
+                 belief: bool = True) -> None:
+        super().__init__(game, iterations, seconds, name)
+        self.heuristic = MushkaHeuristic()
+        self.belief = belief
+
+    def prepare(self, observation: Mapping[str, Any]) -> Any:
+        assert isinstance(observation, Observation), "the search reads the typed observation"
+        return belief_sampler(observation) if self.belief else Sampler(observation)
+
+    def sample(self, prepared: Any, rng: random.Random) -> Any:
+        return prepared.sample(rng)
+
+    def candidates(self, observation: Mapping[str, Any], legal: list[str],
+                   default: str) -> list[str]:
+        return candidates(observation, legal)
+
+    def rollout(self, state: Any, rng: random.Random) -> None:
+        rollout(state)

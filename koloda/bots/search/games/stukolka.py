@@ -25,13 +25,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
-from koloda.bots.flat_mc import MIN_DEALS, FlatMonteCarlo
 from koloda.bots.heuristic.stukolka import KNOCK_BAR, StukolkaHeuristic, declare, rollout
-from koloda.bots.search import LEVELS
+from koloda.bots.search.flat import MIN_DEALS, FlatMonteCarlo
 from koloda.cards import suit_of
-from koloda.engine.errors import ConfigError
 from koloda.games.stukolka import StukolkaDeal, determinize
 
 #: the knock bar of the players in the playouts (see ``StukolkaSearch``)
@@ -66,19 +64,18 @@ def likelihood(det: StukolkaDeal, seat: int, bar: float) -> float:
 
 
 class StukolkaSearch(FlatMonteCarlo[StukolkaDeal]):
-    """Flat Monte Carlo (``koloda.bots.flat_mc``): each sample weighted by ``likelihood``,
-    the golets left to the dealer, a fresh rollout generator per deal."""
+    """Flat Monte Carlo (``koloda.bots.search.flat``): each sample weighted by
+    ``likelihood``, the golets left to the dealer, ``iterations`` rollouts shared among
+    the candidates, a fresh rollout generator per deal."""
 
-    def __init__(self, game: str = "stukolka", playouts: int = 700, seconds: float = 0.6,
-                 name: str = "search", bar: float = ROLLOUT_BAR) -> None:
-        self.game = game
+    normal_iterations: ClassVar[int] = 2000
+
+    def __init__(self, game: str = "stukolka", iterations: int | None = None,
+                 seconds: float | None = None, name: str = "search",
+                 bar: float = ROLLOUT_BAR) -> None:
+        super().__init__(game, iterations, seconds, name)
         self.bar = bar
-        self.playouts = playouts
-        self.seconds = seconds
-        self.name = name
         self.heuristic = StukolkaHeuristic()
-        #: the last decision: deals sampled and seconds spent, for measurement
-        self.last: tuple[int, float] = (0, 0.0)
 
     def candidates(self, observation: Mapping[str, Any], legal: list[str],
                    default: str) -> list[str]:
@@ -87,8 +84,8 @@ class StukolkaSearch(FlatMonteCarlo[StukolkaDeal]):
             return [a for a in legal if a != "golets"] or legal
         return legal
 
-    def deal_budget(self, actions: list[str]) -> int:
-        return max(MIN_DEALS, self.playouts // len(actions))
+    def deal_budget(self, observation: Mapping[str, Any], actions: list[str]) -> int:
+        return max(MIN_DEALS, self.iterations // len(actions))
 
     def sample(self, prepared: Any, rng: random.Random) -> StukolkaDeal:
         return determinize(prepared, rng)
@@ -98,11 +95,3 @@ class StukolkaSearch(FlatMonteCarlo[StukolkaDeal]):
 
     def rollout(self, state: StukolkaDeal, rng: random.Random) -> None:
         rollout(state, rng, self.bar)
-
-
-def make(game: str, level: str | None = None) -> StukolkaSearch:
-    lv = level or "normal"
-    if lv not in LEVELS:
-        raise ConfigError("unknown_level", level=repr(lv), levels=", ".join(LEVELS))
-    playouts, seconds = LEVELS[lv]
-    return StukolkaSearch(game, playouts, seconds, name=f"search:{lv}")

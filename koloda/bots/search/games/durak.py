@@ -1,0 +1,137 @@
+"""The durak search: the shared ISMCTS with heuristic rollouts, and an exact endgame.
+
+Durak punishes random play hard (a random defender takes or wastes trumps at random), so
+random rollouts say little about a move; the rollouts here play the heuristic
+(``koloda.bots.heuristic.durak.decide``) for every seat. Two players with the stock empty
+see every card (the other hand is whatever is not in the discard pile, on the table or in
+one's own hand): there the bot solves the game exactly (``durak_endgame``) and plays a
+move of the best value, keeping to the heuristic's choice when it is one of them.
+
+The tree's actions are the legal actions less those that can only be worse: in simple
+durak a lead or throw-in of several cards is no better than the same cards one at a time
+(the defender answers each, and the attacker may still add the next); in transfer durak
+several cards of a rank may open an attack, since the defender's transfer depends on it.
+Values are win 1, draw 0, loss -1 for two sides (two players or teams); with more sides
+the game's payoffs.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from koloda.bots.durak_endgame import EndgameSolver, Key, SolverBudget
+from koloda.bots.heuristic.durak import (
+    action_text,
+    decide,
+    view_from_observation,
+    view_from_state,
+)
+from koloda.bots.search.ismcts import ISMCTS, Sample
+from koloda.bots.search.levels import Clock
+from koloda.engine.deal import DealState
+from koloda.engine.view import Observation
+from koloda.games.durak.rounds import DurakGame
+
+#: endgame positions the solver may visit per search iteration of the level
+ENDGAME_NODES_PER_ITERATION = 300
+#: a rollout longer than this is called a draw: transfer durak can go round in circles
+ROLLOUT_STEPS = 1500
+
+
+def heuristic_rollout(g: DurakGame) -> bool:
+    """Play to the end with the heuristic in every seat (its actions are legal by
+    construction, so they go straight to ``act``, the game's unchecked apply by verb and
+    cards, without building texts or the legal list). False when the game went on past
+    ``ROLLOUT_STEPS``."""
+    act = g.act
+    for _ in range(ROLLOUT_STEPS):
+        if g.is_over:
+            return True
+        act(*decide(view_from_state(g)))
+    return g.is_over
+
+
+def tree_actions(legal: list[str], transfer: bool) -> list[str]:
+    """The legal actions worth searching (see the module docstring)."""
+    out = []
+    for a in legal:
+        several = a.count(" ") > 1
+        if several and (a.startswith("throw ") or (a.startswith("attack ") and not transfer)):
+            continue
+        out.append(a)
+    return out
+
+
+def utilities(g: DurakGame) -> list[float]:
+    if not g.is_over:
+        return [0.0] * g.players
+    pay = g.payoffs()
+    n = g.players
+    if n == 2 or g.teams:
+        return [pay[s] - pay[(s + 1) % n] for s in range(n)]
+    return pay
+
+
+class DurakSearch(ISMCTS):
+    """SO-ISMCTS (``koloda.bots.search.ismcts``) over the durak determinizer: the tree's
+    actions filtered by ``tree_actions``, heuristic rollouts, win/draw/loss utilities, the
+    search settled early, and two-player endgames solved exactly."""
+
+    normal_iterations: ClassVar[int] = 600
+    value_range: ClassVar[tuple[float, float] | None] = (-1.0, 1.0)
+    settle: ClassVar[bool] = True
+
+    def __init__(self, game: str, iterations: int | None = None,
+                 seconds: float | None = None, name: str = "search",
+                 endgame_nodes: int | None = None) -> None:
+        super().__init__(game, iterations, seconds, name)
+        self.transfer = self.spec.variant == "perevodnoy"
+        self.endgame_nodes = (endgame_nodes if endgame_nodes is not None
+                              else ENDGAME_NODES_PER_ITERATION * self.iterations)
+        #: endgame positions solved so far (valid for one trump suit, variant and limit)
+        self._memo: dict[Key, tuple[int, int]] = {}
+        self._memo_game: tuple[Any, ...] = ()
+
+    def actions(self, legal: list[str]) -> list[str]:
+        return tree_actions(legal, self.transfer)
+
+    def apply(self, state: DealState, action: str) -> None:
+        state.apply_unchecked(action)
+
+    def rollout(self, state: DealState, rng: random.Random) -> None:
+        assert isinstance(state, DurakGame)
+        heuristic_rollout(state)
+
+    def utility(self, state: DealState) -> list[float]:
+        assert isinstance(state, DurakGame)
+        return utilities(state)
+
+    def solve(self, observation: Mapping[str, Any], legal: list[str], sample: Sample,
+              clock: Clock) -> str | None:
+        """Two players, stock empty: a move of the best exact value; None when the node
+        budget is too small, or when the game is lost whatever we do (then the search
+        picks the most stubborn move)."""
+        obs = observation
+        if obs["players"] != 2 or obs["stock_size"] != 0:
+            return None
+        state = sample()     # exact: nothing is unknown any more
+        assert isinstance(state, DurakGame)
+        # a position's value depends only on these (and the cards): keep what was solved
+        game = (obs["trump_suit"], obs["variant"], obs["first_bout_limit"])
+        if game != self._memo_game or len(self._memo) > 2_000_000:
+            self._memo, self._memo_game = {}, game
+        # with a time cap, at most half of it: a position too big gets the search instead
+        deadline = (math.inf if clock.deadline is None
+                    else clock.start + (clock.deadline - clock.start) * 0.5)
+        solver = EndgameSolver(state, SolverBudget(self.endgame_nodes, deadline), self._memo)
+        assert isinstance(obs, Observation), "the search reads the typed observation"
+        preferred = action_text(decide(view_from_observation(obs, legal)))
+        found = solver.best_action(preferred)
+        self.last.nodes = solver.nodes
+        if found is None or found[1] < 0:
+            return None
+        self.last.solved = True
+        return found[0]
