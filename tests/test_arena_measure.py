@@ -86,7 +86,8 @@ class _Peeker:
         return legal[-1]
 
 
-register_bot("peeker", lambda level, game: _Peeker())   # type: ignore[arg-type, return-value]
+register_bot("peeker", lambda level, game, seconds: _Peeker(),   # type: ignore[arg-type, return-value]
+             measuring=True)
 
 
 def test_a_bot_needing_the_state_is_given_it_and_a_cheat_is_marked(tmp_path: Path) -> None:

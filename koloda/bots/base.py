@@ -97,9 +97,11 @@ _MEASURING: dict[str, Factory] = {
 }
 
 
-def register_bot(name: str, factory: Factory) -> None:
-    """Add a bot kind; ``factory(level, game_name, seconds)`` builds one."""
-    _FACTORIES[name] = factory
+def register_bot(name: str, factory: Factory, measuring: bool = False) -> None:
+    """Add a bot kind; ``factory(level, game_name, seconds)`` builds one. A ``measuring``
+    kind (an outside floor such as OpenSpiel's ISMCTS) is made for the arena only and never
+    offered at a table."""
+    (_MEASURING if measuring else _FACTORIES)[name] = factory
 
 
 def available_bots() -> list[str]:

@@ -319,6 +319,12 @@ CATALOG: dict[str, tuple[str, str]] = {
                     "нет такого компьютерного игрока: {bot}; есть: {bots}"),
     "unknown_level": ("unknown search level {level}; levels: {levels}",
                       "нет такого уровня перебора: {level}; уровни: {levels}"),
+    "needs_openspiel": ("{bot} needs OpenSpiel: pip install 'koloda[openspiel]'",
+                        "для {bot} нужен OpenSpiel: pip install 'koloda[openspiel]'"),
+    "simulations_needed": ("{bot} {level}: name the simulations a move, a whole number of "
+                           "at least 1, e.g. {bot}:20",
+                           "{bot} {level}: укажите число розыгрышей на ход, целое, не меньше "
+                           "1, например {bot}:20"),
     "no_heuristic": ("no heuristic bot for {game} yet",
                      "игрока «по правилам опыта» для {game} пока нет"),
     "no_heuristic_here": ("no heuristic bot for this game yet",

@@ -42,22 +42,20 @@ def _import_openspiel() -> Any:
             mcts,
         )
     except ImportError:
-        raise ConfigError(f"{KIND} needs OpenSpiel: pip install 'koloda[openspiel]' "
-                          "(or pip install open_spiel)") from None
+        raise ConfigError("needs_openspiel", bot=KIND) from None
     return ismcts, mcts
 
 
 def simulations(level: str | None) -> int:
     """``openspiel-ismcts:N`` → N (a whole number of simulations, at least 1)."""
     if level is None:
-        raise ConfigError(f"{KIND}: name the simulations a move, e.g. {KIND}:20")
+        raise ConfigError("simulations_needed", bot=KIND, level="")
     try:
         n = int(level)
     except ValueError:
         n = 0
     if n < 1:
-        raise ConfigError(f"{KIND} {level!r}: the simulations a move must be a whole "
-                          f"number of at least 1, e.g. {KIND}:20")
+        raise ConfigError("simulations_needed", bot=KIND, level=repr(level))
     return n
 
 
@@ -139,11 +137,13 @@ class OpenSpielISMCTS:
         return ps
 
 
-def make(level: str | None, game: str) -> OpenSpielISMCTS:
+def make(level: str | None, game: str, seconds: float | None = None) -> OpenSpielISMCTS:
+    """``openspiel-ismcts:N`` (a budget in simulations; ``seconds`` is not used: the
+    floor is measured at a fixed number of simulations, so a seed replays its games)."""
     return OpenSpielISMCTS(game, simulations(level))
 
 
 def register() -> None:
     """Make ``openspiel-ismcts:N`` a bot kind (the arena and ``koloda ratings`` call it)."""
     from koloda.bots.base import register_bot
-    register_bot(KIND, make)
+    register_bot(KIND, make, measuring=True)
