@@ -85,7 +85,7 @@ def test_playing_a_computer_is_rated_at_its_fixed_level_rating_which_never_chang
     for seed in range(3):
         record = played("durak", 10 + seed, _seats("human", "heuristic"))
         store.add_game(record, accounts={0: a})
-        [[mine], [bot]] = MODEL.rate([[MODEL.rating(*expected)],
+        [[mine], [_bot]] = MODEL.rate([[MODEL.rating(*expected)],
                                       [MODEL.rating(bot_mu, bot_sigma)]],
                                      ranks=outcome_ranks(record["result"], 2))
         expected = (mine.mu, mine.sigma)

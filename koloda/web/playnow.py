@@ -30,7 +30,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import DateTime, Integer, String, create_engine, select, update
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from koloda.engine.errors import ConfigError
 from koloda.engine.registry import get_spec
@@ -235,15 +235,21 @@ class PlayNow:
                 (now - first.created).total_seconds() >= first.wait
             if len(rows) < players and not due:
                 return []
-            for row in rows:
-                done = s.execute(update(PlayNowRow)
-                                 .where(PlayNowRow.id == row.id,
-                                        PlayNowRow.version == row.version,
-                                        PlayNowRow.state == "waiting")
-                                 .values(state="claimed", version=row.version + 1))
-                if getattr(done, "rowcount", 0) != 1:
-                    raise _Lost             # rolls the whole claim back
+            self._mark(s, rows)
             return rows
+
+    @staticmethod
+    def _mark(s: Session, rows: list[PlayNowRow]) -> None:
+        """Move ``rows`` from waiting to claimed, each only at the version it was read
+        at; :class:`_Lost` (the transaction rolls back) if any had moved meanwhile."""
+        for row in rows:
+            done = s.execute(update(PlayNowRow)
+                             .where(PlayNowRow.id == row.id,
+                                    PlayNowRow.version == row.version,
+                                    PlayNowRow.state == "waiting")
+                             .values(state="claimed", version=row.version + 1))
+            if getattr(done, "rowcount", 0) != 1:
+                raise _Lost
 
     async def _seat(self, game: str, players: int, bot: str, group: list[PlayNowRow]) -> None:
         """Create the table the claimed ``group`` sits at and tell their rows."""

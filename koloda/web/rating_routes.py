@@ -109,6 +109,7 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
             db_url: str, static: Any) -> PlayNow:
     """The routes on ``app``; returns the play-now queue (closed with the app)."""
     queue = PlayNow(db_url, manager)
+    app.state.playnow = queue
     store = accounts.store
 
     @app.get("/leaderboard", include_in_schema=False)
