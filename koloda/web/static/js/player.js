@@ -77,9 +77,9 @@ function render() {
       h("td", { class: "num wide" }, fmt(r.sigma)), h("td", { class: "num" }, String(r.games))))));
   const wins = h("table", { class: "board", id: "wins" },
     h("thead", {}, h("tr", {}, h("th", {}, t("game")), h("th", { class: "num" }, t("games_n")),
-      h("th", { class: "num" }, t("won")), h("th", { class: "num" }, t("lost")), h("th", { class: "num" }, t("drawn")))),
+      h("th", { class: "num" }, t("won")), h("th", { class: "num" }, t("lost")), h("th", { class: "num wide" }, t("drawn")))),
     h("tbody", {}, DATA.games.map((g) => h("tr", {}, h("td", {}, title(g.game)), h("td", { class: "num" }, String(g.played)),
-      h("td", { class: "num" }, String(g.won)), h("td", { class: "num" }, String(g.lost)), h("td", { class: "num" }, String(g.drawn))))));
+      h("td", { class: "num" }, String(g.won)), h("td", { class: "num" }, String(g.lost)), h("td", { class: "num wide" }, String(g.drawn))))));
   const recent = DATA.recent.length ? h("ul", { class: "games-list", id: "recent" }, DATA.recent.map((g) => h("li", {},
     h("a", { href: `/g/${g.id}` }, `${title(g.game)} · ${outcomeOf(g)}`), " ",
     h("span", { class: "muted" }, `${g.finished.slice(0, 16).replace("T", " ")} · ${t("with_players", { who: g.names.filter((n) => n !== DATA.name).join(", ") })}`))))
@@ -94,8 +94,8 @@ function render() {
       h("p", { class: "legend" }, h("span", { class: "k-mu" }, `— ${t("skill")} ± sigma`),
         h("span", { class: "k-ord" }, `- - ${t("rating")}`)),
       h("p", { class: "help" }, t("rating_help"))),
-    h("section", { class: "panel" }, h("h2", {}, t("ratings")), ratingsTable),
-    h("section", { class: "panel" }, h("h2", {}, t("wins_by_game")), wins),
+    h("section", { class: "panel" }, h("h2", {}, t("ratings")), h("div", { class: "scroll" }, ratingsTable)),
+    h("section", { class: "panel" }, h("h2", {}, t("wins_by_game")), h("div", { class: "scroll" }, wins)),
     h("section", { class: "panel" }, h("h2", {}, t("recent_games")), recent));
 }
 
