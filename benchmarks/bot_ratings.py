@@ -5,7 +5,8 @@ deals for every lineup), then feeds every logged game, in order, to OpenSkill's
 Plackett-Luce model — the model the server rates people with (``koloda.store.ratings``),
 on its scale (a new player: mu 25, sigma 25/3) — starting every level at that new player's
 rating, with ``random`` held at mu 25 so that the scale does not drift. What comes out is
-each level's mu and sigma (sigma no lower than ``SIGMA_FLOOR``: a computer is not known
+each level's mu and sigma (with more levels than seats, every choice of levels
+is its own arena run) (sigma no lower than ``SIGMA_FLOOR``: a computer is not known
 more exactly than a few dozen short games tell).
 
 Levels the run did not measure (``--levels`` leaves them out: search:normal and
@@ -23,6 +24,7 @@ import json
 import subprocess
 import sys
 import tempfile
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +79,13 @@ def main() -> None:
         levels = [lv for lv in args.levels.split(",") if lv in offered]
         players = 2 if 2 in spec.players else spec.default_players
         print(f"{game}: {', '.join(levels)} at {players} players …", file=sys.stderr)
-        fitted = fit(arena_games(game, levels, args.deals, players), levels)
+        # the arena seats its first `players` bots: with more levels than seats, every
+        # choice of `players` levels is a run of its own
+        lineups = [list(c) for c in combinations(levels, players)] \
+            if len(levels) > players else [levels]
+        games = [g for lineup in lineups for g in arena_games(game, lineup, args.deals,
+                                                              players)]
+        fitted = fit(games, levels)
         below = fitted[levels[-1]]
         for lv in ORDER:
             if lv in offered and lv not in fitted:

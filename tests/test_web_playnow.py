@@ -115,3 +115,18 @@ def test_a_request_claimed_by_one_process_is_not_claimed_by_another(tmp_path: Pa
         with queue.sessions() as s:
             states = list(s.scalars(select(PlayNowRow.state).order_by(PlayNowRow.id)))
         assert states == ["claimed", "claimed", "waiting"]   # the third not claimed either
+
+
+def test_a_full_server_keeps_the_requests_waiting_instead_of_ending_them(
+        tmp_path: Path) -> None:
+    from koloda.web.app import create_app
+    from koloda.web.limits import Limits
+    from tests.test_web import db_url
+    app = create_app(db_url(tmp_path), bot_workers=0, bot_delay=0.0, tick=0.05,
+                     limits=Limits(max_tables=0))
+    with TestClient(app) as c:
+        first = _ask(c, bot=None, name="Аня")
+        second = _ask(c, bot=None, name="Боря")      # a pair, but no room for its table
+        for req in (first, second):
+            state = c.get(f"/api/playnow/{req['ticket']}").json()
+            assert state["state"] == "waiting" and state["waiting"] == 2

@@ -45,8 +45,6 @@ STALE = 30.0
 MAX_WAIT = 600
 #: how long a seated request's row is kept for its page to read (seconds)
 KEEP = 600.0
-#: the creating address play-now tables are counted under
-CLIENT = "play-now"
 
 limits.TEXTS.update({
     "playnow_wait": ("wait: a whole number of seconds from 0 to {n}, or null (never)",
@@ -77,6 +75,8 @@ class PlayNowRow(_Base):
     wait: Mapped[int | None] = mapped_column(Integer, nullable=True)
     name: Mapped[str] = mapped_column(String(200))
     account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: the address that asked (the table counts against its first person's address)
+    client: Mapped[str | None] = mapped_column(String(100), nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime)
     seen: Mapped[datetime] = mapped_column(DateTime)
     #: waiting, claimed, seated, cancelled, gone (stopped polling), failed
@@ -127,7 +127,8 @@ class PlayNow:
         return spec.name, n, level, wait if level else None
 
     async def join(self, game: str, players: int | None, bot: str | None, wait: int | None,
-                   name: str, account_id: int | None) -> dict[str, Any]:
+                   name: str, account_id: int | None, client: str | None = None
+                   ) -> dict[str, Any]:
         """Queue a request; returns its ticket and its state (perhaps seated already)."""
         game, n, level, wait = self.check(game, players, bot, wait)
         ticket = secrets.token_urlsafe(24)
@@ -141,7 +142,7 @@ class PlayNow:
                 now = _now()
                 s.add(PlayNowRow(ticket_hash=token_hash(ticket), game=game, players=n,
                                  bot=level, wait=wait, name=name, account_id=account_id,
-                                 created=now, seen=now, state="waiting", version=0))
+                                 client=client, created=now, seen=now, state="waiting", version=0))
         await asyncio.to_thread(write)
         await self.match(game, n, level)
         return dict(await self.status(ticket, match=False), ticket=ticket)
@@ -205,9 +206,8 @@ class PlayNow:
         async with self._matching:          # one matcher a process; the database for more
             while True:
                 group = await asyncio.to_thread(self._claim, game, players, bot)
-                if not group:
+                if not group or not await self._seat(game, players, bot, group):
                     return
-                await self._seat(game, players, bot, group)
 
     def _claim(self, game: str, players: int, bot: str) -> list[PlayNowRow]:
         """Claim the requests for one table, or none; see the module's doc."""
@@ -251,15 +251,16 @@ class PlayNow:
             if getattr(done, "rowcount", 0) != 1:
                 raise _Lost
 
-    async def _seat(self, game: str, players: int, bot: str, group: list[PlayNowRow]) -> None:
-        """Create the table the claimed ``group`` sits at and tell their rows."""
+    async def _seat(self, game: str, players: int, bot: str, group: list[PlayNowRow]) -> bool:
+        """Create the table the claimed ``group`` sits at and tell their rows; False if
+        no table could be made."""
         seats = [{"kind": "person"} for _ in group] + \
             [{"kind": "computer", "bot": bot} for _ in range(players - len(group))]
         seated: list[tuple[int, int, str]] = []
         try:
             first = group[0]
             table, token, _ = await self.manager.create(
-                game, players, {}, seats, first.name, 0, {}, client=CLIENT,
+                game, players, {}, seats, first.name, 0, {}, client=first.client,
                 account_id=first.account_id)
             assert token is not None
             seated.append((first.id, 0, token))
@@ -268,8 +269,10 @@ class PlayNow:
                     table, i, row.name, account_id=row.account_id)))
         except TableError as exc:
             log.error("play now: no table for %s requests of %s: %s", len(group), game, exc)
-            await asyncio.to_thread(self._release, [r.id for r in group])
-            return
+            # the server full or the address creating too fast: they wait on; else ended
+            again = exc.status in (429, 503)
+            await asyncio.to_thread(self._release, [r.id for r in group], again)
+            return False
 
         def write() -> None:
             with self.sessions.begin() as s:
@@ -282,9 +285,11 @@ class PlayNow:
                     PlayNowRow.seen < _now() - timedelta(seconds=KEEP))
                     .values(token=None))
         await asyncio.to_thread(write)
+        return True
 
-    def _release(self, ids: list[int]) -> None:
+    def _release(self, ids: list[int], again: bool) -> None:
         with self.sessions.begin() as s:
             s.execute(update(PlayNowRow).where(PlayNowRow.id.in_(ids))
-                      .values(state="failed", version=PlayNowRow.version + 1))
+                      .values(state="waiting" if again else "failed",
+                              version=PlayNowRow.version + 1))
 

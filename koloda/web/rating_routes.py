@@ -124,7 +124,9 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
     @app.post("/api/playnow", status_code=201)
     async def playnow(body: PlayNowIn, request: Request) -> dict[str, Any]:
         name, account = await auth.seat_identity(request, body.name)
-        return await queue.join(body.game, body.players, body.bot, body.wait, name, account)
+        client = request.client.host if request.client is not None else None
+        return await queue.join(body.game, body.players, body.bot, body.wait, name, account,
+                                client)
 
     @app.get("/api/playnow/{ticket}")
     async def playnow_state(ticket: str) -> dict[str, Any]:
