@@ -115,11 +115,11 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
     @app.get("/leaderboard", include_in_schema=False)
     @app.get("/leaderboard/{game}", include_in_schema=False)
     async def leaderboard_page(game: str = "durak") -> FileResponse:
-        return FileResponse(str(static.joinpath("leaderboard.html")))
+        return FileResponse(str(static.joinpath("ratings.html")))
 
     @app.get("/player/{name}", include_in_schema=False)
     async def player_page(name: str) -> FileResponse:
-        return FileResponse(str(static.joinpath("player.html")))
+        return FileResponse(str(static.joinpath("ratings.html")))
 
     @app.post("/api/playnow", status_code=201)
     async def playnow(body: PlayNowIn, request: Request) -> dict[str, Any]:
