@@ -32,14 +32,14 @@ export function renderPlayNow(el, games, name, say) {
   wait.addEventListener("change", () => { choice.wait = wait.value === "never" ? null : Number(wait.value); });
   const status = h("p", { id: "pn-status", class: "help" }, t("play_now_help"));
   const go = h("button", { id: "play-now", class: "button primary" }, t("play_now_go"));
-  const cancel = h("button", { id: "pn-cancel", class: "button", hidden: true }, t("cancel"));
+  const cancel = h("button", { id: "pn-cancel", class: "button", disabled: true }, t("cancel"));
   go.addEventListener("click", async () => {
     try {
       const res = await api("/api/playnow", { game: choice.game, players: choice.players,
         bot: choice.bot, wait: choice.bot ? choice.wait : null, name: name() || null });
       TICKET = res.ticket;
-      go.hidden = true; cancel.hidden = false;
-      follow(res, status, () => { go.hidden = false; cancel.hidden = true; });
+      go.disabled = true; cancel.disabled = false;
+      follow(res, status, () => { go.disabled = false; cancel.disabled = true; });
     } catch (e) { say(e.message); }
   });
   cancel.addEventListener("click", async () => {
@@ -48,7 +48,7 @@ export function renderPlayNow(el, games, name, say) {
     if (TICKET) await fetch(`/api/playnow/${TICKET}`, { method: "DELETE", headers });
     TICKET = null;
     status.textContent = t("playnow_cancelled");
-    go.hidden = false; cancel.hidden = true;
+    go.disabled = false; cancel.disabled = true;
   });
   el.replaceChildren(h("h2", {}, t("play_now")),
     h("div", { class: "field" }, h("label", { for: "pn-game" }, t("game")), " ", game, " ",
