@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from koloda.engine.errors import RecordError
 from koloda.engine.records import replay
 from koloda.ranks import RANK_BY_ID, Rank, next_held_rank, rank_for_total
+from koloda.store import ratings as _ratings  # its tables join Base's (ratings)
 from koloda.store.models import (
     Account,
     AccountRankRow,
@@ -310,6 +311,8 @@ class Store:
             s.add(row)
             s.flush()
             changes: list[RankChange] = []
+            rated: dict[int, int] = {}              # seat → account, for the ratings
+            computers: dict[int, str | None] = {}   # seat → level
             for seat in range(rep.match.players):
                 info = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
                 name = str(info.get("name") or f"Player {seat + 1}")
@@ -318,6 +321,10 @@ class Store:
                 player = self._player(s, name) if kind == "human" and account is None \
                     and not self._registered(s, name) else None
                 score = float(result["scores"][seat])
+                if account is not None:
+                    rated[seat] = account.id
+                if kind == "bot":
+                    computers[seat] = info.get("bot")
                 s.add(SeatRow(game_id=row.id, seat=seat, name=name, kind=kind,
                               bot=info.get("bot"), player=player, score=score,
                               account_id=account.id if account is not None else None,
@@ -325,6 +332,8 @@ class Store:
                 holder = account if account is not None else player
                 if holder is not None and ranked(row.game, record, row.capped):
                     changes.append(self._move_rank(s, holder, row.id, score))
+            _ratings.rate_game(s, row.game, row.id, record, result,
+                               rated, computers, row.finished)
             s.commit()
             summary = self._summary(s, row)
             summary.rank_changes = changes

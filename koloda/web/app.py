@@ -28,7 +28,7 @@ from koloda.engine.errors import ConfigError
 from koloda.engine.messages import Value
 from koloda.engine.registry import get_spec, registry
 from koloda.i18n import option_allowed, option_name
-from koloda.web import auth_routes
+from koloda.web import auth_routes, rating_routes
 from koloda.web.accounts import Accounts
 from koloda.web.bots import bots_for
 from koloda.web.limits import Buckets, Limits, Said
@@ -191,12 +191,14 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
         await manager.start()
         yield
         await manager.stop()
+        playnow.close()
         accounts.close()
 
     app = FastAPI(title="koloda", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.manager = manager
     app.state.accounts = accounts
     auth = auth_routes.install(app, accounts)
+    playnow = rating_routes.install(app, manager, accounts, auth, db_url, STATIC)
     app.add_middleware(BodyLimit, limit=limits.max_body)
 
     @app.middleware("http")

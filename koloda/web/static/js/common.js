@@ -137,6 +137,8 @@ export async function loadMe() {
 
 export function account() { return ME.account; }
 
+export function csrf() { return ME.csrf; }
+
 export function setMe(me) { ME = me || { account: null, csrf: null }; }
 
 export async function api(path, body) {

@@ -4,6 +4,7 @@ import {
   tokenKey,
 } from "./common.js";
 import { markdown } from "./markdown.js";
+import { renderPlayNow } from "./playnow.js";
 
 let GAMES = [];
 let TABLES = [];
@@ -346,14 +347,18 @@ async function create() {
 function render() {
   document.title = `koloda — ${t("lobby")}`;
   document.getElementById("subtitle").textContent = t("lobby");
-  document.getElementById("lang-slot").replaceChildren(langSwitch(render));
+  document.getElementById("lang-slot").replaceChildren(
+    h("a", { href: `/leaderboard/${form.game}`, id: "leaderboard-link" }, t("leaderboard")), " ",
+    langSwitch(render));
   document.getElementById("app").replaceChildren(
     h("section", { class: "panel" }, account() ? null : nameField(), accountPanel(),
       h("p", { id: "lobby-msg", class: "msg" })),
+    h("section", { class: "panel", id: "play-now-panel" }),
     h("section", { class: "panel" }, h("h2", {}, t("open_tables")),
       h("ul", { id: "tables", class: "tables" }), h("div", { id: "pager", class: "pager" })),
     h("section", { class: "panel", id: "new-table" }));
   renderForm();
+  renderPlayNow(document.getElementById("play-now-panel"), GAMES, myName, say);
   refreshTables();
 }
 

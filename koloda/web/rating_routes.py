@@ -1,0 +1,167 @@
+"""The routes of play now, the leaderboards and the player pages (installed by ``app.py``).
+
+* ``POST /api/playnow`` ``{"game", "players", "bot", "wait", "name"}`` → a ticket and its
+  state; ``GET /api/playnow/<ticket>`` its state (polled: it opens the table once seated);
+  ``DELETE /api/playnow/<ticket>`` leaves the queue (``koloda.web.playnow``).
+* ``GET /api/leaderboard/<game>?offset=&limit=`` the accounts rated in a game, best ordinal
+  (mu - 3 sigma) first; ``/leaderboard/<game>`` the page.
+* ``GET /api/players/<name>`` an account's ratings and their histories, its games by kind
+  (wins), its Opendaum-33 rank and its recent games; ``/player/<name>`` the page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from koloda.engine.errors import ConfigError
+from koloda.engine.messages import Value
+from koloda.engine.registry import get_spec
+from koloda.store import name_key
+from koloda.store import ratings as store_ratings
+from koloda.store.models import Account
+from koloda.web import limits
+from koloda.web.playnow import PlayNow
+from koloda.web.tables import TableError, TableManager
+from koloda.web.texts import TEXTS
+
+#: rows of a leaderboard page: default and most
+PAGE, MAX_PAGE = 50, 200
+
+limits.TEXTS.update({
+    "no_player": ("no registered player {name}", "зарегистрированного игрока {name} нет"),
+})
+
+_PAIRS: dict[str, tuple[str, str]] = {
+    "play_now": ("Play now", "Играть сейчас"),
+    "play_now_go": ("Play now", "Играть"),
+    "play_now_help": ("Seats you with others waiting for the same table.",
+                      "Посадит за стол с теми, кто ждёт такой же игры."),
+    "computers": ("Computers", "Компьютеры"),
+    "people_only": ("people only", "только люди"),
+    "wait_for_people": ("Wait for people", "Ждать людей"),
+    "wait_s": ("{n} s, then computers", "{n} с, потом компьютеры"),
+    "wait_never": ("as long as it takes", "сколько понадобится"),
+    "waiting_n": ("Waiting for players: {n} of {of} here", "Ждём игроков: {n} из {of}"),
+    "computers_in": ("computers sit down in {n} s", "компьютеры сядут через {n} с"),
+    "cancel": ("Cancel", "Отменить"),
+    "playnow_cancelled": ("You left the queue.", "Вы вышли из очереди."),
+    "playnow_gone": ("The request ended.", "Заявка закончилась."),
+    "leaderboard": ("Leaderboard", "Рейтинг"),
+    "leaderboard_of": ("Leaderboard: {game}", "Рейтинг: {game}"),
+    "place": ("Place", "Место"),
+    "player": ("Player", "Игрок"),
+    "rating": ("Rating", "Рейтинг"),
+    "rating_help": ("rating = mu − 3·sigma (OpenSkill): the skill the player is very likely "
+                    "above", "рейтинг = mu − 3·sigma (OpenSkill): умение, выше которого игрок "
+                    "почти наверняка"),
+    "skill": ("Skill (mu)", "Умение (mu)"),
+    "uncertainty": ("Uncertainty (sigma)", "Неуверенность (sigma)"),
+    "games_n": ("Games", "Партии"),
+    "no_ratings": ("Nobody is rated in this game yet.", "В этой игре рейтингов пока нет."),
+    "prev_page": ("previous", "назад"),
+    "next_page": ("next", "дальше"),
+    "ratings": ("Ratings", "Рейтинги"),
+    "rating_history": ("Rating history", "История рейтинга"),
+    "after_game_n": ("after rated game {n}", "после рейтинговой партии {n}"),
+    "recent_games": ("Recent games", "Последние партии"),
+    "wins_by_game": ("Wins by game", "Победы по играм"),
+    "won": ("won", "выиграно"),
+    "lost": ("lost", "проиграно"),
+    "drawn": ("drawn", "ничьих"),
+    "rank_33": ("Opendaum-33 rank", "Разряд в Опендаум-33"),
+    "no_rank": ("none yet", "пока нет"),
+    "registered_since": ("registered {date}", "зарегистрирован {date}"),
+    "replay": ("replay", "повтор"),
+    "result_won": ("won", "победа"),
+    "result_lost": ("lost", "поражение"),
+    "result_draw": ("draw", "ничья"),
+    "no_games": ("No games yet.", "Партий пока нет."),
+    "with_players": ("with {who}", "с {who}"),
+}
+for _i, _lang in enumerate(("en", "ru")):
+    TEXTS.setdefault(_lang, {}).update({k: v[_i] for k, v in _PAIRS.items()})
+
+
+class PlayNowIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=60)
+    players: int | None = None
+    bot: str | None = Field(default=None, max_length=40)
+    wait: int | None = None
+    name: str | None = Field(default=None, max_length=200)
+
+
+def _game(game: str) -> str:
+    try:
+        return get_spec(game).name
+    except ConfigError as exc:
+        raise TableError(exc.reason, 404) from None
+
+
+def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
+            db_url: str, static: Any) -> PlayNow:
+    """The routes on ``app``; returns the play-now queue (closed with the app)."""
+    queue = PlayNow(db_url, manager)
+    app.state.playnow = queue
+    store = accounts.store
+
+    @app.get("/leaderboard", include_in_schema=False)
+    @app.get("/leaderboard/{game}", include_in_schema=False)
+    async def leaderboard_page(game: str = "durak") -> FileResponse:
+        return FileResponse(str(static.joinpath("ratings.html")))
+
+    @app.get("/player/{name}", include_in_schema=False)
+    async def player_page(name: str) -> FileResponse:
+        return FileResponse(str(static.joinpath("ratings.html")))
+
+    @app.post("/api/playnow", status_code=201)
+    async def playnow(body: PlayNowIn, request: Request) -> dict[str, Any]:
+        name, account = await auth.seat_identity(request, body.name)
+        client = request.client.host if request.client is not None else None
+        return await queue.join(body.game, body.players, body.bot, body.wait, name, account,
+                                client)
+
+    @app.get("/api/playnow/{ticket}")
+    async def playnow_state(ticket: str) -> dict[str, Any]:
+        return await queue.status(ticket)
+
+    @app.delete("/api/playnow/{ticket}")
+    async def playnow_cancel(ticket: str) -> dict[str, Any]:
+        return await queue.cancel(ticket)
+
+    @app.get("/api/leaderboard/{game}")
+    async def leaderboard(game: str, offset: int = 0, limit: int = PAGE) -> dict[str, Any]:
+        game = _game(game)
+        offset, limit = max(0, offset), max(1, min(limit, MAX_PAGE))
+
+        def read() -> dict[str, Any]:
+            with Session(store.engine) as s:
+                return store_ratings.leaderboard(s, game, offset, limit)
+        return await asyncio.to_thread(read)
+
+    @app.get("/api/players/{name}")
+    async def player(name: str, recent: int = 20) -> dict[str, Any]:
+        def read() -> dict[str, Any] | None:
+            with Session(store.engine) as s:
+                found = s.scalar(select(Account).where(Account.key == name_key(name)))
+                if found is None:
+                    return None
+                rated = store_ratings.account_ratings(s, found.id)
+            stats = store.account_stats(found.id, recent=max(1, min(recent, 100)))
+            return {"name": found.name, "created": found.created.isoformat(),
+                    "rank": stats.rank.to_json() if stats.rank else None,
+                    "games": [g.to_json() for g in stats.games],
+                    "recent": [g.to_json() for g in stats.recent], **rated}
+        out = await asyncio.to_thread(read)
+        if out is None:
+            raise TableError("no_player", 404, name=Value(name))
+        return out
+
+    return queue
