@@ -19,7 +19,7 @@ search bot's determinizer).
 from __future__ import annotations
 
 import copy
-from itertools import combinations
+from itertools import combinations, compress
 
 from koloda.cards import CARD_TEXT, SIX, TEXT_CARD, Card
 from koloda.engine.actions import Action
@@ -165,6 +165,8 @@ class DurakGame(DealState):
         self.plays = list(view.plays)
         self.opener = view.opener
         self.played_by = [list(p) for p in view.played] or [[] for _ in range(n)]
+        self._played_view = None
+        self._known_view = (None, ())
         last = view.last_round
         if last is not None:
             self.last = (last.attacker, last.defender, [a for a, _ in last.table],
@@ -266,6 +268,7 @@ class DurakGame(DealState):
         self.plays = []
         self.covered = 0
         self.rounds += 1
+        self._known_view = (None, ())   # cards taken and drawn: every hand read again
         # drawing: the first attacker, every other player clockwise, the defender last
         stock = self.stock
         if stock:
@@ -427,6 +430,10 @@ class DurakGame(DealState):
     def _play(self, seat: int, cards: list[Card]) -> None:
         hand = self.hands[seat]
         self.played_by[seat] += cards
+        self._played_view = None
+        key, known = self._known_view
+        if known:
+            self._known_view = (key, (*known[:seat], None, *known[seat + 1:]))
         for c in cards:
             hand.remove(c)
             self.public.discard(c)
@@ -531,41 +538,102 @@ class DurakGame(DealState):
         return Reason("transfer_limit", cap=self._bout_cap(), total=total)
 
     # ------------------------------------------------------------- views
+    #: the view's parts made once and kept while what they show stands (the view is asked
+    #: at every step): each is keyed by the very list it shows (and its length, for the
+    #: lists that only grow), so a replaced list is read afresh
+    _last_view: tuple[object, DurakRound | None] = (None, None)
+    #: each hand's public cards, keyed by the public set (None: to make again)
+    _known_view: tuple[object, tuple[tuple[Card, ...] | None, ...]] = (None, ())
+    _discard_view: tuple[object, int, tuple[Card, ...]] = (None, 0, ())
+    _plays_view: tuple[object, int, tuple[tuple[int, Card], ...]] = (None, 0, ())
+    #: the cards each seat has played, as the view shows them (None: made on asking;
+    #: ``_play`` and ``_resume`` clear it)
+    _played_view: tuple[tuple[Card, ...], ...] | None = None
+
     def observation(self, seat: int) -> DurakView:
         n = self.players
-        public = self.public
-        last = self.last
+        hands = self.hands
         return DurakView(
             variant="perevodnoy" if self.transfer else "simple",
-            hand=tuple(sorted(self.hands[seat])),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            known_cards=tuple(tuple(sorted(public.intersection(h))) for h in self.hands),
+            hand=tuple(sorted(hands[seat])),
+            hand_sizes=tuple(map(len, hands)),
+            known_cards=self._known_cards(),
             table=tuple(zip(self.attacks, self.covers, strict=True)),
             trump_card=self.trump_card,
             trump_suit=self.trump,
             trump_drawn_by=self.trump_holder,
             stock_size=len(self.stock),
             discard_count=len(self.discard),
-            discard=tuple(sorted(self.discard)),
+            discard=self._discard_sorted(),
             phase=self.phase,
             attacker=self.attacker,
             defender=self.defender,
             taken=self.taken,
             passed=tuple(sorted(self.passed)),
             limit=self.limit,
-            in_game=tuple(s for s in range(n) if self.in_game[s]),
+            in_game=tuple(compress(range(n), self.in_game)),
             teams=tuple(tuple(range(t, n, 2)) for t in (0, 1)) if self.teams else None,
             first_bout=self.beaten_rounds == 0,
             first_bout_limit=self.first_bout_limit,
-            plays=_plays(self.plays),
+            plays=self._round_plays(),
             opener=self.opener,
-            played=tuple(tuple(p) for p in self.played_by),
+            played=self._played(),
             lowest_trump_dealt=self.dealt_low[seat],
-            last_round=None if last is None else DurakRound(
+            last_round=self._last_round(),
+        )
+
+    def _known_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """Each hand's public cards, sorted: a hand's entry is made again only after a
+        play from it (``_play``), all of them after a round (taken cards, the draw)."""
+        public = self.public
+        key, shown = self._known_view
+        if key is not public:
+            shown = (None,) * self.players
+        if None in shown:
+            shown = tuple(k if k is not None else
+                          tuple(sorted(public.intersection(h))) if public else ()
+                          for k, h in zip(shown, self.hands, strict=True))
+            self._known_view = (public, shown)
+        return shown  # type: ignore[return-value]
+
+    def _discard_sorted(self) -> tuple[Card, ...]:
+        """The beaten-off cards, sorted (the pile only grows: sorted again when it has)."""
+        pile, size, shown = self._discard_view
+        discard = self.discard
+        if pile is not discard or size != len(discard):
+            shown = tuple(sorted(discard))
+            self._discard_view = (discard, len(discard), shown)
+        return shown
+
+    def _round_plays(self) -> tuple[tuple[int, Card], ...]:
+        """This round's cards with their seats (the round's list only grows: the new
+        entries are spelt out and added)."""
+        plays = self.plays
+        key, size, shown = self._plays_view
+        if key is not plays or size > len(plays):
+            key, size, shown = plays, 0, ()
+        if size < len(plays):
+            shown += _plays(plays[size:])
+            self._plays_view = (plays, len(plays), shown)
+        return shown
+
+    def _played(self) -> tuple[tuple[Card, ...], ...]:
+        shown = self._played_view
+        if shown is None:
+            shown = self._played_view = tuple(map(tuple, self.played_by))
+        return shown
+
+    def _last_round(self) -> DurakRound | None:
+        """The last round's view, made once when first shown after the round ended."""
+        last = self.last
+        key, shown = self._last_view
+        if key is not last:
+            shown = None if last is None else DurakRound(
                 defender=last[1], attacker=last[0],
                 table=tuple(zip(last[2], last[3], strict=True)), cards=_plays(last[4]),
-                outcome="taken" if last[5] else "beaten"),
-        )
+                outcome="taken" if last[5] else "beaten")
+            self._last_view = (last, shown)
+        return shown
 
     # --------------------------------------------------------- for search
     def clone(self) -> DurakGame:
