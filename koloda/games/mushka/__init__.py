@@ -496,7 +496,12 @@ class MushkaMatch(Match):
             shown = self._draw_view = None if draw is None else DealerDraw(
                 draw["dealer"], tuple(tuple((seat, rank_of(TEXT_CARD[text]))
                                             for seat, text in rnd) for rnd in draw["rounds"]))
-        return MushkaSheet(tuple(self.scores), shown, self.deals_played)
+        scores = tuple(self.scores)
+        sheet: MushkaSheet | None = self.__dict__.get("_sheet")
+        if sheet is None or sheet.scores != scores or sheet.deals_played != self.deals_played:
+            # the same view until a deal is scored
+            sheet = self._sheet = MushkaSheet(scores, shown, self.deals_played)
+        return sheet
 
 
 SPECS = [GameSpec(

@@ -190,6 +190,10 @@ class OpendaumDeal(DealState):
     #: and the sets
     _voids_done: tuple[int, object, tuple[frozenset[int], ...]] = (0, None, ())
 
+    #: the voids view, keyed by the completed tricks' count and the trick on the table
+    #: with its plays' count
+    _voids_shown: tuple[int, object, int, tuple[tuple[int, ...], ...]] = (0, None, 0, ())
+
     def _last_view(self) -> LastTrick | None:
         last = self.last_trick
         key, shown = self._last_shown
@@ -205,12 +209,17 @@ class OpendaumDeal(DealState):
         """``known_voids`` as the view shows them: the completed tricks are read once
         each (they never change), the trick on the table at every asking."""
         trick = self.trick
-        done = self._completed_voids()
-        if not trick.cards:
-            return tuple(tuple(sorted(vs)) for vs in done)
-        voids = [set(vs) for vs in done]
-        self._read_voids(voids, trick)
-        return tuple(tuple(sorted(vs)) for vs in voids)
+        played, on, plays, shown = self._voids_shown
+        if on is not trick or plays != len(trick.cards) or played != len(self.played):
+            done = self._completed_voids()
+            if trick.cards:
+                voids = [set(vs) for vs in done]
+                self._read_voids(voids, trick)
+                shown = tuple(tuple(sorted(vs)) for vs in voids)
+            else:
+                shown = tuple(tuple(sorted(vs)) for vs in done)
+            self._voids_shown = (len(self.played), trick, len(trick.cards), shown)
+        return shown
 
     def options_view(self) -> OpendaumOptions:
         """The options as the view shows them (made once, when first shown)."""
