@@ -19,6 +19,7 @@ search bot's determinizer).
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from itertools import combinations, compress
 
 from koloda.cards import CARD_TEXT, SIX, TEXT_CARD, Card
@@ -167,6 +168,7 @@ class DurakGame(DealState):
         self.played_by = [list(p) for p in view.played] or [[] for _ in range(n)]
         self._played_view = None
         self._known_view = (None, ())
+        self._hands_shown = ()
         last = view.last_round
         if last is not None:
             self.last = (last.attacker, last.defender, [a for a, _ in last.table],
@@ -268,7 +270,9 @@ class DurakGame(DealState):
         self.plays = []
         self.covered = 0
         self.rounds += 1
-        self._known_view = (None, ())   # cards taken and drawn: every hand read again
+        # cards taken and drawn: every hand read again
+        self._known_view = (None, ())
+        self._hands_shown = ()
         # drawing: the first attacker, every other player clockwise, the defender last
         stock = self.stock
         if stock:
@@ -313,7 +317,7 @@ class DurakGame(DealState):
     def _legal_actions(self) -> list[str]:
         seat = self.to_move
         assert seat is not None
-        hand = sorted(self.hands[seat])
+        hand = self._sorted_hand(seat)
         if self.phase == ATTACK:
             # rank by rank, low to high; in a rank card by card (the hand is sorted)
             by_rank: dict[int, list[Card]] = {}
@@ -341,7 +345,7 @@ class DurakGame(DealState):
         out.append("pass")
         return out
 
-    def _defence_actions(self, hand: list[Card]) -> list[str]:
+    def _defence_actions(self, hand: Sequence[Card]) -> list[str]:
         """Every ``beat A B``, ``take``, and (transfer durak) every allowed transfer."""
         out = []
         trump = self.trump
@@ -434,6 +438,9 @@ class DurakGame(DealState):
         key, known = self._known_view
         if known:
             self._known_view = (key, (*known[:seat], None, *known[seat + 1:]))
+        hands = self._hands_shown
+        if hands:
+            self._hands_shown = (*hands[:seat], None, *hands[seat + 1:])
         for c in cards:
             hand.remove(c)
             self.public.discard(c)
@@ -542,6 +549,8 @@ class DurakGame(DealState):
     #: at every step): each is keyed by the very list it shows (and its length, for the
     #: lists that only grow), so a replaced list is read afresh
     _last_view: tuple[object, DurakRound | None] = (None, None)
+    #: each hand sorted, with the list it was made from (None: to make again)
+    _hands_shown: tuple[tuple[list[Card], tuple[Card, ...]] | None, ...] = ()
     #: each hand's public cards, keyed by the public set (None: to make again)
     _known_view: tuple[object, tuple[tuple[Card, ...] | None, ...]] = (None, ())
     _discard_view: tuple[object, int, tuple[Card, ...]] = (None, 0, ())
@@ -555,7 +564,7 @@ class DurakGame(DealState):
         hands = self.hands
         return DurakView(
             variant="perevodnoy" if self.transfer else "simple",
-            hand=tuple(sorted(hands[seat])),
+            hand=self._sorted_hand(seat),
             hand_sizes=tuple(map(len, hands)),
             known_cards=self._known_cards(),
             table=tuple(zip(self.attacks, self.covers, strict=True)),
@@ -582,10 +591,27 @@ class DurakGame(DealState):
             last_round=self._last_round(),
         )
 
+    def _sorted_hand(self, seat: int) -> tuple[Card, ...]:
+        """The seat's hand, sorted (the view's hand, and the order of its actions): made
+        again only after a play from it (``_play``), every hand after a round (taken
+        cards, the draw), or when the hand's list is another."""
+        hand = self.hands[seat]
+        shown = self._hands_shown
+        entry = shown[seat] if shown else None
+        if entry is None or entry[0] is not hand:
+            entry = (hand, tuple(sorted(hand)))
+            made: list[tuple[list[Card], tuple[Card, ...]] | None] = \
+                list(shown) if shown else [None] * self.players
+            made[seat] = entry
+            self._hands_shown = tuple(made)
+        return entry[1]
+
     def _known_cards(self) -> tuple[tuple[Card, ...], ...]:
         """Each hand's public cards, sorted: a hand's entry is made again only after a
         play from it (``_play``), all of them after a round (taken cards, the draw)."""
         public = self.public
+        if not public:
+            return ((),) * self.players
         key, shown = self._known_view
         if key is not public:
             shown = (None,) * self.players
