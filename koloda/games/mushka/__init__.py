@@ -21,6 +21,7 @@ from typing import Any
 
 from koloda.cards import (
     ACE,
+    CARD_TEXT,
     SPADES,
     TEXT_CARD,
     Card,
@@ -30,7 +31,6 @@ from koloda.cards import (
     shuffle,
     suit_of,
 )
-from koloda.engine.actions import cards_action
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.lots import draw_lowest_card
 from koloda.engine.match import Match
@@ -112,8 +112,11 @@ class MushkaDeal(DealState):
         if self.phase == "play":
             return self.rules.plays(hand, self.trick)
         most = min(HAND, len(self.stock), len(hand))
-        out = [cards_action("discard", combo)
-               for k in range(1, most + 1) for combo in combinations(hand, k)]
+        # the texts of the sorted hand, combined: each combination comes out sorted, as
+        # ``koloda.engine.actions.cards_action`` writes it
+        texts = [CARD_TEXT[c] for c in sorted(hand)]
+        out = ["discard " + " ".join(combo)
+               for k in range(1, most + 1) for combo in combinations(texts, k)]
         out.append("stand")
         if ACE_OF_SPADES not in hand:
             out.append("pass")
