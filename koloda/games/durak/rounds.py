@@ -317,7 +317,12 @@ class DurakGame(DealState):
     def _legal_actions(self) -> list[str]:
         seat = self.to_move
         assert seat is not None
-        hand = self._sorted_hand(seat)
+        # the sorted hand the view made, if it is still the hand (else sorted here: a
+        # loop that never looks at the view pays nothing for keeping it)
+        held = self.hands[seat]
+        shown = self._hands_shown
+        entry = shown[seat] if shown else None
+        hand = entry[1] if entry is not None and entry[0] is held else sorted(held)
         if self.phase == ATTACK:
             # rank by rank, low to high; in a rank card by card (the hand is sorted)
             by_rank: dict[int, list[Card]] = {}
@@ -592,8 +597,8 @@ class DurakGame(DealState):
         )
 
     def _sorted_hand(self, seat: int) -> tuple[Card, ...]:
-        """The seat's hand, sorted (the view's hand, and the order of its actions): made
-        again only after a play from it (``_play``), every hand after a round (taken
+        """The seat's hand, sorted (the view's hand; its actions reuse it): made again
+        only after a play from it (``_play``), every hand after a round (taken
         cards, the draw), or when the hand's list is another."""
         hand = self.hands[seat]
         shown = self._hands_shown
