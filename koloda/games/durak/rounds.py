@@ -167,7 +167,7 @@ class DurakGame(DealState):
         self.opener = view.opener
         self.played_by = [list(p) for p in view.played] or [[] for _ in range(n)]
         self._played_view = None
-        self._known_view = (None, ())
+        self._known_view = (None, None, ())
         self._hands_shown = ()
         last = view.last_round
         if last is not None:
@@ -271,7 +271,7 @@ class DurakGame(DealState):
         self.covered = 0
         self.rounds += 1
         # cards taken and drawn: every hand read again
-        self._known_view = (None, ())
+        self._known_view = (None, None, ())
         self._hands_shown = ()
         # drawing: the first attacker, every other player clockwise, the defender last
         stock = self.stock
@@ -322,7 +322,8 @@ class DurakGame(DealState):
         held = self.hands[seat]
         shown = self._hands_shown
         entry = shown[seat] if shown else None
-        hand = entry[1] if entry is not None and entry[0] is held else sorted(held)
+        hand = entry[2] if entry is not None and entry[0] is held and \
+            entry[1] == len(held) else sorted(held)
         if self.phase == ATTACK:
             # rank by rank, low to high; in a rank card by card (the hand is sorted)
             by_rank: dict[int, list[Card]] = {}
@@ -440,12 +441,6 @@ class DurakGame(DealState):
         hand = self.hands[seat]
         self.played_by[seat] += cards
         self._played_view = None
-        key, known = self._known_view
-        if known:
-            self._known_view = (key, (*known[:seat], None, *known[seat + 1:]))
-        hands = self._hands_shown
-        if hands:
-            self._hands_shown = (*hands[:seat], None, *hands[seat + 1:])
         for c in cards:
             hand.remove(c)
             self.public.discard(c)
@@ -554,10 +549,11 @@ class DurakGame(DealState):
     #: at every step): each is keyed by the very list it shows (and its length, for the
     #: lists that only grow), so a replaced list is read afresh
     _last_view: tuple[object, DurakRound | None] = (None, None)
-    #: each hand sorted, with the list it was made from (None: to make again)
-    _hands_shown: tuple[tuple[list[Card], tuple[Card, ...]] | None, ...] = ()
-    #: each hand's public cards, keyed by the public set (None: to make again)
-    _known_view: tuple[object, tuple[tuple[Card, ...] | None, ...]] = (None, ())
+    #: each hand sorted, with the list and the length it was made from (None: not yet)
+    _hands_shown: tuple[tuple[list[Card], int, tuple[Card, ...]] | None, ...] = ()
+    #: each hand's public cards: the public set, each hand with its length, the view
+    _known_view: tuple[object, tuple[tuple[list[Card], int, tuple[Card, ...]], ...] | None,
+                       tuple[tuple[Card, ...], ...]] = (None, None, ())
     _discard_view: tuple[object, int, tuple[Card, ...]] = (None, 0, ())
     _plays_view: tuple[object, int, tuple[tuple[int, Card], ...]] = (None, 0, ())
     #: the cards each seat has played, as the view shows them (None: made on asking;
@@ -597,35 +593,34 @@ class DurakGame(DealState):
         )
 
     def _sorted_hand(self, seat: int) -> tuple[Card, ...]:
-        """The seat's hand, sorted (the view's hand; its actions reuse it): made again
-        only after a play from it (``_play``), every hand after a round (taken
-        cards, the draw), or when the hand's list is another."""
+        """The seat's hand, sorted (the view's hand; its actions reuse it), made again
+        when the hand has changed: a play shortens it, and after a round (cards taken
+        and drawn) every hand is made again."""
         hand = self.hands[seat]
         shown = self._hands_shown
         entry = shown[seat] if shown else None
-        if entry is None or entry[0] is not hand:
-            entry = (hand, tuple(sorted(hand)))
-            made: list[tuple[list[Card], tuple[Card, ...]] | None] = \
+        if entry is None or entry[0] is not hand or entry[1] != len(hand):
+            entry = (hand, len(hand), tuple(sorted(hand)))
+            made: list[tuple[list[Card], int, tuple[Card, ...]] | None] = \
                 list(shown) if shown else [None] * self.players
             made[seat] = entry
             self._hands_shown = tuple(made)
-        return entry[1]
+        return entry[2]
 
     def _known_cards(self) -> tuple[tuple[Card, ...], ...]:
-        """Each hand's public cards, sorted: a hand's entry is made again only after a
-        play from it (``_play``), all of them after a round (taken cards, the draw)."""
+        """Each hand's public cards, sorted, made again as the hand is (a play changes
+        the public cards of the hand it is played from only)."""
         public = self.public
         if not public:
             return ((),) * self.players
-        key, shown = self._known_view
-        if key is not public:
-            shown = (None,) * self.players
-        if None in shown:
-            shown = tuple(k if k is not None else
-                          tuple(sorted(public.intersection(h))) if public else ()
-                          for k, h in zip(shown, self.hands, strict=True))
-            self._known_view = (public, shown)
-        return shown  # type: ignore[return-value]
+        key, made, shown = self._known_view
+        hands = self.hands
+        if key is not public or made is None or any(
+                e[0] is not h or e[1] != len(h) for e, h in zip(made, hands, strict=True)):
+            made = tuple((h, len(h), tuple(sorted(public.intersection(h)))) for h in hands)
+            shown = tuple(e[2] for e in made)
+            self._known_view = (public, made, shown)
+        return shown
 
     def _discard_sorted(self) -> tuple[Card, ...]:
         """The beaten-off cards, sorted (the pile only grows: sorted again when it has)."""
