@@ -156,12 +156,14 @@ class Match:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know: a typed :class:`~koloda.engine.view.Observation`
         (``.to_json()`` for JSON; ``obs["hand"]`` reads the JSON form)."""
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"no seat {seat}: seats are 0..{self.players - 1}")
+        players = self.players
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"no seat {seat}: seats are 0..{players - 1}")
+        deals, cur, over = self.deals, self.current, self.is_over
         return Observation(
-            self.spec.name, self.players, seat, len(self.deals) - 1,
-            self.deals[-1].dealer if self.awaiting_dealer is None else self.awaiting_dealer,
-            self.to_move, self.is_over, self.sheet(), self.current.observation(seat))
+            self.spec.name, players, seat, len(deals) - 1,
+            deals[-1].dealer if self.awaiting_dealer is None else self.awaiting_dealer,
+            None if over else cur.to_move, over, self.sheet(), cur.observation(seat))
 
     def public_observation(self) -> Observation:
         """What a spectator may see: no seat, no field private to a seat (the engine, not

@@ -91,8 +91,13 @@ class DurakMatch(Match):
                          capped, details)
 
     def sheet(self) -> DurakSheet:
-        return DurakSheet(games_played=len(self.games), games=self.options["games"],
-                          losses=tuple(self.losses))
+        losses = tuple(self.losses)
+        sheet: DurakSheet | None = self.__dict__.get("_sheet")
+        if sheet is None or sheet.losses != losses or sheet.games_played != len(self.games):
+            # the same view until a game is scored
+            sheet = self._sheet = DurakSheet(games_played=len(self.games),
+                                             games=self.options["games"], losses=losses)
+        return sheet
 
 
 class PerevodnoyMatch(DurakMatch):

@@ -19,7 +19,8 @@ search bot's determinizer).
 from __future__ import annotations
 
 import copy
-from itertools import combinations
+from collections.abc import Sequence
+from itertools import combinations, compress
 
 from koloda.cards import CARD_TEXT, SIX, TEXT_CARD, Card
 from koloda.engine.actions import Action
@@ -165,6 +166,9 @@ class DurakGame(DealState):
         self.plays = list(view.plays)
         self.opener = view.opener
         self.played_by = [list(p) for p in view.played] or [[] for _ in range(n)]
+        self._played_view = None
+        self._known_view = (None, None, ())
+        self._hands_shown = ()
         last = view.last_round
         if last is not None:
             self.last = (last.attacker, last.defender, [a for a, _ in last.table],
@@ -266,6 +270,9 @@ class DurakGame(DealState):
         self.plays = []
         self.covered = 0
         self.rounds += 1
+        # cards taken and drawn: every hand read again
+        self._known_view = (None, None, ())
+        self._hands_shown = ()
         # drawing: the first attacker, every other player clockwise, the defender last
         stock = self.stock
         if stock:
@@ -310,7 +317,13 @@ class DurakGame(DealState):
     def _legal_actions(self) -> list[str]:
         seat = self.to_move
         assert seat is not None
-        hand = sorted(self.hands[seat])
+        # the sorted hand the view made, if it is still the hand (else sorted here: a
+        # loop that never looks at the view pays nothing for keeping it)
+        held = self.hands[seat]
+        shown = self._hands_shown
+        entry = shown[seat] if shown else None
+        hand = entry[2] if entry is not None and entry[0] is held and \
+            entry[1] == len(held) else sorted(held)
         if self.phase == ATTACK:
             # rank by rank, low to high; in a rank card by card (the hand is sorted)
             by_rank: dict[int, list[Card]] = {}
@@ -338,7 +351,7 @@ class DurakGame(DealState):
         out.append("pass")
         return out
 
-    def _defence_actions(self, hand: list[Card]) -> list[str]:
+    def _defence_actions(self, hand: Sequence[Card]) -> list[str]:
         """Every ``beat A B``, ``take``, and (transfer durak) every allowed transfer."""
         out = []
         trump = self.trump
@@ -427,6 +440,7 @@ class DurakGame(DealState):
     def _play(self, seat: int, cards: list[Card]) -> None:
         hand = self.hands[seat]
         self.played_by[seat] += cards
+        self._played_view = None
         for c in cards:
             hand.remove(c)
             self.public.discard(c)
@@ -531,41 +545,121 @@ class DurakGame(DealState):
         return Reason("transfer_limit", cap=self._bout_cap(), total=total)
 
     # ------------------------------------------------------------- views
+    #: the view's parts made once and kept while what they show stands (the view is asked
+    #: at every step): each is keyed by the very list it shows (and its length, for the
+    #: lists that only grow), so a replaced list is read afresh
+    _last_view: tuple[object, DurakRound | None] = (None, None)
+    #: each hand sorted, with the list and the length it was made from (None: not yet)
+    _hands_shown: tuple[tuple[list[Card], int, tuple[Card, ...]] | None, ...] = ()
+    #: each hand's public cards: the public set, each hand with its length, the view
+    _known_view: tuple[object, tuple[tuple[list[Card], int, tuple[Card, ...]], ...] | None,
+                       tuple[tuple[Card, ...], ...]] = (None, None, ())
+    _discard_view: tuple[object, int, tuple[Card, ...]] = (None, 0, ())
+    _plays_view: tuple[object, int, tuple[tuple[int, Card], ...]] = (None, 0, ())
+    #: the cards each seat has played, as the view shows them (None: made on asking;
+    #: ``_play`` and ``_resume`` clear it)
+    _played_view: tuple[tuple[Card, ...], ...] | None = None
+
     def observation(self, seat: int) -> DurakView:
         n = self.players
-        public = self.public
-        last = self.last
+        hands = self.hands
         return DurakView(
             variant="perevodnoy" if self.transfer else "simple",
-            hand=tuple(sorted(self.hands[seat])),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            known_cards=tuple(tuple(sorted(public.intersection(h))) for h in self.hands),
+            hand=self._sorted_hand(seat),
+            hand_sizes=tuple(map(len, hands)),
+            known_cards=self._known_cards(),
             table=tuple(zip(self.attacks, self.covers, strict=True)),
             trump_card=self.trump_card,
             trump_suit=self.trump,
             trump_drawn_by=self.trump_holder,
             stock_size=len(self.stock),
             discard_count=len(self.discard),
-            discard=tuple(sorted(self.discard)),
+            discard=self._discard_sorted(),
             phase=self.phase,
             attacker=self.attacker,
             defender=self.defender,
             taken=self.taken,
             passed=tuple(sorted(self.passed)),
             limit=self.limit,
-            in_game=tuple(s for s in range(n) if self.in_game[s]),
+            in_game=tuple(compress(range(n), self.in_game)),
             teams=tuple(tuple(range(t, n, 2)) for t in (0, 1)) if self.teams else None,
             first_bout=self.beaten_rounds == 0,
             first_bout_limit=self.first_bout_limit,
-            plays=_plays(self.plays),
+            plays=self._round_plays(),
             opener=self.opener,
-            played=tuple(tuple(p) for p in self.played_by),
+            played=self._played(),
             lowest_trump_dealt=self.dealt_low[seat],
-            last_round=None if last is None else DurakRound(
+            last_round=self._last_round(),
+        )
+
+    def _sorted_hand(self, seat: int) -> tuple[Card, ...]:
+        """The seat's hand, sorted (the view's hand; its actions reuse it), made again
+        when the hand has changed: a play shortens it, and after a round (cards taken
+        and drawn) every hand is made again."""
+        hand = self.hands[seat]
+        shown = self._hands_shown
+        entry = shown[seat] if shown else None
+        if entry is None or entry[0] is not hand or entry[1] != len(hand):
+            entry = (hand, len(hand), tuple(sorted(hand)))
+            made: list[tuple[list[Card], int, tuple[Card, ...]] | None] = \
+                list(shown) if shown else [None] * self.players
+            made[seat] = entry
+            self._hands_shown = tuple(made)
+        return entry[2]
+
+    def _known_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """Each hand's public cards, sorted, made again as the hand is (a play changes
+        the public cards of the hand it is played from only)."""
+        public = self.public
+        if not public:
+            return ((),) * self.players
+        key, made, shown = self._known_view
+        hands = self.hands
+        if key is not public or made is None or any(
+                e[0] is not h or e[1] != len(h) for e, h in zip(made, hands, strict=True)):
+            made = tuple((h, len(h), tuple(sorted(public.intersection(h)))) for h in hands)
+            shown = tuple(e[2] for e in made)
+            self._known_view = (public, made, shown)
+        return shown
+
+    def _discard_sorted(self) -> tuple[Card, ...]:
+        """The beaten-off cards, sorted (the pile only grows: sorted again when it has)."""
+        pile, size, shown = self._discard_view
+        discard = self.discard
+        if pile is not discard or size != len(discard):
+            shown = tuple(sorted(discard))
+            self._discard_view = (discard, len(discard), shown)
+        return shown
+
+    def _round_plays(self) -> tuple[tuple[int, Card], ...]:
+        """This round's cards with their seats (the round's list only grows: the new
+        entries are spelt out and added)."""
+        plays = self.plays
+        key, size, shown = self._plays_view
+        if key is not plays or size > len(plays):
+            key, size, shown = plays, 0, ()
+        if size < len(plays):
+            shown += _plays(plays[size:])
+            self._plays_view = (plays, len(plays), shown)
+        return shown
+
+    def _played(self) -> tuple[tuple[Card, ...], ...]:
+        shown = self._played_view
+        if shown is None:
+            shown = self._played_view = tuple(map(tuple, self.played_by))
+        return shown
+
+    def _last_round(self) -> DurakRound | None:
+        """The last round's view, made once when first shown after the round ended."""
+        last = self.last
+        key, shown = self._last_view
+        if key is not last:
+            shown = None if last is None else DurakRound(
                 defender=last[1], attacker=last[0],
                 table=tuple(zip(last[2], last[3], strict=True)), cards=_plays(last[4]),
-                outcome="taken" if last[5] else "beaten"),
-        )
+                outcome="taken" if last[5] else "beaten")
+            self._last_view = (last, shown)
+        return shown
 
     # --------------------------------------------------------- for search
     def clone(self) -> DurakGame:

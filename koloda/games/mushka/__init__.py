@@ -21,6 +21,7 @@ from typing import Any
 
 from koloda.cards import (
     ACE,
+    CARD_TEXT,
     SPADES,
     TEXT_CARD,
     Card,
@@ -30,7 +31,6 @@ from koloda.cards import (
     shuffle,
     suit_of,
 )
-from koloda.engine.actions import cards_action
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.lots import draw_lowest_card
 from koloda.engine.match import Match
@@ -40,7 +40,15 @@ from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec
 from koloda.engine.view import Observation
 from koloda.games._hidden import VOID_BANS, HiddenDealer, deal_by_suit
 from koloda.games.mushka.messages import MESSAGES
-from koloda.games.mushka.views import TERMS, VIEWS, DealerDraw, LastTrick, MushkaSheet, MushkaView
+from koloda.games.mushka.views import (
+    TERMS,
+    VIEWS,
+    DealerDraw,
+    LastTrick,
+    MushkaSheet,
+    MushkaView,
+    Plays,
+)
 from koloda.games.mushka_layout import LAYOUT
 from koloda.tricks import FollowElseTrump, Trick, TrickRules, parse_play, why_not_play_text
 
@@ -104,8 +112,11 @@ class MushkaDeal(DealState):
         if self.phase == "play":
             return self.rules.plays(hand, self.trick)
         most = min(HAND, len(self.stock), len(hand))
-        out = [cards_action("discard", combo)
-               for k in range(1, most + 1) for combo in combinations(hand, k)]
+        # the texts of the sorted hand, combined: each combination comes out sorted, as
+        # ``koloda.engine.actions.cards_action`` writes it
+        texts = [CARD_TEXT[c] for c in sorted(hand)]
+        out = ["discard " + " ".join(combo)
+               for k in range(1, most + 1) for combo in combinations(texts, k)]
         out.append("stand")
         if ACE_OF_SPADES not in hand:
             out.append("pass")
@@ -184,6 +195,7 @@ class MushkaDeal(DealState):
         self.hands[seat].remove(c)
         self.played.add(c)
         self.voids[seat] |= self.rules.reveals(trick.led if trick.cards else None, c)
+        self._voids_shown = None
         trick.add(self.rules, seat, c)
         if len(trick) < len(self.in_play):
             i = self.in_play.index(seat)
@@ -274,12 +286,11 @@ class MushkaDeal(DealState):
 
     # ---------------------------------------------------------------- views
     def observation(self, seat: int) -> MushkaView:
-        last = self.done[-1] if self.done else None
         trick = self.trick
         return MushkaView(
             phase=self.phase,
             hand=tuple(self.hands[seat]),
-            hand_sizes=tuple(len(h) for h in self.hands),
+            hand_sizes=tuple(map(len, self.hands)),
             trump_card=self.trump_card,
             trump=suit_of(self.trump_card),
             stock=len(self.stock),
@@ -287,12 +298,45 @@ class MushkaDeal(DealState):
             in_play=tuple(sorted(self.in_play)),
             my_discards=tuple(self.discards[seat]),
             trick=trick.plays() if trick is not None else (),
-            last_trick=(LastTrick(last.plays(), last.winner(self.rules))
-                        if last is not None else None),
+            last_trick=self._last_trick(),
             tricks=tuple(self.tricks),
-            tricks_played=tuple(t.plays() for t in self.done),
-            voids=tuple(tuple(sorted(v)) for v in self.voids),
+            tricks_played=self._tricks_played(),
+            voids=self._voids_view(),
         )
+
+    #: the voids as the view shows them (None: made on asking; ``_play`` clears it)
+    _voids_shown: tuple[tuple[int, ...], ...] | None = None
+
+    def _voids_view(self) -> tuple[tuple[int, ...], ...]:
+        shown = self._voids_shown
+        if shown is None:
+            shown = self._voids_shown = tuple(tuple(sorted(v)) for v in self.voids)
+        return shown
+
+    #: the completed tricks as the view shows them (the list only grows: each trick is
+    #: spelt out once), keyed by the list and its last trick; the last trick's view
+    _done_shown: tuple[object, object, tuple[Plays, ...]] = (None, None, ())
+    _last_shown: tuple[object, LastTrick | None] = (None, None)
+
+    def _tricks_played(self) -> tuple[Plays, ...]:
+        done = self.done
+        key, last, shown = self._done_shown
+        if key is not done or len(shown) > len(done) or (
+                shown and done[len(shown) - 1] is not last):
+            shown = ()
+        if len(shown) < len(done):
+            shown += tuple(t.plays() for t in done[len(shown):])
+            self._done_shown = (done, done[-1], shown)
+        return shown
+
+    def _last_trick(self) -> LastTrick | None:
+        last = self.done[-1] if self.done else None
+        key, shown = self._last_shown
+        if key is not last:
+            shown = None if last is None else LastTrick(last.plays(),
+                                                        last.winner(self.rules))
+            self._last_shown = (last, shown)
+        return shown
 
     def card_zones(self) -> dict[str, list[Card]]:
         zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
@@ -455,7 +499,12 @@ class MushkaMatch(Match):
             shown = self._draw_view = None if draw is None else DealerDraw(
                 draw["dealer"], tuple(tuple((seat, rank_of(TEXT_CARD[text]))
                                             for seat, text in rnd) for rnd in draw["rounds"]))
-        return MushkaSheet(tuple(self.scores), shown, self.deals_played)
+        scores = tuple(self.scores)
+        sheet: MushkaSheet | None = self.__dict__.get("_sheet")
+        if sheet is None or sheet.scores != scores or sheet.deals_played != self.deals_played:
+            # the same view until a deal is scored
+            sheet = self._sheet = MushkaSheet(scores, shown, self.deals_played)
+        return sheet
 
 
 SPECS = [GameSpec(

@@ -174,19 +174,52 @@ class OpendaumDeal(DealState):
 
     # ---------------------------------------------------------------- views
     def observation(self, seat: int) -> OpendaumView:
-        last = None
-        if self.last_trick is not None:
-            assert self.last_winner is not None
-            last = LastTrick(self.last_trick.plays(), self.last_winner)
         trump = self.rules.trump
         return OpendaumView(
-            self.phase, tuple(self.hands[seat]), tuple(len(h) for h in self.hands),
+            self.phase, tuple(self.hands[seat]), tuple(map(len, self.hands)),
             self.size, self.position, self.schedule_length,
             self.position == self.schedule_length - 1, trump, self.trump_card,
             self.trump_in_hand, tuple(self.bids), self.forbidden_bid(), tuple(self.tricks),
-            self.trick.leader, self.trick.plays(), last, self.history(),
-            tuple(tuple(sorted(vs)) for vs in self.known_voids()),
-            self.size * self.players + len(self.stock), self.options_view())
+            self.trick.leader, self.trick.plays(), self._last_view(), self.history(),
+            self._voids_view(), self.size * self.players + len(self.stock),
+            self.options_view())
+
+    #: the last trick's view, keyed by the trick it shows (made once after each trick)
+    _last_shown: tuple[object, LastTrick | None] = (None, None)
+    #: the voids the completed tricks show: how many tricks were read, the last of them,
+    #: and the sets
+    _voids_done: tuple[int, object, tuple[frozenset[int], ...]] = (0, None, ())
+
+    #: the voids view, keyed by the completed tricks' count and the trick on the table
+    #: with its plays' count
+    _voids_shown: tuple[int, object, int, tuple[tuple[int, ...], ...]] = (0, None, 0, ())
+
+    def _last_view(self) -> LastTrick | None:
+        last = self.last_trick
+        key, shown = self._last_shown
+        if key is not last:
+            shown = None
+            if last is not None:
+                assert self.last_winner is not None
+                shown = LastTrick(last.plays(), self.last_winner)
+            self._last_shown = (last, shown)
+        return shown
+
+    def _voids_view(self) -> tuple[tuple[int, ...], ...]:
+        """``known_voids`` as the view shows them: the completed tricks are read once
+        each (they never change), the trick on the table at every asking."""
+        trick = self.trick
+        played, on, plays, shown = self._voids_shown
+        if on is not trick or plays != len(trick.cards) or played != len(self.played):
+            done = self._completed_voids()
+            if trick.cards:
+                voids = [set(vs) for vs in done]
+                self._read_voids(voids, trick)
+                shown = tuple(tuple(sorted(vs)) for vs in voids)
+            else:
+                shown = tuple(tuple(sorted(vs)) for vs in done)
+            self._voids_shown = (len(self.played), trick, len(trick.cards), shown)
+        return shown
 
     def options_view(self) -> OpendaumOptions:
         """The options as the view shows them (made once, when first shown)."""
@@ -215,12 +248,29 @@ class OpendaumDeal(DealState):
         shows no trumps either; two shakhi: leading a trump, or ruffing under
         ``ruff_only_when_only_trumps``, shows nothing but trumps are held; 33 cards
         (follow-else-any): only the led suit."""
-        reveals = self.rules.reveals
-        voids: list[set[int]] = [set() for _ in range(self.players)]
-        for t in (*self.played, self.trick):
-            for i, (seat, c) in enumerate(zip(t.seats, t.cards, strict=True)):
-                voids[seat] |= reveals(t.led if i else None, c)
+        voids = [set(vs) for vs in self._completed_voids()]
+        self._read_voids(voids, self.trick)
         return voids
+
+    def _completed_voids(self) -> tuple[frozenset[int], ...]:
+        """The voids the completed tricks show, read on from the last trick read (the
+        list of completed tricks only grows; another list is read from the start)."""
+        played = self.played
+        read, last, shown = self._voids_done
+        if not shown or read > len(played) or (read and played[read - 1] is not last):
+            read, shown = 0, (frozenset(),) * self.players
+        if read < len(played):
+            voids = [set(vs) for vs in shown]
+            for t in played[read:]:
+                self._read_voids(voids, t)
+            shown = tuple(map(frozenset, voids))
+            self._voids_done = (len(played), played[-1], shown)
+        return shown
+
+    def _read_voids(self, voids: list[set[int]], t: Trick) -> None:
+        reveals = self.rules.reveals
+        for i, (seat, c) in enumerate(zip(t.seats, t.cards, strict=True)):
+            voids[seat] |= reveals(t.led if i else None, c)
 
     def card_zones(self) -> dict[str, list[Card]]:
         zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
