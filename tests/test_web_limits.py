@@ -49,6 +49,29 @@ def test_one_client_cannot_shut_table_creation_for_everyone(tmp_path: Path) -> N
                       "finish or leave one first"] * 2
 
 
+def test_an_account_from_many_addresses_is_one_client(tmp_path: Path) -> None:
+    """Limits are per address and per account: one account creating from new addresses
+    each time still has ``tables_per_client`` tables at most."""
+    async def scenario() -> list[int]:
+        m = _manager(tmp_path, tables_per_client=2, creations_per_minute=1000)
+        await m.start()
+        try:
+            refused = []
+            for i in range(4):
+                try:
+                    await m.create("durak", 2, {}, TWO, "Anna", 0, {}, client=f"10.0.1.{i}",
+                                   account_id=7)
+                except TableError as exc:
+                    refused.append(exc.status)
+            # another account (and a guest) from the same addresses is not held back
+            await m.create("durak", 2, {}, TWO, "Boris", 0, {}, client="10.0.1.0",
+                           account_id=8)
+            return [*refused, m.playing()]
+        finally:
+            await m.stop()
+    assert asyncio.run(scenario()) == [429, 429, 3]
+
+
 def test_the_server_wide_table_cap_is_exact_under_concurrent_creation(
         tmp_path: Path) -> None:
     """Many creations at once never overshoot the cap (it was 5 022 with 5 000)."""

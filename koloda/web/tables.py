@@ -274,6 +274,8 @@ class Table:
     last_active: float = field(default_factory=time.monotonic)
     #: the address that created it (per-client limits; not stored)
     client: str | None = None
+    #: what its creation counts against: the address, and the account signed in if any
+    owners: tuple[str, ...] = ()
     #: said with the latest state: a computer had to play a random move (overloaded)
     notice: Said | None = None
     game_id: int | None = None
@@ -711,43 +713,53 @@ class TableManager:
     def playing(self) -> int:
         return sum(1 for t in self.tables.values() if t.in_play)
 
-    def _reserve(self, client: str | None) -> None:
-        """Count a creation against the server's cap and the client's, or say which is
-        full. Synchronous (no await between the check and the count), so the caps are
-        exact however many requests come at once."""
+    @staticmethod
+    def owners(client: str | None, account_id: int | None) -> tuple[str, ...]:
+        """What a creation counts against: the address and, signed in, the account (one
+        account from many addresses is one client; many people behind one address each
+        have their account's share only once the address's is not used up)."""
+        keys = (client or "?",)
+        return keys if account_id is None else (*keys, f"account:{account_id}")
+
+    def _reserve(self, keys: tuple[str, ...]) -> None:
+        """Count a creation against the server's cap and each of the client's keys, or
+        say which is full. Synchronous (no await between the check and the count), so the
+        caps are exact however many requests come at once."""
         lim = self.limits
         if self.playing() + self._creating >= lim.max_tables:
             raise TableError("server_full", 503)
-        key = client or "?"
-        mine = len(self._by_client.get(key, ())) + self._creating_by.get(key, 0)
-        if mine >= lim.tables_per_client:
-            raise TableError("too_many_tables", 429, n=lim.tables_per_client)
-        bucket = self._creations.get(key)
-        if not bucket.take():
-            wait = bucket.wait()
-            err = TableError("creating_too_fast", 429, s=max(1, round(wait)))
-            err.retry_after = wait
-            raise err
+        for key in keys:
+            mine = len(self._by_client.get(key, ())) + self._creating_by.get(key, 0)
+            if mine >= lim.tables_per_client:
+                raise TableError("too_many_tables", 429, n=lim.tables_per_client)
+        for key in keys:
+            bucket = self._creations.get(key)
+            if not bucket.take():
+                wait = bucket.wait()
+                err = TableError("creating_too_fast", 429, s=max(1, round(wait)))
+                err.retry_after = wait
+                raise err
         self._creating += 1
-        self._creating_by[key] = self._creating_by.get(key, 0) + 1
+        for key in keys:
+            self._creating_by[key] = self._creating_by.get(key, 0) + 1
 
-    def _release(self, client: str | None) -> None:
-        key = client or "?"
+    def _release(self, keys: tuple[str, ...]) -> None:
         self._creating -= 1
-        left = self._creating_by.get(key, 1) - 1
-        if left > 0:
-            self._creating_by[key] = left
-        else:
-            self._creating_by.pop(key, None)
+        for key in keys:
+            left = self._creating_by.get(key, 1) - 1
+            if left > 0:
+                self._creating_by[key] = left
+            else:
+                self._creating_by.pop(key, None)
 
     def _closed(self, table: Table) -> None:
         """A table left play (finished or abandoned): its creator may make another."""
-        if table.client is not None:
-            mine = self._by_client.get(table.client)
+        for key in table.owners:
+            mine = self._by_client.get(key)
             if mine is not None:
                 mine.discard(table.id)
                 if not mine:
-                    del self._by_client[table.client]
+                    del self._by_client[key]
 
     async def create(self, game: str, players: int | None, options: dict[str, Any],
                      seats: list[dict[str, Any]], name: str | None, sit: int | None,
@@ -755,12 +767,13 @@ class TableManager:
                      account_id: int | None = None
                      ) -> tuple[Table, str | None, list[str]]:
         """A new table; returns it, the creator's seat token (if they sit) and notes."""
-        self._reserve(client)
+        keys = self.owners(client, account_id)
+        self._reserve(keys)
         try:
             return await self._create(game, players, options, seats, name, sit, settings,
                                       client, account_id)
         finally:
-            self._release(client)
+            self._release(keys)
 
     async def _create(self, game: str, players: int | None, options: dict[str, Any],
                       seats: list[dict[str, Any]], name: str | None, sit: int | None,
@@ -803,7 +816,8 @@ class TableManager:
         seed = secrets.randbelow(2**63)
         match = new_game(spec.name, players=n, seed=seed, **options)
         table = Table(secrets.token_urlsafe(6), spec, match, seed, dict(match.options), made,
-                      settings, time.time(), client=client or "?")
+                      settings, time.time(), client=client or "?",
+                      owners=self.owners(client, account_id))
 
         def write(s: Session) -> None:
             s.add(LiveTable(id=table.id, game=spec.name, players=n, options=table.options,
@@ -815,7 +829,8 @@ class TableManager:
                                account_id=seat.account_id))
         await self.writer.run(write)
         self.tables[table.id] = table
-        self._by_client.setdefault(table.client or "?", set()).add(table.id)
+        for key in table.owners:
+            self._by_client.setdefault(key, set()).add(table.id)
         if self.cluster.shared:
             await self.cluster.acquire(table.id)     # its creator drives it
             self.cluster.publish({"t": "created", "table": table.id})
