@@ -1,7 +1,7 @@
-"""Dreyfus's play batched from the end of the exchange (RULES.md §4), replayed through the
-engine from the deal: the exchange's choices, then every trick step by step (the same legal
-set, the same seat to move, the same payoffs). Deal 0 (spades) replays as a record through
-the match; every trump of the cycle (deal numbers 0–4) replays through the engine's
+"""Dreyfus's play batched from the end of the exchange (koloda/rules/dreyfus.en.md §Precisely),
+replayed through the engine from the deal: the exchange's choices, then every trick step by step
+(the same legal set, the same seat to move, the same payoffs). Deal 0 (spades) replays as a record
+through the match; every trump of the cycle (deal numbers 0–4) replays through the engine's
 ``DreyfusDeal`` of that number. ``KOLODA_BATCHED_FULL``: games per deal number."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Kopilka batched from the end of the same-suit exchange (RULES.md §3), replayed through
-the engine from the deal: the exchange's picks and discards, then every play, pass and
-draw step by step (the same legal set, the same seat to move, the same money).
+"""Kopilka batched from the end of the same-suit exchange (koloda/rules/kopilka.en.md §Precisely),
+replayed through the engine from the deal: the exchange's picks and discards, then every play, pass
+and draw step by step (the same legal set, the same seat to move, the same money).
 ``KOLODA_BATCHED_FULL``: games per option set."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Mushka batched from the end of the exchange round (RULES.md §2), replayed through the
-engine from the deal: the exchange's choices, then every trick step by step (the same
-legal set, the same seat to move, the same payoffs and counts). ``KOLODA_BATCHED_FULL``:
+"""Mushka batched from the end of the exchange round (koloda/rules/mushka.en.md §Precisely),
+replayed through the engine from the deal: the exchange's choices, then every trick step by step
+(the same legal set, the same seat to move, the same payoffs and counts). ``KOLODA_BATCHED_FULL``:
 games per shape."""
 
 from __future__ import annotations

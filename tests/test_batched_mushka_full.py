@@ -1,6 +1,6 @@
-"""Whole Mushka deals batched, the exchange round as steps (RULES.md §2), replayed through
-the engine step by step: every exchange choice and every play (the same legal set, the
-same seat to move, the same points). ``KOLODA_BATCHED_FULL``: games per table size."""
+"""Whole Mushka deals batched, the exchange round as steps (koloda/rules/mushka.en.md §Precisely),
+replayed through the engine step by step: every exchange choice and every play (the same legal set,
+the same seat to move, the same points). ``KOLODA_BATCHED_FULL``: games per table size."""
 
 from __future__ import annotations
 

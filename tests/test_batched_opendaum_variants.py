@@ -1,4 +1,5 @@
-"""Opendaum's two shakhi variants batched (RULES.md §1b, §1c), replayed through the engine.
+"""Opendaum's two shakhi variants batched (koloda/rules/opendaum.en.md §Precisely), replayed through
+the engine.
 
 Every game of a batch is replayed step by step (``play_and_compare``: the same legal set
 at every step, the same seat to move, the same score); ``KOLODA_BATCHED_FULL=<games>`` runs

@@ -1,6 +1,6 @@
-"""Stukolka batched from the end of the declarations (RULES.md §6), replayed through the
-engine from the deal: the declarations, then every trick step by step (the same legal set
-— follow and beat, trump and over-trump, the trump ace led — the same seat to move, the
+"""Stukolka batched from the end of the declarations (koloda/rules/stukolka.en.md §Precisely),
+replayed through the engine from the deal: the declarations, then every trick step by step (the same
+legal set — follow and beat, trump and over-trump, the trump ace led — the same seat to move, the
 same money). ``KOLODA_BATCHED_FULL``: games per shape."""
 
 from __future__ import annotations

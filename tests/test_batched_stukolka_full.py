@@ -1,6 +1,6 @@
-"""Whole Stukolka deals batched, the declarations as steps (RULES.md §6), replayed through
-the engine step by step: every declaration and every play (the same legal set, the same
-seat to move, the same money). ``KOLODA_BATCHED_FULL``: games per shape."""
+"""Whole Stukolka deals batched, the declarations as steps (koloda/rules/stukolka.en.md §Precisely),
+replayed through the engine step by step: every declaration and every play (the same legal set, the
+same seat to move, the same money). ``KOLODA_BATCHED_FULL``: games per shape."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Dreyfus (RULES.md §4), one deal, batched from the end of the exchange with the widow.
+"""Dreyfus (koloda/rules/dreyfus.en.md §Precisely), one deal, batched from the end of the exchange
+with the widow.
 
 **What is batched: the twelve tricks.** The exchange (up to 4 096 discard sets a turn, and
 a player skipped once the widow is empty) is played at init (``koloda.batched.playphase``)

@@ -1,5 +1,5 @@
-"""Kopilka, the no-lose mushka (RULES.md §3): a match's first deal, batched from the end of
-the same-suit exchange.
+"""Kopilka, the no-lose mushka (koloda/rules/kopilka.en.md §Precisely): a match's first deal,
+batched from the end of the same-suit exchange.
 
 **What is batched: the play.** The same-suit exchange (an offer face down, each other
 player's blind pick and discard, the offerer's draw) is played at init by a fixed random

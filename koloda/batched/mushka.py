@@ -1,4 +1,5 @@
-"""Mushka (RULES.md §2), one deal, batched from the end of the exchange round.
+"""Mushka (koloda/rules/mushka.en.md §Precisely), one deal, batched from the end of the exchange
+round.
 
 **What is batched: the five tricks.** The exchange round (``discard C…`` / ``stand`` /
 ``pass``) decides who plays, and how many stay in differs from deal to deal, so it is

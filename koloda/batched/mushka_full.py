@@ -1,6 +1,6 @@
-"""Mushka (RULES.md §2), one whole deal batched: the exchange round as the batch's steps,
-then the tricks among whoever stayed in (``koloda.batched.paced``: each game at its own
-pace once the exchange is over).
+"""Mushka (koloda/rules/mushka.en.md §Precisely), one whole deal batched: the exchange round as the
+batch's steps, then the tricks among whoever stayed in (``koloda.batched.paced``: each game at its
+own pace once the exchange is over).
 
 ``koloda.batched.mushka`` batches the tricks alone (the exchange played at init); here an
 agent makes the exchange choices too. Actions (``num_actions = 85``): ``0..51`` play that

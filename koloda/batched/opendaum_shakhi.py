@@ -1,5 +1,6 @@
-"""Opendaum's other two variants, one deal each, batched: with two shakhi (RULES.md §1b,
-``opendaum-shakhi``) and three players with 33 cards (§1c, ``opendaum-33``).
+"""Opendaum's other two variants, one deal each, batched: with two shakhi
+(koloda/rules/opendaum.en.md §Precisely, ``opendaum-shakhi``) and three players with 33 cards (§1c,
+``opendaum-33``).
 
 Both are classic Opendaum (``koloda.batched.opendaum``) with shakhi: a shakha (6S, 6C; 6C
 alone in §1c) is always playable, never counts for a follow, trump or ruff duty, and is

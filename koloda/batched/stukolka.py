@@ -1,5 +1,5 @@
-"""Stukolka (RULES.md §6), one deal (a match's first: the pot is the dealer's ante), batched
-from the end of the declarations.
+"""Stukolka (koloda/rules/stukolka.en.md §Precisely), one deal (a match's first: the pot is the
+dealer's ante), batched from the end of the declarations.
 
 **What is batched: the three tricks.** The declarations (``knock`` / ``drop`` /
 ``golets``) decide who plays, and how many differs from deal to deal, so they are played

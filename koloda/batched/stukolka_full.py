@@ -1,6 +1,6 @@
-"""Stukolka (RULES.md §6), one whole deal (a match's first: the pot is the dealer's ante)
-batched: the declarations as the batch's steps, then the tricks among whoever plays
-(``koloda.batched.paced``: each game at its own pace once the declarations are over).
+"""Stukolka (koloda/rules/stukolka.en.md §Precisely), one whole deal (a match's first: the pot is
+the dealer's ante) batched: the declarations as the batch's steps, then the tricks among whoever
+plays (``koloda.batched.paced``: each game at its own pace once the declarations are over).
 
 ``koloda.batched.stukolka`` batches the tricks alone (the declarations played at init);
 here an agent declares too. Actions: ``0..51`` play that card; ``52`` knock, ``53`` drop,

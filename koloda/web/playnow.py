@@ -34,6 +34,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 from koloda.engine.errors import ConfigError
 from koloda.engine.registry import get_spec
+from koloda.store.store import driver_url, schema_lock
 from koloda.web import limits
 from koloda.web.bots import bots_for
 from koloda.web.tables import TableError, TableManager, token_hash
@@ -101,8 +102,9 @@ class PlayNow:
 
     def __init__(self, db_url: str, manager: TableManager) -> None:
         self.manager = manager
-        self.engine = create_engine(db_url)
-        _Base.metadata.create_all(self.engine)
+        self.engine = create_engine(driver_url(db_url))
+        with schema_lock(self.engine):      # other servers may be making it now
+            _Base.metadata.create_all(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._matching = asyncio.Lock()
 
