@@ -107,24 +107,33 @@ def _nth16() -> npt.NDArray[np.int8]:
 
 
 _NTH16 = _nth16()
-_M16, _M32, _M48 = np.uint64(0xFFFF), np.uint64(0xFFFFFFFF), np.uint64(0xFFFFFFFFFFFF)
+_M16, _M32 = np.uint64(0xFFFF), np.uint64(0xFFFFFFFF)
+_S4, _S5, _S32 = np.uint64(4), np.uint64(5), np.uint64(32)
 
 
 def nth_set_bit(x: U64, r: I64) -> I64:
     """The index of the ``r``-th set bit (from 0, lowest first) of each word; r must be
-    below the word's popcount. Four 16-bit slices and one table look-up, whatever r is."""
-    c0 = popcount(x & _M16).astype(np.int64)
-    c1 = popcount(x & _M32).astype(np.int64)
-    c2 = popcount(x & _M48).astype(np.int64)
-    chunk = (r >= c0).astype(np.int64)
-    chunk += r >= c1
-    chunk += r >= c2
-    before = np.where(chunk == 0, 0, np.where(chunk == 1, c0, np.where(chunk == 2, c1, c2)))
-    word = ((x >> (chunk * 16).astype(np.uint64)) & _M16).astype(np.int64)
-    word <<= 4
-    word += r - before
-    out = _NTH16.take(word).astype(np.int64)
-    out += chunk * 16
+    below the word's popcount. A binary search over the halves, then the quarter, of the
+    word (branch-free: shifts by 0 or 32, 0 or 16) and one table look-up of 16 bits."""
+    ru = r.astype(np.uint64)
+    c = popcount(x & _M32).astype(np.uint64)
+    hi = np.greater_equal(ru, c).astype(np.uint64)
+    c *= hi
+    ru -= c
+    shift = hi << _S5
+    w = x >> shift
+    c = popcount(w & _M16).astype(np.uint64)
+    hi = np.greater_equal(ru, c).astype(np.uint64)
+    c *= hi
+    ru -= c
+    hi <<= _S4
+    shift += hi
+    w >>= hi
+    w &= _M16
+    w <<= _S4
+    w |= ru
+    out = _NTH16.take(w).astype(np.int64)
+    out += shift.view(np.int64)
     return out
 
 
@@ -330,7 +339,7 @@ class Durak:
         i_sel = np.flatnonzero(select)
         act[i_sel] = nth_set_bit(state.avail[i_sel], r[i_sel].astype(np.int64)) + SELECT
         i_conf = np.flatnonzero(~select & opened)
-        act[i_conf] = np.where(ph[i_conf] == ATTACK, CONFIRM_ATTACK, CONFIRM_THROW)
+        act[i_conf] = CONFIRM_ATTACK + (ph.take(i_conf) >> 1)     # ATTACK 0, THROW 2
         i_pass = np.flatnonzero(~select & ~opened & (ph == THROW))
         act[i_pass] = PASS
         # defend: one (attack card, cover) pair or take, uniformly
@@ -338,24 +347,28 @@ class Durak:
         unc = state.uncovered[g]
         one = (unc & (unc - ONE)) == 0
         i_beat, i_take = [], []
-        g1, g2 = g[one], g[~one]
+        g1, g2 = g.compress(one), g.compress(~one)
         if len(g1):     # one card to cover (the usual case): its covers or take
-            a = lowest_bit_index(unc[one])
-            b = BEATS.take(state.trump[g1] * CARDS + a) & state.hd[g1]
+            a = lowest_bit_index(unc.compress(one))
+            b = BEATS.take(state.trump.take(g1) * CARDS + a) & state.hd.take(g1)
             n = popcount(b).astype(np.uint64)
-            r1 = (raw[g1] * (n + ONE)) >> np.uint64(32)
+            r1 = (raw.take(g1) * (n + ONE)) >> _S32
             beat = r1 < n
-            act[g1] = TAKE
-            act[g1[beat]] = BEAT + CARDS * a[beat] + nth_set_bit(b[beat],
-                                                                 r1[beat].astype(np.int64))
-            i_beat.append(g1[beat])
-            i_take.append(g1[~beat])
+            # the take games (r1 = n) look up a set bit too, and their action is zeroed
+            np.minimum(r1, np.maximum(n, ONE) - ONE, out=r1)
+            pick = nth_set_bit(b, r1.view(np.int64))
+            pick += BEAT
+            pick += CARDS * a
+            pick *= beat
+            act[g1] = pick
+            i_beat.append(g1.compress(beat))
+            i_take.append(g1.compress(~beat))
         if len(g2):
-            defence = self._random_defence(state, g2, raw[g2])
+            defence = self._random_defence(state, g2, raw.take(g2))
             act[g2] = defence
             beat = defence != TAKE
-            i_beat.append(g2[beat])
-            i_take.append(g2[~beat])
+            i_beat.append(g2.compress(beat))
+            i_take.append(g2.compress(~beat))
         empty = np.zeros(0, dtype=np.int64)
         return act, [i_sel, i_conf, np.concatenate(i_beat) if i_beat else empty,
                      np.concatenate(i_take) if i_take else empty, i_pass]
@@ -390,7 +403,8 @@ class Durak:
             cum += n
         beat = r < cum
         act = np.full(len(g), TAKE, dtype=np.int64)
-        act[beat] = BEAT + CARDS * att[beat] + nth_set_bit(bits[beat], rank[beat])
+        ib = np.flatnonzero(beat)
+        act[ib] = BEAT + CARDS * att.take(ib) + nth_set_bit(bits.take(ib), rank.take(ib))
         return act
 
     # ------------------------------------------------------------ stepping
@@ -452,13 +466,13 @@ class Durak:
             state.sel[g] = 0
             state.sel_n[g] = 0
             state.avail[g] = 0
-            opened = ph[g] == ATTACK
-            state.opening[g[opened]] = chosen[opened]
+            opened = ph.take(g) == ATTACK
+            state.opening[g.compress(opened)] = chosen.compress(opened)
             # a lead, or a throw while not taken, is to be covered; after take, a throw
             # lies uncovered beside the taken cards and the attacker is asked again
-            after_take = state.taken[g]
-            state.phase[g[~after_take]] = DEFEND
-            asks.append(g[after_take])
+            after_take = state.taken.take(g)
+            state.phase[g.compress(~after_take)] = DEFEND
+            asks.append(g.compress(after_take))
         if len(i_beat):
             g = i_beat
             pair = a[g] - BEAT
@@ -469,7 +483,7 @@ class Durak:
             state.covers[g] |= bb
             state.table[g] |= bb
             state.hd[g] &= ~bb
-            asks.append(g[unc == 0])
+            asks.append(g.compress(unc == 0))
         if len(i_take):
             state.taken[i_take] = True
             asks.append(i_take)
@@ -479,10 +493,10 @@ class Durak:
             # after a change the attacker is asked, if the limit allows and it holds cards
             ha = state.ha[g]
             room = (state.attacks[g] < state.limit[g]) & (ha != 0)
-            ask = g[room]
+            ask = g.compress(room)
             state.phase[ask] = THROW
-            state.avail[ask] = ha[room] & ranks_on(state.table[ask])
-            ends.append(g[~room])
+            state.avail[ask] = ha.compress(room) & ranks_on(state.table.take(ask))
+            ends.append(g.compress(~room))
         end = np.concatenate(ends) if len(ends) > 1 else ends[0]
         if len(end):
             self._end_round(state, end)
@@ -519,10 +533,10 @@ class Durak:
         took = state.taken[g]
         table = state.table[g]
         ha, hd = state.ha[g], state.hd[g]
-        gt = g[took]
-        if len(gt):
-            hd[took] |= table[took]
-            state.public[gt] |= table[took]
+        # the taker (the defender) gets the table: or-ing zero where not taken
+        got = table & np.negative(took.astype(np.uint64))
+        hd |= got
+        state.public[g] |= got
         beaten = state.beaten[g] + ~took
         state.beaten[g] = beaten
         attacker = state.attacker[g]
@@ -546,9 +560,9 @@ class Durak:
         # over: the stock is empty and a hand is empty; the durak still holds cards
         over = (qd >= DECK) & ((ha == 0) | (hd == 0))
         if over.any():
-            o = g[over]
-            a_has, d_has = ha[over] != 0, hd[over] != 0
-            att = attacker[over]
+            o = g.compress(over)
+            a_has, d_has = ha.compress(over) != 0, hd.compress(over) != 0
+            att = attacker.compress(over)
             durak = np.where(a_has, att, np.where(d_has, 1 - att, -1))
             state.durak[o] = durak
             opening = state.last_open.ravel()[2 * o + np.maximum(durak, 0)]
@@ -560,15 +574,18 @@ class Durak:
             state.avail[o] = 0
         # the next round: after a beaten round the defender attacks
         swap = ~took & ~over
-        state.ha[g] = np.where(swap, hd, ha)
-        new_hd = np.where(swap, ha, hd)
-        state.hd[g] = new_hd
-        state.attacker[g] = np.where(swap, 1 - attacker, attacker)
-        nxt = g[~over]
-        cap = np.where(beaten[~over] == 0, self.first_bout_limit, HAND)
-        state.limit[nxt] = np.minimum(cap, popcount(new_hd[~over]).astype(np.int64))
+        flip = (ha ^ hd) & np.negative(swap.astype(np.uint64))   # branch-free swap
+        ha ^= flip
+        hd ^= flip
+        state.ha[g] = ha
+        state.hd[g] = hd
+        state.attacker[g] = attacker ^ swap
+        on = ~over
+        nxt = g.compress(on)
+        cap = np.where(beaten.compress(on) == 0, self.first_bout_limit, HAND)
+        state.limit[nxt] = np.minimum(cap, popcount(hd.compress(on)).astype(np.int64))
         state.phase[nxt] = ATTACK
-        state.avail[nxt] = state.ha[nxt]
+        state.avail[nxt] = ha.compress(on)
 
     # ------------------------------------------------------------ batches
     def take(self, state: DurakState, games: npt.ArrayLike) -> DurakState:
