@@ -91,6 +91,9 @@ RANK_CARDS = np.array([sum(1 << (s * 13 + c % 13) for s in range(4)) for c in ra
 #: suit → its cards in the 36-card deck
 SUIT_CARDS = np.array([sum(1 << c for c in range(s * 13 + 4, s * 13 + 13))
                        for s in range(4)], dtype=np.uint64)
+#: (card + 64 × phase // 2) → the cards a selection may go on with: its rank in an attack,
+#: any card in a throw
+_SAME_RANK = np.concatenate([RANK_CARDS, np.full(64, 0xFFFFFFFFFFFFFFFF, dtype=np.uint64)])
 TWO_SIXES = [(1 << (s * 13 + SIX)) | (1 << (t * 13 + SIX))
              for s in range(4) for t in range(s + 1, 4)]
 
@@ -443,16 +446,24 @@ class Durak:
         state.t += 1
         # select: one more card toward an attack (of one rank) or a throw
         if len(i_sel):
-            c = a[i_sel] - SELECT
+            c = a.take(i_sel)
+            c -= SELECT
             cu = c.astype(np.uint64)
             state.sel[i_sel] |= np.left_shift(ONE, cu)
-            n = state.sel_n[i_sel] + 1
+            n = state.sel_n.take(i_sel)
+            n += 1
             state.sel_n[i_sel] = n
-            attack = ph[i_sel] == ATTACK
-            avail = state.avail[i_sel] & (_ALL << (cu + ONE))
-            avail &= np.where(attack, RANK_CARDS.take(c), _ALL)
-            room = np.where(attack, state.limit[i_sel], state.limit[i_sel] - state.attacks[i_sel])
-            avail[n >= room] = 0
+            avail = state.avail.take(i_sel)
+            cu += ONE
+            avail &= _ALL << cu
+            # an attack goes on in the selected card's rank, a throw in any rank on the
+            # table (ph 0 or 2: row 0 or 1 of the table)
+            c += ph.take(i_sel) << 5
+            avail &= _SAME_RANK.take(c)
+            # no attack card this round before the lead (attacks is 0 in ATTACK)
+            n += state.attacks.take(i_sel)
+            more = n < state.limit.take(i_sel)
+            avail &= np.negative(more.astype(np.uint64))
             state.avail[i_sel] = avail
         asks = []
         # confirm: the selected cards go to the table
