@@ -98,44 +98,33 @@ TWO_SIXES = [(1 << (s * 13 + SIX)) | (1 << (t * 13 + SIX))
              for s in range(4) for t in range(s + 1, 4)]
 
 
-#: (16-bit word × 16 + r) → the index of the word's r-th set bit
-def _nth16() -> npt.NDArray[np.int8]:
-    bits = (np.arange(1 << 16)[:, None] >> np.arange(16)[None, :]) & 1
-    # the r-th set bit of w: the bit where the running count of set bits reaches r + 1
-    rank = np.cumsum(bits, axis=1) - 1
-    table = np.zeros((1 << 16, 16), dtype=np.int8)
-    w, i = np.nonzero(bits)
-    table[w, rank[w, i]] = i
-    return table.ravel()
-
-
-_NTH16 = _nth16()
-_M16, _M32 = np.uint64(0xFFFF), np.uint64(0xFFFFFFFF)
-_S4, _S5, _S32 = np.uint64(4), np.uint64(5), np.uint64(32)
+#: (byte × 8 + r) → the index of the byte's r-th set bit
+_NTH8 = np.array([[[b for b in range(8) if w >> b & 1][r] if r < bin(w).count("1") else 0
+                   for r in range(8)] for w in range(256)], dtype=np.uint8).ravel()
+_M8, _M16, _M32 = np.uint64(0xFF), np.uint64(0xFFFF), np.uint64(0xFFFFFFFF)
+_S3, _S4, _S5, _S32 = np.uint64(3), np.uint64(4), np.uint64(5), np.uint64(32)
 
 
 def nth_set_bit(x: U64, r: I64) -> I64:
     """The index of the ``r``-th set bit (from 0, lowest first) of each word; r must be
-    below the word's popcount. A binary search over the halves, then the quarter, of the
-    word (branch-free: shifts by 0 or 32, 0 or 16) and one table look-up of 16 bits."""
+    below the word's popcount. A binary search over the halves, quarters and eighths of
+    the word (branch-free: each shifts by 0 or the part's width) and one look-up in a
+    small table (a byte's set bits)."""
     ru = r.astype(np.uint64)
-    c = popcount(x & _M32).astype(np.uint64)
-    hi = np.greater_equal(ru, c).astype(np.uint64)
-    c *= hi
-    ru -= c
-    shift = hi << _S5
-    w = x >> shift
-    c = popcount(w & _M16).astype(np.uint64)
-    hi = np.greater_equal(ru, c).astype(np.uint64)
-    c *= hi
-    ru -= c
-    hi <<= _S4
-    shift += hi
-    w >>= hi
-    w &= _M16
-    w <<= _S4
+    shift = np.zeros(len(x), dtype=np.uint64)
+    w = x
+    for mask, log in ((_M32, _S5), (_M16, _S4), (_M8, _S3)):
+        c = popcount(w & mask).astype(np.uint64)
+        hi = np.greater_equal(ru, c).astype(np.uint64)
+        c *= hi
+        ru -= c
+        hi <<= log
+        shift += hi
+        w = w >> hi
+    w &= _M8
+    w <<= _S3
     w |= ru
-    out = _NTH16.take(w).astype(np.int64)
+    out = _NTH8.take(w).astype(np.int64)
     out += shift.view(np.int64)
     return out
 
