@@ -366,37 +366,42 @@ class Durak:
                      np.concatenate(i_take) if i_take else empty, i_pass]
 
     def _random_defence(self, state: DurakState, g: I64, raw: U64) -> I64:
-        """Uniform over every (uncovered card, cover) pair and take, in the games ``g``."""
-        base = state.trump[g] * CARDS
-        hd = state.hd[g]
-        left = state.uncovered[g]
-        cards, covers = [], []
+        """Uniform over every (uncovered card, cover) pair and take, in the games ``g``
+        (branch-free: a game out of uncovered cards goes on with nothing to cover)."""
+        base = state.trump.take(g) * CARDS
+        hd = state.hd.take(g)
+        left = state.uncovered.take(g)
+        cards, covers, counts = [], [], []
+        total = np.ones(len(g), dtype=np.uint64)        # take, and every pair
         while left.any():
-            a = lowest_bit_index(np.where(left != 0, left, ONE))
+            empty = left == 0
+            a = lowest_bit_index(left | empty.astype(np.uint64))
             b = BEATS.take(base + a) & hd
-            b[left == 0] = 0
+            b &= empty.astype(np.uint64) - ONE           # nothing where no card is left
+            n = popcount(b).astype(np.uint64)
+            total += n
             cards.append(a)
             covers.append(b)
-            left = left & (left - ONE)
-        counts = [popcount(b).astype(np.int64) for b in covers]
-        total = np.ones(len(g), dtype=np.int64)        # take, and every pair
-        for n in counts:
-            total += n
-        r = ((raw * total.astype(np.uint64)) >> np.uint64(32)).astype(np.int64)
+            counts.append(n)
+            left &= left - ONE
+        r = (raw * total) >> _S32
         bits = np.zeros(len(g), dtype=np.uint64)
-        rank = np.zeros(len(g), dtype=np.int64)
+        cum = np.zeros(len(g), dtype=np.uint64)
+        rank = np.zeros(len(g), dtype=np.uint64)
         att = np.zeros(len(g), dtype=np.int64)
-        cum = np.zeros(len(g), dtype=np.int64)
         for a, b, n in zip(cards, covers, counts, strict=True):
-            hit = (r >= cum) & (r < cum + n)
-            bits = np.where(hit, b, bits)
-            rank = np.where(hit, r - cum, rank)
-            att = np.where(hit, a, att)
+            # the pair r falls among this card's covers: r − cum of them (one card hits)
+            off = r - cum                               # wraps around below cum
+            hit = (off < n).astype(np.uint64)
+            bits |= b & np.negative(hit)
+            rank += off * hit
+            att += a * hit.view(np.int64)
             cum += n
         beat = r < cum
         act = np.full(len(g), TAKE, dtype=np.int64)
         ib = np.flatnonzero(beat)
-        act[ib] = BEAT + CARDS * att.take(ib) + nth_set_bit(bits.take(ib), rank.take(ib))
+        act[ib] = BEAT + CARDS * att.take(ib) + nth_set_bit(bits.take(ib),
+                                                           rank.take(ib).view(np.int64))
         return act
 
     # ------------------------------------------------------------ stepping
