@@ -556,11 +556,16 @@ class Durak:
         if (qd < DECK).any():
             flat = state.prefix.ravel()
             rows = g * (DECK + 1)
-            p = qd
-            qa = np.minimum(p + np.maximum(HAND - popcount(ha).astype(np.int64), 0), DECK)
-            ha = ha | (flat.take(rows + qa) ^ flat.take(rows + p))
-            qd = np.minimum(qa + np.maximum(HAND - popcount(hd).astype(np.int64), 0), DECK)
-            hd = hd | (flat.take(rows + qd) ^ flat.take(rows + qa))
+            before = flat.take(rows + qd)
+            qa = np.maximum(HAND - popcount(ha).astype(np.int64), 0)
+            qa += qd
+            np.minimum(qa, DECK, out=qa)
+            mid = flat.take(rows + qa)
+            ha |= mid ^ before
+            qd = np.maximum(HAND - popcount(hd).astype(np.int64), 0)
+            qd += qa
+            np.minimum(qd, DECK, out=qd)
+            hd |= flat.take(rows + qd) ^ mid
             state.drawn[g] = qd
         # over: the stock is empty and a hand is empty; the durak still holds cards
         over = (qd >= DECK) & ((ha == 0) | (hd == 0))
@@ -587,8 +592,13 @@ class Durak:
         state.attacker[g] = attacker ^ swap
         on = ~over
         nxt = g.compress(on)
-        cap = np.where(beaten.compress(on) == 0, self.first_bout_limit, HAND)
-        state.limit[nxt] = np.minimum(cap, popcount(hd.compress(on)).astype(np.int64))
+        limit = popcount(hd.compress(on)).astype(np.int64)
+        if self.first_bout_limit < HAND:
+            np.minimum(limit, np.where(beaten.compress(on) == 0, self.first_bout_limit, HAND),
+                       out=limit)
+        else:
+            np.minimum(limit, HAND, out=limit)
+        state.limit[nxt] = limit
         state.phase[nxt] = ATTACK
         state.avail[nxt] = ha.compress(on)
 
