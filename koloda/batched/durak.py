@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from koloda.batched.bits import (
+    CHUNK,
     ONE,
     U64,
     as_keys,
@@ -85,6 +86,8 @@ def _beats_table() -> U64:
 
 
 BEATS = _beats_table()
+#: card → its bit
+CARD_BIT = np.left_shift(ONE, np.arange(64, dtype=np.uint64))
 #: card → every card of its rank
 RANK_CARDS = np.array([sum(1 << (s * 13 + c % 13) for s in range(4)) for c in range(64)],
                       dtype=np.uint64)
@@ -209,12 +212,17 @@ class Durak:
         games = len(k)
         order = shuffled(k, self.deck, SALT_DEAL)
         dealer = (key_stream(k, SALT_DEALER) % np.uint64(2)).astype(np.int64)
-        bits = np.left_shift(ONE, order.astype(np.uint64))
-        prefix = np.zeros((games, DECK + 1), dtype=np.uint64)
-        np.bitwise_or.accumulate(bits, axis=1, out=prefix[:, 1:])
-        # dealt one at a time from the dealer's left: that player holds cards 0, 2, 4, …
-        left = np.bitwise_or.reduce(bits[:, 0:2 * HAND:2], axis=1)
-        right = np.bitwise_or.reduce(bits[:, 1:2 * HAND:2], axis=1)
+        prefix = np.empty((games, DECK + 1), dtype=np.uint64)
+        prefix[:, 0] = 0
+        left = np.empty(games, dtype=np.uint64)
+        right = np.empty(games, dtype=np.uint64)
+        for start in range(0, games, CHUNK):     # chunks: the work arrays stay in cache
+            end = start + CHUNK
+            bits = CARD_BIT.take(order[start:end])
+            np.bitwise_or.accumulate(bits, axis=1, out=prefix[start:end, 1:])
+            # dealt one at a time from the dealer's left: that player holds cards 0, 2, 4, …
+            np.bitwise_or.reduce(bits[:, 0:2 * HAND:2], axis=1, out=left[start:end])
+            np.bitwise_or.reduce(bits[:, 1:2 * HAND:2], axis=1, out=right[start:end])
         trump_card = order[:, DECK - 1].astype(np.int64)
         trump = trump_card // 13
         suit = SUIT_CARDS.take(trump)
