@@ -326,21 +326,29 @@ class Durak:
                 ) -> tuple[I64, list[I64]]:
         """Random actions and the games of each kind (select, confirm, beat, take, pass)."""
         games = state.games
-        raw = rng.bit_generator.random_raw(games) >> np.uint64(32)
+        raw = rng.bit_generator.random_raw(games)
+        raw >>= _S32
         ph = state.phase
         act = np.full(games, -1, dtype=np.int64)
         # attack and throw: select one of the selectable cards, or confirm / pass (whole
         # batch: the defending and finished games have nothing selectable and no extra)
         opened = state.sel != 0
         k = popcount(state.avail).astype(np.uint64)
-        extra = opened | (ph == THROW)
-        r = (raw * (k + extra)) >> np.uint64(32)
+        extra = ph == THROW
+        extra |= opened
+        r = k + extra
+        r *= raw
+        r >>= _S32
         select = r < k
         i_sel = np.flatnonzero(select)
-        act[i_sel] = nth_set_bit(state.avail[i_sel], r[i_sel].astype(np.int64)) + SELECT
-        i_conf = np.flatnonzero(~select & opened)
+        act[i_sel] = nth_set_bit(state.avail.take(i_sel), r.take(i_sel).view(np.int64)) + SELECT
+        # r = k: the extra action, confirm if something is selected, else pass
+        extra &= ~select
+        conf = extra & opened
+        i_conf = np.flatnonzero(conf)
         act[i_conf] = CONFIRM_ATTACK + (ph.take(i_conf) >> 1)     # ATTACK 0, THROW 2
-        i_pass = np.flatnonzero(~select & ~opened & (ph == THROW))
+        extra ^= conf
+        i_pass = np.flatnonzero(extra)
         act[i_pass] = PASS
         # defend: one (attack card, cover) pair or take, uniformly
         g = np.flatnonzero(ph == DEFEND)
