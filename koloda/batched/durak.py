@@ -584,8 +584,26 @@ class Durak:
             hd |= flat.take(rows + qd) ^ mid
             state.drawn[g] = qd
         # over: the stock is empty and a hand is empty; the durak still holds cards
-        over = (qd >= DECK) & ((ha == 0) | (hd == 0))
-        if over.any():
+        over = (ha == 0) | (hd == 0)
+        over &= qd >= DECK
+        # the next round: after a beaten round the defender attacks (written for every
+        # game of g; the games that are over are then marked so)
+        swap = ~took & ~over
+        flip = (ha ^ hd) & np.negative(swap.astype(np.uint64))   # branch-free swap
+        ha ^= flip
+        hd ^= flip
+        state.ha[g] = ha
+        state.hd[g] = hd
+        state.attacker[g] = attacker ^ swap
+        limit = popcount(hd).astype(np.int64)
+        if self.first_bout_limit < HAND:
+            np.minimum(limit, np.where(beaten == 0, self.first_bout_limit, HAND), out=limit)
+        else:
+            np.minimum(limit, HAND, out=limit)
+        state.limit[g] = limit
+        state.phase[g] = ATTACK
+        state.avail[g] = ha
+        if over.any():      # not swapped: ha and hd are still the round's hands
             o = g.compress(over)
             a_has, d_has = ha.compress(over) != 0, hd.compress(over) != 0
             att = attacker.compress(over)
@@ -598,25 +616,6 @@ class Durak:
             state.epaulettes[o] = two & (durak >= 0)
             state.phase[o] = OVER
             state.avail[o] = 0
-        # the next round: after a beaten round the defender attacks
-        swap = ~took & ~over
-        flip = (ha ^ hd) & np.negative(swap.astype(np.uint64))   # branch-free swap
-        ha ^= flip
-        hd ^= flip
-        state.ha[g] = ha
-        state.hd[g] = hd
-        state.attacker[g] = attacker ^ swap
-        on = ~over
-        nxt = g.compress(on)
-        limit = popcount(hd.compress(on)).astype(np.int64)
-        if self.first_bout_limit < HAND:
-            np.minimum(limit, np.where(beaten.compress(on) == 0, self.first_bout_limit, HAND),
-                       out=limit)
-        else:
-            np.minimum(limit, HAND, out=limit)
-        state.limit[nxt] = limit
-        state.phase[nxt] = ATTACK
-        state.avail[nxt] = ha.compress(on)
 
     # ------------------------------------------------------------ batches
     def take(self, state: DurakState, games: npt.ArrayLike) -> DurakState:
