@@ -127,7 +127,7 @@ def nth_set_bit(x: U64, r: I64) -> I64:
     w &= _M8
     w <<= _S3
     w |= ru
-    out = _NTH8.take(w).astype(np.int64)
+    out = _NTH8.take(w.view(np.int64)).astype(np.int64)
     out += shift.view(np.int64)
     return out
 
