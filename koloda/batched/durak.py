@@ -113,17 +113,18 @@ def nth_set_bit(x: U64, r: I64) -> I64:
     below the word's popcount. A binary search over the halves, quarters and eighths of
     the word (branch-free: each shifts by 0 or the part's width) and one look-up in a
     small table (a byte's set bits)."""
-    ru = r.astype(np.uint64)
+    ru = r.astype(np.uint8)                    # counts in bytes: no widening casts
     shift = np.zeros(len(x), dtype=np.uint64)
     w = x
     for mask, log in ((_M32, _S5), (_M16, _S4), (_M8, _S3)):
-        c = popcount(w & mask).astype(np.uint64)
-        hi = np.greater_equal(ru, c).astype(np.uint64)
-        c *= hi
+        c = popcount(w & mask)
+        hi = np.greater_equal(ru, c)
+        c &= np.negative(hi.view(np.uint8))    # the lower part's count where r is above it
         ru -= c
-        hi <<= log
-        shift += hi
-        w = w >> hi
+        up = hi.astype(np.uint64)
+        up <<= log
+        shift += up
+        w = w >> up
     w &= _M8
     w <<= _S3
     w |= ru
