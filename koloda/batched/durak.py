@@ -71,21 +71,22 @@ _S13, _S26, _S39 = np.uint64(13), np.uint64(26), np.uint64(39)
 
 
 def _beats_table() -> U64:
-    """(trump suit × 52 + attack card) → the cards that beat it: a higher card of its suit
-    or, if it is not a trump, any trump (the 36-card deck only)."""
+    """(trump suit × 64 + attack card) → the cards that beat it: a higher card of its suit
+    or, if it is not a trump, any trump (the 36-card deck only; bit 63, no card, → none)."""
     cards = [int(c) for c in deck(36)]
-    table = np.zeros(4 * CARDS, dtype=np.uint64)
+    table = np.zeros(4 * 64, dtype=np.uint64)
     for trump in range(4):
         for a in cards:
             m = 0
             for b in cards:
                 if (b // 13 == a // 13 and b > a) or (a // 13 != trump and b // 13 == trump):
                     m |= 1 << b
-            table[trump * CARDS + a] = m
+            table[trump * 64 + a] = m
     return table
 
 
 BEATS = _beats_table()
+_TOP = np.uint64(1 << 63)
 #: card → its bit
 CARD_BIT = np.left_shift(ONE, np.arange(64, dtype=np.uint64))
 #: card → every card of its rank
@@ -308,7 +309,7 @@ class Durak:
         left = state.uncovered[g]
         while len(g):
             a = lowest_bit_index(left)
-            beats[g, a, :] = unpack(BEATS.take(state.trump[g] * CARDS + a) & state.hd[g],
+            beats[g, a, :] = unpack(BEATS.take(state.trump[g] * 64 + a) & state.hd[g],
                                     CARDS).view(np.bool_)
             left &= left - ONE
             more = left != 0
@@ -359,7 +360,7 @@ class Durak:
         g1, g2 = g.compress(one), g.compress(~one)
         if len(g1):     # one card to cover (the usual case): its covers or take
             a = lowest_bit_index(unc.compress(one))
-            b = BEATS.take(state.trump.take(g1) * CARDS + a) & state.hd.take(g1)
+            b = BEATS.take(state.trump.take(g1) * 64 + a) & state.hd.take(g1)
             n = popcount(b).astype(np.uint64)
             r1 = (raw.take(g1) * (n + ONE)) >> _S32
             beat = r1 < n
@@ -385,16 +386,16 @@ class Durak:
     def _random_defence(self, state: DurakState, g: I64, raw: U64) -> I64:
         """Uniform over every (uncovered card, cover) pair and take, in the games ``g``
         (branch-free: a game out of uncovered cards goes on with nothing to cover)."""
-        base = state.trump.take(g) * CARDS
+        base = state.trump.take(g) * 64
         hd = state.hd.take(g)
         left = state.uncovered.take(g)
         cards, covers, counts = [], [], []
         total = np.ones(len(g), dtype=np.uint64)        # take, and every pair
         while left.any():
-            empty = left == 0
-            a = lowest_bit_index(left | empty.astype(np.uint64))
-            b = BEATS.take(base + a) & hd
-            b &= empty.astype(np.uint64) - ONE           # nothing where no card is left
+            # bit 63 (no card) where no card is left: nothing beats it
+            a = lowest_bit_index(left | _TOP)
+            b = BEATS.take(base + a)
+            b &= hd
             n = popcount(b).astype(np.uint64)
             total += n
             cards.append(a)
@@ -536,7 +537,7 @@ class Durak:
         pair = a[i_beat] - BEAT
         att = pair // CARDS
         cover = (pair % CARDS).astype(np.uint64)
-        beaters = BEATS.take(state.trump[i_beat] * CARDS + att) & state.hd[i_beat]
+        beaters = BEATS.take(state.trump[i_beat] * 64 + att) & state.hd[i_beat]
         ok = ((ph[i_beat] == DEFEND)
               & (((state.uncovered[i_beat] >> att.astype(np.uint64)) & ONE) == ONE)
               & (((beaters >> cover) & ONE) == ONE))
