@@ -68,6 +68,7 @@ NUM_ACTIONS = CONFIRM_THROW + 1
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 _RANKS = np.uint64(0x1FFF)
 _S13, _S26, _S39 = np.uint64(13), np.uint64(26), np.uint64(39)
+_FOUR_SUITS = np.uint64(1 | 1 << 13 | 1 << 26 | 1 << 39)
 
 
 def _beats_table() -> U64:
@@ -135,10 +136,16 @@ def nth_set_bit(x: U64, r: I64) -> I64:
 
 
 def ranks_on(table: U64) -> U64:
-    """Every card of a rank some card of ``table`` has (what may be thrown in)."""
-    r = table | (table >> _S13) | (table >> _S26) | (table >> _S39)
+    """Every card of a rank some card of ``table`` has (what may be thrown in): the ranks
+    folded onto the first suit, then copied to all four by one multiply (no carries: the
+    13-bit copies do not overlap)."""
+    r = table >> _S13
+    r |= table
+    r |= table >> _S26
+    r |= table >> _S39
     r &= _RANKS
-    return r | (r << _S13) | (r << _S26) | (r << _S39)
+    r *= _FOUR_SUITS
+    return r
 
 
 @dataclass
