@@ -489,7 +489,7 @@ class Durak:
         if len(i_conf):
             g = i_conf
             chosen = state.sel[g]
-            state.ha[g] &= ~chosen
+            state.ha[g] ^= chosen          # the chosen cards are the attacker's
             state.attacks[g] += state.sel_n[g]
             state.uncovered[g] |= chosen
             state.table[g] |= chosen
@@ -508,11 +508,11 @@ class Durak:
             pair = a[g] - BEAT
             ab = np.left_shift(ONE, (pair // CARDS).astype(np.uint64))
             bb = np.left_shift(ONE, (pair % CARDS).astype(np.uint64))
-            unc = state.uncovered[g] & ~ab
+            unc = state.uncovered[g] ^ ab  # ab is uncovered, bb in the defender's hand
             state.uncovered[g] = unc
             state.covers[g] |= bb
             state.table[g] |= bb
-            state.hd[g] &= ~bb
+            state.hd[g] ^= bb
             asks.append(g.compress(unc == 0))
         if len(i_take):
             state.taken[i_take] = True
