@@ -766,7 +766,7 @@ def play_random(game: Durak, keys: npt.ArrayLike, seed: int = 0, compact: float 
     while state.games:
         game.advance_random(state, rng)
         live = state.phase != OVER
-        if live.sum() < compact * state.games:
+        if np.count_nonzero(live) < compact * state.games:
             done = ~live
             steps += int(state.steps[done].sum())
             draws += int((state.durak[done] < 0).sum())
