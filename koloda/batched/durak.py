@@ -65,7 +65,6 @@ SELECT = BEAT + CARDS * CARDS
 CONFIRM_ATTACK = SELECT + CARDS
 CONFIRM_THROW = CONFIRM_ATTACK + 1
 NUM_ACTIONS = CONFIRM_THROW + 1
-_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 _RANKS = np.uint64(0x1FFF)
 _S13, _S26, _S39 = np.uint64(13), np.uint64(26), np.uint64(39)
 _FOUR_SUITS = np.uint64(1 | 1 << 13 | 1 << 26 | 1 << 39)
@@ -96,9 +95,10 @@ RANK_CARDS = np.array([sum(1 << (s * 13 + c % 13) for s in range(4)) for c in ra
 #: suit → its cards in the 36-card deck
 SUIT_CARDS = np.array([sum(1 << c for c in range(s * 13 + 4, s * 13 + 13))
                        for s in range(4)], dtype=np.uint64)
-#: (card + 64 × phase // 2) → the cards a selection may go on with: its rank in an attack,
-#: any card in a throw
-_SAME_RANK = np.concatenate([RANK_CARDS, np.full(64, 0xFFFFFFFFFFFFFFFF, dtype=np.uint64)])
+#: (card + 64 × phase // 2) → the cards a selection may go on with after the card: higher
+#: ones, of its rank in an attack, any in a throw
+_ABOVE = np.array([(1 << 64) - (1 << (c + 1)) for c in range(64)], dtype=np.uint64)
+_NEXT_SELECT = np.concatenate([_ABOVE & RANK_CARDS, _ABOVE])
 TWO_SIXES = [(1 << (s * 13 + SIX)) | (1 << (t * 13 + SIX))
              for s in range(4) for t in range(s + 1, 4)]
 
@@ -467,18 +467,15 @@ class Durak:
         if len(i_sel):
             c = a.take(i_sel)
             c -= SELECT
-            cu = c.astype(np.uint64)
-            state.sel[i_sel] |= np.left_shift(ONE, cu)
+            state.sel[i_sel] |= CARD_BIT.take(c)
             n = state.sel_n.take(i_sel)
             n += 1
             state.sel_n[i_sel] = n
             avail = state.avail.take(i_sel)
-            cu += ONE
-            avail &= _ALL << cu
-            # an attack goes on in the selected card's rank, a throw in any rank on the
-            # table (ph 0 or 2: row 0 or 1 of the table)
+            # higher cards only; an attack goes on in the selected card's rank, a throw in
+            # any rank on the table (ph 0 or 2: row 0 or 1 of the table)
             c += ph.take(i_sel) << 5
-            avail &= _SAME_RANK.take(c)
+            avail &= _NEXT_SELECT.take(c)
             # no attack card this round before the lead (attacks is 0 in ATTACK)
             n += state.attacks.take(i_sel)
             more = n < state.limit.take(i_sel)
