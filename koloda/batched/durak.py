@@ -502,9 +502,9 @@ class Durak:
             asks.append(g.compress(after_take))
         if len(i_beat):
             g = i_beat
-            pair = a[g] - BEAT
-            ab = np.left_shift(ONE, (pair // CARDS).astype(np.uint64))
-            bb = np.left_shift(ONE, (pair % CARDS).astype(np.uint64))
+            att, cover = np.divmod(a.take(g) - BEAT, CARDS)
+            ab = CARD_BIT.take(att)
+            bb = CARD_BIT.take(cover)
             unc = state.uncovered[g] ^ ab  # ab is uncovered, bb in the defender's hand
             state.uncovered[g] = unc
             state.covers[g] |= bb
