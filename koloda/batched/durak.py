@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from koloda.batched.bits import (
+    CHUNK,
     ONE,
     U64,
     as_keys,
@@ -64,75 +65,87 @@ SELECT = BEAT + CARDS * CARDS
 CONFIRM_ATTACK = SELECT + CARDS
 CONFIRM_THROW = CONFIRM_ATTACK + 1
 NUM_ACTIONS = CONFIRM_THROW + 1
-_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 _RANKS = np.uint64(0x1FFF)
 _S13, _S26, _S39 = np.uint64(13), np.uint64(26), np.uint64(39)
+_FOUR_SUITS = np.uint64(1 | 1 << 13 | 1 << 26 | 1 << 39)
 
 
 def _beats_table() -> U64:
-    """(trump suit × 52 + attack card) → the cards that beat it: a higher card of its suit
-    or, if it is not a trump, any trump (the 36-card deck only)."""
+    """(trump suit × 64 + attack card) → the cards that beat it: a higher card of its suit
+    or, if it is not a trump, any trump (the 36-card deck only; bit 63, no card, → none)."""
     cards = [int(c) for c in deck(36)]
-    table = np.zeros(4 * CARDS, dtype=np.uint64)
+    table = np.zeros(4 * 64, dtype=np.uint64)
     for trump in range(4):
         for a in cards:
             m = 0
             for b in cards:
                 if (b // 13 == a // 13 and b > a) or (a // 13 != trump and b // 13 == trump):
                     m |= 1 << b
-            table[trump * CARDS + a] = m
+            table[trump * 64 + a] = m
     return table
 
 
 BEATS = _beats_table()
+_TOP = np.uint64(1 << 63)
+#: card → its bit
+CARD_BIT = np.left_shift(ONE, np.arange(64, dtype=np.uint64))
 #: card → every card of its rank
 RANK_CARDS = np.array([sum(1 << (s * 13 + c % 13) for s in range(4)) for c in range(64)],
                       dtype=np.uint64)
 #: suit → its cards in the 36-card deck
 SUIT_CARDS = np.array([sum(1 << c for c in range(s * 13 + 4, s * 13 + 13))
                        for s in range(4)], dtype=np.uint64)
+#: (card + 64 × phase // 2) → the cards a selection may go on with after the card: higher
+#: ones, of its rank in an attack, any in a throw
+_ABOVE = np.array([(1 << 64) - (1 << (c + 1)) for c in range(64)], dtype=np.uint64)
+_NEXT_SELECT = np.concatenate([_ABOVE & RANK_CARDS, _ABOVE])
 TWO_SIXES = [(1 << (s * 13 + SIX)) | (1 << (t * 13 + SIX))
              for s in range(4) for t in range(s + 1, 4)]
 
 
-#: (16-bit word × 16 + r) → the index of the word's r-th set bit
-def _nth16() -> npt.NDArray[np.int8]:
-    bits = (np.arange(1 << 16)[:, None] >> np.arange(16)[None, :]) & 1
-    # the r-th set bit of w: the bit where the running count of set bits reaches r + 1
-    rank = np.cumsum(bits, axis=1) - 1
-    table = np.zeros((1 << 16, 16), dtype=np.int8)
-    w, i = np.nonzero(bits)
-    table[w, rank[w, i]] = i
-    return table.ravel()
-
-
-_NTH16 = _nth16()
-_M16, _M32, _M48 = np.uint64(0xFFFF), np.uint64(0xFFFFFFFF), np.uint64(0xFFFFFFFFFFFF)
+#: (byte × 8 + r) → the index of the byte's r-th set bit
+_NTH8 = np.array([[[b for b in range(8) if w >> b & 1][r] if r < bin(w).count("1") else 0
+                   for r in range(8)] for w in range(256)], dtype=np.uint8).ravel()
+_M8, _M16, _M32 = np.uint64(0xFF), np.uint64(0xFFFF), np.uint64(0xFFFFFFFF)
+_S3, _S4, _S5, _S32 = np.uint64(3), np.uint64(4), np.uint64(5), np.uint64(32)
 
 
 def nth_set_bit(x: U64, r: I64) -> I64:
     """The index of the ``r``-th set bit (from 0, lowest first) of each word; r must be
-    below the word's popcount. Four 16-bit slices and one table look-up, whatever r is."""
-    c0 = popcount(x & _M16).astype(np.int64)
-    c1 = popcount(x & _M32).astype(np.int64)
-    c2 = popcount(x & _M48).astype(np.int64)
-    chunk = (r >= c0).astype(np.int64)
-    chunk += r >= c1
-    chunk += r >= c2
-    before = np.where(chunk == 0, 0, np.where(chunk == 1, c0, np.where(chunk == 2, c1, c2)))
-    word = ((x >> (chunk * 16).astype(np.uint64)) & _M16).astype(np.int64)
-    word <<= 4
-    word += r - before
-    out = _NTH16.take(word).astype(np.int64)
-    out += chunk * 16
+    below the word's popcount. A binary search over the halves, quarters and eighths of
+    the word (branch-free: each shifts by 0 or the part's width) and one look-up in a
+    small table (a byte's set bits)."""
+    ru = r.astype(np.uint8)                    # counts in bytes: no widening casts
+    shift = np.zeros(len(x), dtype=np.uint64)
+    w = x
+    for mask, log in ((_M32, _S5), (_M16, _S4), (_M8, _S3)):
+        c = popcount(w & mask)
+        hi = np.greater_equal(ru, c)
+        c &= np.negative(hi.view(np.uint8))    # the lower part's count where r is above it
+        ru -= c
+        up = hi.astype(np.uint64)
+        up <<= log
+        shift += up
+        w = w >> up
+    w &= _M8
+    w <<= _S3
+    w |= ru
+    out = _NTH8.take(w.view(np.int64)).astype(np.int64)
+    out += shift.view(np.int64)
     return out
 
 
 def ranks_on(table: U64) -> U64:
-    """Every card of a rank some card of ``table`` has (what may be thrown in)."""
-    r = table | (table >> _S13) | (table >> _S26) | (table >> _S39)
+    """Every card of a rank some card of ``table`` has (what may be thrown in): the ranks
+    folded onto the first suit, then copied to all four by one multiply (no carries: the
+    13-bit copies do not overlap)."""
+    r = table >> _S13
+    r |= table
+    r |= table >> _S26
+    r |= table >> _S39
     r &= _RANKS
-    return r | (r << _S13) | (r << _S26) | (r << _S39)
+    r *= _FOUR_SUITS
+    return r
 
 
 @dataclass
@@ -208,12 +221,17 @@ class Durak:
         games = len(k)
         order = shuffled(k, self.deck, SALT_DEAL)
         dealer = (key_stream(k, SALT_DEALER) % np.uint64(2)).astype(np.int64)
-        bits = np.left_shift(ONE, order.astype(np.uint64))
-        prefix = np.zeros((games, DECK + 1), dtype=np.uint64)
-        np.bitwise_or.accumulate(bits, axis=1, out=prefix[:, 1:])
-        # dealt one at a time from the dealer's left: that player holds cards 0, 2, 4, …
-        left = np.bitwise_or.reduce(bits[:, 0:2 * HAND:2], axis=1)
-        right = np.bitwise_or.reduce(bits[:, 1:2 * HAND:2], axis=1)
+        prefix = np.empty((games, DECK + 1), dtype=np.uint64)
+        prefix[:, 0] = 0
+        left = np.empty(games, dtype=np.uint64)
+        right = np.empty(games, dtype=np.uint64)
+        for start in range(0, games, CHUNK):     # chunks: the work arrays stay in cache
+            end = start + CHUNK
+            bits = CARD_BIT.take(order[start:end])
+            np.bitwise_or.accumulate(bits, axis=1, out=prefix[start:end, 1:])
+            # dealt one at a time from the dealer's left: that player holds cards 0, 2, 4, …
+            np.bitwise_or.reduce(bits[:, 0:2 * HAND:2], axis=1, out=left[start:end])
+            np.bitwise_or.reduce(bits[:, 1:2 * HAND:2], axis=1, out=right[start:end])
         trump_card = order[:, DECK - 1].astype(np.int64)
         trump = trump_card // 13
         suit = SUIT_CARDS.take(trump)
@@ -298,7 +316,7 @@ class Durak:
         left = state.uncovered[g]
         while len(g):
             a = lowest_bit_index(left)
-            beats[g, a, :] = unpack(BEATS.take(state.trump[g] * CARDS + a) & state.hd[g],
+            beats[g, a, :] = unpack(BEATS.take(state.trump[g] * 64 + a) & state.hd[g],
                                     CARDS).view(np.bool_)
             left &= left - ONE
             more = left != 0
@@ -317,80 +335,98 @@ class Durak:
                 ) -> tuple[I64, list[I64]]:
         """Random actions and the games of each kind (select, confirm, beat, take, pass)."""
         games = state.games
-        raw = rng.bit_generator.random_raw(games) >> np.uint64(32)
+        raw = rng.bit_generator.random_raw(games)
+        raw >>= _S32
         ph = state.phase
         act = np.full(games, -1, dtype=np.int64)
         # attack and throw: select one of the selectable cards, or confirm / pass (whole
         # batch: the defending and finished games have nothing selectable and no extra)
         opened = state.sel != 0
         k = popcount(state.avail).astype(np.uint64)
-        extra = opened | (ph == THROW)
-        r = (raw * (k + extra)) >> np.uint64(32)
+        extra = ph == THROW
+        extra |= opened
+        r = k + extra
+        r *= raw
+        r >>= _S32
         select = r < k
         i_sel = np.flatnonzero(select)
-        act[i_sel] = nth_set_bit(state.avail[i_sel], r[i_sel].astype(np.int64)) + SELECT
-        i_conf = np.flatnonzero(~select & opened)
-        act[i_conf] = np.where(ph[i_conf] == ATTACK, CONFIRM_ATTACK, CONFIRM_THROW)
-        i_pass = np.flatnonzero(~select & ~opened & (ph == THROW))
+        act[i_sel] = nth_set_bit(state.avail.take(i_sel), r.take(i_sel).view(np.int64)) + SELECT
+        # r = k: the extra action, confirm if something is selected, else pass
+        extra &= ~select
+        conf = extra & opened
+        i_conf = np.flatnonzero(conf)
+        act[i_conf] = CONFIRM_ATTACK + (ph.take(i_conf) >> 1)     # ATTACK 0, THROW 2
+        extra ^= conf
+        i_pass = np.flatnonzero(extra)
         act[i_pass] = PASS
         # defend: one (attack card, cover) pair or take, uniformly
         g = np.flatnonzero(ph == DEFEND)
         unc = state.uncovered[g]
         one = (unc & (unc - ONE)) == 0
         i_beat, i_take = [], []
-        g1, g2 = g[one], g[~one]
+        g1, g2 = g.compress(one), g.compress(~one)
         if len(g1):     # one card to cover (the usual case): its covers or take
-            a = lowest_bit_index(unc[one])
-            b = BEATS.take(state.trump[g1] * CARDS + a) & state.hd[g1]
+            a = lowest_bit_index(unc.compress(one))
+            b = BEATS.take(state.trump.take(g1) * 64 + a) & state.hd.take(g1)
             n = popcount(b).astype(np.uint64)
-            r1 = (raw[g1] * (n + ONE)) >> np.uint64(32)
+            r1 = (raw.take(g1) * (n + ONE)) >> _S32
             beat = r1 < n
-            act[g1] = TAKE
-            act[g1[beat]] = BEAT + CARDS * a[beat] + nth_set_bit(b[beat],
-                                                                 r1[beat].astype(np.int64))
-            i_beat.append(g1[beat])
-            i_take.append(g1[~beat])
+            # the take games (r1 = n) look up a set bit too, and their action is zeroed
+            np.minimum(r1, np.maximum(n, ONE) - ONE, out=r1)
+            pick = nth_set_bit(b, r1.view(np.int64))
+            pick += BEAT
+            pick += CARDS * a
+            pick *= beat
+            act[g1] = pick
+            i_beat.append(g1.compress(beat))
+            i_take.append(g1.compress(~beat))
         if len(g2):
-            defence = self._random_defence(state, g2, raw[g2])
+            defence = self._random_defence(state, g2, raw.take(g2))
             act[g2] = defence
             beat = defence != TAKE
-            i_beat.append(g2[beat])
-            i_take.append(g2[~beat])
+            i_beat.append(g2.compress(beat))
+            i_take.append(g2.compress(~beat))
         empty = np.zeros(0, dtype=np.int64)
         return act, [i_sel, i_conf, np.concatenate(i_beat) if i_beat else empty,
                      np.concatenate(i_take) if i_take else empty, i_pass]
 
     def _random_defence(self, state: DurakState, g: I64, raw: U64) -> I64:
-        """Uniform over every (uncovered card, cover) pair and take, in the games ``g``."""
-        base = state.trump[g] * CARDS
-        hd = state.hd[g]
-        left = state.uncovered[g]
-        cards, covers = [], []
+        """Uniform over every (uncovered card, cover) pair and take, in the games ``g``
+        (branch-free: a game out of uncovered cards goes on with nothing to cover)."""
+        base = state.trump.take(g) * 64
+        hd = state.hd.take(g)
+        left = state.uncovered.take(g)
+        cards, covers, counts = [], [], []
+        total = np.ones(len(g), dtype=np.uint64)        # take, and every pair
         while left.any():
-            a = lowest_bit_index(np.where(left != 0, left, ONE))
-            b = BEATS.take(base + a) & hd
-            b[left == 0] = 0
+            # bit 63 (no card) where no card is left: nothing beats it
+            a = lowest_bit_index(left | _TOP)
+            b = BEATS.take(base + a)
+            b &= hd
+            n = popcount(b).astype(np.uint64)
+            total += n
             cards.append(a)
             covers.append(b)
-            left = left & (left - ONE)
-        counts = [popcount(b).astype(np.int64) for b in covers]
-        total = np.ones(len(g), dtype=np.int64)        # take, and every pair
-        for n in counts:
-            total += n
-        r = ((raw * total.astype(np.uint64)) >> np.uint64(32)).astype(np.int64)
+            counts.append(n)
+            left &= left - ONE
+        r = (raw * total) >> _S32
         bits = np.zeros(len(g), dtype=np.uint64)
-        rank = np.zeros(len(g), dtype=np.int64)
+        cum = np.zeros(len(g), dtype=np.uint64)
+        rank = np.zeros(len(g), dtype=np.uint64)
         att = np.zeros(len(g), dtype=np.int64)
-        cum = np.zeros(len(g), dtype=np.int64)
         for a, b, n in zip(cards, covers, counts, strict=True):
-            hit = (r >= cum) & (r < cum + n)
-            bits = np.where(hit, b, bits)
-            rank = np.where(hit, r - cum, rank)
-            att = np.where(hit, a, att)
+            # the pair r falls among this card's covers: r − cum of them (one card hits)
+            off = r - cum                               # wraps around below cum
+            hit = (off < n).astype(np.uint64)
+            bits |= b & np.negative(hit)
+            rank += off * hit
+            att += a * hit.view(np.int64)
             cum += n
         beat = r < cum
         act = np.full(len(g), TAKE, dtype=np.int64)
-        act[beat] = BEAT + CARDS * att[beat] + nth_set_bit(bits[beat], rank[beat])
+        ib = np.flatnonzero(beat)
+        act[ib] = BEAT + CARDS * att.take(ib) + nth_set_bit(bits.take(ib),
+                                                           rank.take(ib).view(np.int64))
         return act
 
     # ------------------------------------------------------------ stepping
@@ -429,47 +465,52 @@ class Durak:
         state.t += 1
         # select: one more card toward an attack (of one rank) or a throw
         if len(i_sel):
-            c = a[i_sel] - SELECT
-            cu = c.astype(np.uint64)
-            state.sel[i_sel] |= np.left_shift(ONE, cu)
-            n = state.sel_n[i_sel] + 1
+            c = a.take(i_sel)
+            c -= SELECT
+            state.sel[i_sel] |= CARD_BIT.take(c)
+            n = state.sel_n.take(i_sel)
+            n += 1
             state.sel_n[i_sel] = n
-            attack = ph[i_sel] == ATTACK
-            avail = state.avail[i_sel] & (_ALL << (cu + ONE))
-            avail &= np.where(attack, RANK_CARDS.take(c), _ALL)
-            room = np.where(attack, state.limit[i_sel], state.limit[i_sel] - state.attacks[i_sel])
-            avail[n >= room] = 0
+            avail = state.avail.take(i_sel)
+            # higher cards only; an attack goes on in the selected card's rank, a throw in
+            # any rank on the table (ph 0 or 2: row 0 or 1 of the table)
+            c += ph.take(i_sel) << 5
+            avail &= _NEXT_SELECT.take(c)
+            # no attack card this round before the lead (attacks is 0 in ATTACK)
+            n += state.attacks.take(i_sel)
+            more = n < state.limit.take(i_sel)
+            avail &= np.negative(more.astype(np.uint64))
             state.avail[i_sel] = avail
         asks = []
         # confirm: the selected cards go to the table
         if len(i_conf):
             g = i_conf
             chosen = state.sel[g]
-            state.ha[g] &= ~chosen
+            state.ha[g] ^= chosen          # the chosen cards are the attacker's
             state.attacks[g] += state.sel_n[g]
             state.uncovered[g] |= chosen
             state.table[g] |= chosen
             state.sel[g] = 0
             state.sel_n[g] = 0
             state.avail[g] = 0
-            opened = ph[g] == ATTACK
-            state.opening[g[opened]] = chosen[opened]
+            opened = ph.take(g) == ATTACK
+            state.opening[g.compress(opened)] = chosen.compress(opened)
             # a lead, or a throw while not taken, is to be covered; after take, a throw
             # lies uncovered beside the taken cards and the attacker is asked again
-            after_take = state.taken[g]
-            state.phase[g[~after_take]] = DEFEND
-            asks.append(g[after_take])
+            after_take = state.taken.take(g)
+            state.phase[g.compress(~after_take)] = DEFEND
+            asks.append(g.compress(after_take))
         if len(i_beat):
             g = i_beat
-            pair = a[g] - BEAT
-            ab = np.left_shift(ONE, (pair // CARDS).astype(np.uint64))
-            bb = np.left_shift(ONE, (pair % CARDS).astype(np.uint64))
-            unc = state.uncovered[g] & ~ab
+            att, cover = np.divmod(a.take(g) - BEAT, CARDS)
+            ab = CARD_BIT.take(att)
+            bb = CARD_BIT.take(cover)
+            unc = state.uncovered[g] ^ ab  # ab is uncovered, bb in the defender's hand
             state.uncovered[g] = unc
             state.covers[g] |= bb
             state.table[g] |= bb
-            state.hd[g] &= ~bb
-            asks.append(g[unc == 0])
+            state.hd[g] ^= bb
+            asks.append(g.compress(unc == 0))
         if len(i_take):
             state.taken[i_take] = True
             asks.append(i_take)
@@ -479,10 +520,10 @@ class Durak:
             # after a change the attacker is asked, if the limit allows and it holds cards
             ha = state.ha[g]
             room = (state.attacks[g] < state.limit[g]) & (ha != 0)
-            ask = g[room]
+            ask = g.compress(room)
             state.phase[ask] = THROW
-            state.avail[ask] = ha[room] & ranks_on(state.table[ask])
-            ends.append(g[~room])
+            state.avail[ask] = ha.compress(room) & ranks_on(state.table.take(ask))
+            ends.append(g.compress(~room))
         end = np.concatenate(ends) if len(ends) > 1 else ends[0]
         if len(end):
             self._end_round(state, end)
@@ -500,7 +541,7 @@ class Durak:
         pair = a[i_beat] - BEAT
         att = pair // CARDS
         cover = (pair % CARDS).astype(np.uint64)
-        beaters = BEATS.take(state.trump[i_beat] * CARDS + att) & state.hd[i_beat]
+        beaters = BEATS.take(state.trump[i_beat] * 64 + att) & state.hd[i_beat]
         ok = ((ph[i_beat] == DEFEND)
               & (((state.uncovered[i_beat] >> att.astype(np.uint64)) & ONE) == ONE)
               & (((beaters >> cover) & ONE) == ONE))
@@ -519,10 +560,10 @@ class Durak:
         took = state.taken[g]
         table = state.table[g]
         ha, hd = state.ha[g], state.hd[g]
-        gt = g[took]
-        if len(gt):
-            hd[took] |= table[took]
-            state.public[gt] |= table[took]
+        # the taker (the defender) gets the table: or-ing zero where not taken
+        got = table & np.negative(took.astype(np.uint64))
+        hd |= got
+        state.public[g] |= got
         beaten = state.beaten[g] + ~took
         state.beaten[g] = beaten
         attacker = state.attacker[g]
@@ -537,18 +578,41 @@ class Durak:
         if (qd < DECK).any():
             flat = state.prefix.ravel()
             rows = g * (DECK + 1)
-            p = qd
-            qa = np.minimum(p + np.maximum(HAND - popcount(ha).astype(np.int64), 0), DECK)
-            ha = ha | (flat.take(rows + qa) ^ flat.take(rows + p))
-            qd = np.minimum(qa + np.maximum(HAND - popcount(hd).astype(np.int64), 0), DECK)
-            hd = hd | (flat.take(rows + qd) ^ flat.take(rows + qa))
+            before = flat.take(rows + qd)
+            qa = np.maximum(HAND - popcount(ha).astype(np.int64), 0)
+            qa += qd
+            np.minimum(qa, DECK, out=qa)
+            mid = flat.take(rows + qa)
+            ha |= mid ^ before
+            qd = np.maximum(HAND - popcount(hd).astype(np.int64), 0)
+            qd += qa
+            np.minimum(qd, DECK, out=qd)
+            hd |= flat.take(rows + qd) ^ mid
             state.drawn[g] = qd
         # over: the stock is empty and a hand is empty; the durak still holds cards
-        over = (qd >= DECK) & ((ha == 0) | (hd == 0))
-        if over.any():
-            o = g[over]
-            a_has, d_has = ha[over] != 0, hd[over] != 0
-            att = attacker[over]
+        over = (ha == 0) | (hd == 0)
+        over &= qd >= DECK
+        # the next round: after a beaten round the defender attacks (written for every
+        # game of g; the games that are over are then marked so)
+        swap = ~took & ~over
+        flip = (ha ^ hd) & np.negative(swap.astype(np.uint64))   # branch-free swap
+        ha ^= flip
+        hd ^= flip
+        state.ha[g] = ha
+        state.hd[g] = hd
+        state.attacker[g] = attacker ^ swap
+        limit = popcount(hd).astype(np.int64)
+        if self.first_bout_limit < HAND:
+            np.minimum(limit, np.where(beaten == 0, self.first_bout_limit, HAND), out=limit)
+        else:
+            np.minimum(limit, HAND, out=limit)
+        state.limit[g] = limit
+        state.phase[g] = ATTACK
+        state.avail[g] = ha
+        if over.any():      # not swapped: ha and hd are still the round's hands
+            o = g.compress(over)
+            a_has, d_has = ha.compress(over) != 0, hd.compress(over) != 0
+            att = attacker.compress(over)
             durak = np.where(a_has, att, np.where(d_has, 1 - att, -1))
             state.durak[o] = durak
             opening = state.last_open.ravel()[2 * o + np.maximum(durak, 0)]
@@ -558,17 +622,6 @@ class Durak:
             state.epaulettes[o] = two & (durak >= 0)
             state.phase[o] = OVER
             state.avail[o] = 0
-        # the next round: after a beaten round the defender attacks
-        swap = ~took & ~over
-        state.ha[g] = np.where(swap, hd, ha)
-        new_hd = np.where(swap, ha, hd)
-        state.hd[g] = new_hd
-        state.attacker[g] = np.where(swap, 1 - attacker, attacker)
-        nxt = g[~over]
-        cap = np.where(beaten[~over] == 0, self.first_bout_limit, HAND)
-        state.limit[nxt] = np.minimum(cap, popcount(new_hd[~over]).astype(np.int64))
-        state.phase[nxt] = ATTACK
-        state.avail[nxt] = state.ha[nxt]
 
     # ------------------------------------------------------------ batches
     def take(self, state: DurakState, games: npt.ArrayLike) -> DurakState:
@@ -710,7 +763,7 @@ def play_random(game: Durak, keys: npt.ArrayLike, seed: int = 0, compact: float 
     while state.games:
         game.advance_random(state, rng)
         live = state.phase != OVER
-        if live.sum() < compact * state.games:
+        if np.count_nonzero(live) < compact * state.games:
             done = ~live
             steps += int(state.steps[done].sum())
             draws += int((state.durak[done] < 0).sum())
