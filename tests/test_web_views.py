@@ -155,6 +155,20 @@ def test_the_shipped_card_faces_are_what_cardart_draws() -> None:
             f"{rel} differs: run python -m koloda.web.cardart"
 
 
+def test_a_court_card_is_a_double_headed_figure_not_a_bare_letter() -> None:
+    """The issue's "court cards a bare letter": a king wears a crown, a queen a tiara, a
+    jack a cap, drawn twice (turned round); the rank's letter is only in the corners."""
+    for deck in ("en", "ru"):
+        for rank in "JQK":
+            svg = cardart.card_svg(f"{rank}S", deck)
+            assert svg.count(cardart.HEADWEAR[rank]) == 2
+            assert 'rotate(180 50 70)"><path d="M30 70' in svg
+            # the letter only in the two corner indices, no big letter in the middle
+            assert svg.count("</text>") == 2
+            assert svg.count(f">{cardart.RANK_LABEL[deck][rank]}</text>") == 2
+    assert cardart.HEADWEAR["K"] != cardart.HEADWEAR["Q"] != cardart.HEADWEAR["J"]
+
+
 # ------------------------------------------------------------ the browser's words
 #: fields the browser never shows by name (identity, or drawn in a place of their own)
 def _card_words(value: object) -> set[str]:

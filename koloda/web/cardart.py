@@ -1,7 +1,8 @@
 """The card faces, drawn here as SVG and shipped as files in ``static/cards``.
 
 Nothing is fetched from elsewhere: suit signs are paths drawn below, pips stand where a
-printed deck puts them, court cards are a framed letter. Two decks: ``en`` (J Q K A) and
+printed deck puts them, court cards a double-headed figure (a king in a crown, a queen in a
+tiara, a jack in a feathered cap) with the suit beside the head. Two decks: ``en`` (J Q K A) and
 ``ru`` (В Д К Т, as Russian decks mark them). ``python -m koloda.web.cardart`` writes the
 files again; a test checks that the shipped ones are what this module draws.
 """
@@ -61,6 +62,33 @@ def _index(label: str, suit: str) -> str:
     return f"<g>{one}</g><g transform=\"rotate(180 50 70)\">{one}</g>"
 
 
+GOLD = "#d4a017"
+SKIN = "#f3d9b1"
+#: what each court figure wears: a crown (king), a tiara (queen), a feathered cap (jack)
+HEADWEAR = {
+    "K": f'<path d="M41 37V28l4.5 4L50 25l4.5 7 4.5-4v9Z" fill="{GOLD}" stroke-width="0.8"/>',
+    "Q": (f'<path d="M42 37l2-6 6 3 6-3 2 6Z" fill="{GOLD}" stroke-width="0.8"/>'
+          f'<circle cx="44" cy="30" r="1.4" fill="{GOLD}"/><circle cx="50" cy="32.5" r="1.4" '
+          f'fill="{GOLD}"/><circle cx="56" cy="30" r="1.4" fill="{GOLD}"/>'),
+    "J": ('<path d="M40.5 38Q50 25 59.5 38Z"/>'
+          f'<path d="M57 33q7-9 11-4" fill="none" stroke="{GOLD}" stroke-width="1.6"/>'),
+}
+
+
+def _court(rank: str, suit: str, colour: str) -> str:
+    """A court card's picture: the figure's upper half, and the same turned round (a
+    double-headed card reads the same from both ends of the table)."""
+    half = (f'<path d="M30 70C30 58 39 53.5 50 53.5S70 58 70 70Z"/>'
+            f'<path d="M44 54L50 62 56 54" fill="{GOLD}"/>'
+            f'<circle cx="50" cy="45" r="8" fill="{SKIN}" stroke-width="1"/>'
+            f'{HEADWEAR[rank]}{_suit(suit, 34, 44, 11)}')
+    return (f'<rect x="22" y="24" width="56" height="92" rx="4" fill="#f6efd9" '
+            f'stroke="{colour}" stroke-width="1.5"/>'
+            f'<g stroke="{colour}">{half}</g>'
+            f'<g stroke="{colour}" transform="rotate(180 50 70)">{half}</g>'
+            f'<line x1="22" y1="70" x2="78" y2="70" stroke="{colour}" stroke-width="0.8"/>')
+
+
 def card_svg(text: str, deck: str = "en") -> str:
     """The face of the card ``text`` (``"TH"``)."""
     rank, suit = text[0], text[1]
@@ -73,12 +101,7 @@ def card_svg(text: str, deck: str = "en") -> str:
     elif rank == "A":
         body.append(_suit(suit, 50, 70, 46))
     else:
-        body.append('<rect x="22" y="24" width="56" height="92" rx="4" fill="#f6efd9" '
-                    f'stroke="{colour}" stroke-width="1.5"/>')
-        body.append(f'<text x="50" y="68" font-size="34" text-anchor="middle" '
-                    f'font-family="DejaVu Serif, Liberation Serif, Georgia, serif" '
-                    f'font-weight="bold">{label}</text>')
-        body.append(_suit(suit, 50, 92, 24))
+        body.append(_court(rank, suit, colour))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" '
             f'width="{W}" height="{H}">'
             f'<rect x="1" y="1" width="98" height="138" rx="8" fill="#fffdf7" '
