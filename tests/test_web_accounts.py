@@ -323,3 +323,30 @@ def test_a_seat_taken_signed_in_stays_the_accounts_after_a_restart(tmp_path: Pat
         assert table is not None
         assert [s.account_id for s in table.seats] == [account_id, None]
         assert c.get(f"/api/tables/{made['id']}").json()["seats"][0]["registered"] is True
+
+
+def test_an_account_counts_its_connections_from_every_address(tmp_path: Path,
+                                                              monkeypatch: Any) -> None:
+    """Connections are limited per address and per account: signed in, a person opening
+    websockets from ever new addresses still has ``connections_per_client`` at most; a
+    guest on those addresses is not held back by the account's count."""
+    import koloda.web.app as web_app
+    addresses = (f"10.0.2.{i}" for i in range(1000))
+    monkeypatch.setattr(web_app, "_client", lambda conn: next(addresses))
+    app = create_app(db_url(tmp_path), bot_workers=0, bot_delay=0.0, tick=0.05,
+                     limits=Limits(messages_per_second=1e6, connections_per_client=2),
+                     password_hasher=CHEAP)
+    with Client(app, base_url="http://testserver") as c:
+        c.socks = []
+        register(c, "Аня")
+        tid = new_table(c, "Аня", csrf(c)).json()["id"]
+        socks = [Sock(c, tid, None) for _ in range(2)]
+        extra = Sock(c, tid, None, hello=False)
+        msg = extra.recv()
+        assert msg["code"] == "too_many_connections", msg
+        extra.close()
+        c.post("/api/logout", headers=csrf(c))
+        guest = Sock(c, tid, None)             # a guest from a new address: room
+        assert guest.state is not None
+        for s in socks:
+            s.close()

@@ -301,13 +301,9 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
         """The lobby pushed: ``{"type": "lobby", "tables", "total", "offset", "limit"}``
         now and whenever that page changes (looked at every ``LOBBY_PUSH`` seconds)."""
         await ws.accept()
-        client = _client(ws)
-        if open_by.get(client, 0) >= limits.connections_per_client:
-            said = Said("too_many_connections", n=limits.connections_per_client)
-            await ws.send_json(Refusal("too_many_connections", said).to_json())
-            await ws.close(code=1013)
+        keys = await _opened(ws)
+        if keys is None:
             return
-        open_by[client] = open_by.get(client, 0) + 1
 
         async def watch_close() -> None:
             while (await ws.receive())["type"] != "websocket.disconnect":
@@ -327,11 +323,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
             pass
         finally:
             closer.cancel()
-            left = open_by.get(client, 1) - 1
-            if left > 0:
-                open_by[client] = left
-            else:
-                open_by.pop(client, None)
+            _closed(keys)
 
     @app.post("/api/tables", status_code=201)
     async def create(body: CreateIn, request: Request) -> dict[str, Any]:
@@ -385,23 +377,38 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
-        client = _client(ws)
-        if open_by.get(client, 0) >= limits.connections_per_client:
+        keys = await _opened(ws)
+        if keys is None:
+            return
+        try:
+            await _play(ws, table_id, keys)
+        finally:
+            _closed(keys)
+
+    async def _opened(ws: WebSocket) -> tuple[str, ...] | None:
+        """Count a new connection against its address and, signed in, its account — or
+        refuse it (then None) when either has ``connections_per_client`` open."""
+        signed = await auth.current(ws)
+        keys = TableManager.owners(_client(ws), signed.account.id if signed else None)
+        if any(open_by.get(k, 0) >= limits.connections_per_client for k in keys):
             said = Said("too_many_connections", n=limits.connections_per_client)
             await ws.send_json(Refusal("too_many_connections", said).to_json())
             await ws.close(code=1013)
-            return
-        open_by[client] = open_by.get(client, 0) + 1
-        try:
-            await _play(ws, table_id, client)
-        finally:
-            left = open_by.get(client, 1) - 1
-            if left > 0:
-                open_by[client] = left
-            else:
-                open_by.pop(client, None)
+            return None
+        for k in keys:
+            open_by[k] = open_by.get(k, 0) + 1
+        return keys
 
-    async def _play(ws: WebSocket, table_id: str, client: str) -> None:
+    def _closed(keys: tuple[str, ...]) -> None:
+        for k in keys:
+            left = open_by.get(k, 1) - 1
+            if left > 0:
+                open_by[k] = left
+            else:
+                open_by.pop(k, None)
+
+    async def _play(ws: WebSocket, table_id: str, keys: tuple[str, ...]) -> None:
+        client = keys[0]
         table = await manager.find(table_id)
         if table is None:
             await ws.send_json(Refusal("no_table", f"no table {table_id!r}").to_json())
@@ -418,7 +425,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
                     break
                 if frame["type"] == "websocket.disconnect" or conn.dead:
                     break
-                if not messages.take(client):
+                if not all(messages.take(k) for k in keys):
                     # over the address's rate: not read; far over it, closed
                     strikes += 1
                     if strikes > RATE_STRIKES:

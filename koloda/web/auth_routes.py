@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.requests import HTTPConnection
 
 from koloda.web.accounts import (
     COOKIE,
@@ -50,8 +51,8 @@ class Auth:
     def __init__(self, accounts: Accounts) -> None:
         self.accounts = accounts
 
-    async def current(self, request: Request) -> SignedIn | None:
-        """The request's session (read once per request; None: a guest)."""
+    async def current(self, request: HTTPConnection) -> SignedIn | None:
+        """The session of a request or a websocket (read once; None: a guest)."""
         if hasattr(request.state, "signed"):
             signed: SignedIn | None = request.state.signed
             return signed
