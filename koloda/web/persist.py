@@ -45,7 +45,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-from koloda.store.store import SCHEMA_LOCK, driver_url
+from koloda.store.store import driver_url, schema_lock
 
 log = logging.getLogger("koloda.web")
 
@@ -132,15 +132,9 @@ def open_engine(url: str) -> Engine:
             # FULL: a committed action survives a power cut, not only a killed server
             cur.execute("PRAGMA synchronous=FULL")
             cur.close()
-    if engine.dialect.name == "postgresql":
-        with engine.begin() as conn:
-            conn.execute(text(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})"))
-            WebBase.metadata.create_all(conn)
-            _add_missing_columns(conn)
-    else:
-        WebBase.metadata.create_all(engine)
-        with engine.begin() as conn:
-            _add_missing_columns(conn)
+    with schema_lock(engine), engine.begin() as conn:   # the store's lock: one at a time
+        WebBase.metadata.create_all(conn)
+        _add_missing_columns(conn)
     return engine
 
 
