@@ -394,6 +394,76 @@ def _rows_table(f: FieldInfo, rows: Sequence[Any], names: Sequence[str], lang: s
             "columns": header, "rows": body}
 
 
+def present_result(result: Mapping[str, Any], game: str | None = None, lang: str = "en",
+                   names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The end of a match as a person reads it, laid out once for every interface: who won
+    (or that nobody did), every seat's score, what the game's outcome view adds (its
+    ``GameSpec.outcome``, read by its declared fields like any view: a seat is marked on its
+    row and named, a per-seat field is a column, a flag that holds is stated by its label),
+    and whether the deal cap stopped the match.
+
+    ``result`` is the result object's JSON form (a record's ``result`` will do); ``game``
+    the game's name, for its outcome view (None: winners and scores only). Shape::
+
+        {"lang", "headline": {"label", "text"},
+         "columns": [{"name", "label"}],
+         "rows": [{"seat", "name", "winner", "marks": [str], "cells": [cell]}],
+         "info": [item], "capped": str | None}
+    """
+    scores = list(result.get("scores") or [])
+    players = len(scores)
+    names = list(names) if names is not None else \
+        [f"{terms.term('seat', lang)} {i + 1}" for i in range(players)]
+    winners = [w for w in result.get("winners") or [] if isinstance(w, int)]
+    if winners:
+        label = terms.term("match_winner" if len(winners) == 1 else "winners", lang)
+        headline = {"label": label, "text": ", ".join(seat_name(w, names, lang)
+                                                      for w in winners)}
+    else:
+        headline = {"label": terms.term("nobody_wins", lang), "text": ""}
+    columns = [{"name": "scores", "label": terms.term("scores", lang)}]
+    cells = [[{"text": NOTHING if v is None else _number(v)}] for v in scores]
+    marks: list[list[str]] = [[] for _ in range(players)]
+    info: list[dict[str, Any]] = []
+    outcome = _outcome_view(result, game)
+    for f, v in entries(outcome, True, players) if outcome is not None else ():
+        if f.kind == "data" or f.term is None:
+            continue
+        label = terms.term(f.term, lang)
+        if f.kind in PER_SEAT:
+            if not v:
+                continue
+            columns.append({"name": f.name, "label": label})
+            for s in range(players):
+                cells[s].append(seat_cell(f.kind, v[s] if v is not None and s < len(v)
+                                          else None, lang))
+        elif f.kind == "flag":
+            if v:
+                info.append({"name": f.name, "label": label, "text": ""})
+        elif f.kind == "seat":
+            if isinstance(v, int) and 0 <= v < players:
+                marks[v].append(label)
+                info.append(_item(f, v, names, lang, True))
+        elif v is not None:
+            info.append(_item(f, v, names, lang, True))
+    rows = [{"seat": s, "name": seat_name(s, names, lang), "winner": s in winners,
+             "marks": marks[s], "cells": cells[s]} for s in range(players)]
+    return {"lang": lang, "headline": headline, "columns": columns, "rows": rows,
+            "info": info,
+            "capped": terms.term("capped_note", lang) if result.get("capped") else None}
+
+
+def _outcome_view(result: Mapping[str, Any], game: str | None) -> View | None:
+    if game is None:
+        return None
+    from koloda.engine.registry import get_spec
+    outcome = get_spec(game).outcome
+    details = result.get("details")
+    view = outcome(details if isinstance(details, Mapping) else {}) \
+        if outcome is not None else None
+    return view if isinstance(view, View) else None
+
+
 def action_words(action: str, lang: str = "en", done: bool = False) -> str:
     """A canonical action as a person reads it: «побить 7♠ картой 9♠», "take card 2"; with
     ``done``, as a log says a seat did it: «бьёт 7♠ картой 9♠», "takes card 2"."""

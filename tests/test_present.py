@@ -21,7 +21,8 @@ from koloda.cards import TEXT_CARD
 from koloda.engine import terms
 from koloda.engine.match import Match
 from koloda.engine.view import Observation, View, item
-from koloda.present import present, present_sheet
+from koloda.present import present, present_result, present_sheet
+from koloda.ranks import rank_for_total
 from koloda.tui.app import KolodaApp
 from koloda.tui.screens import InfoScreen, ResultScreen
 from koloda.tui.session import Session, make_seats
@@ -229,7 +230,8 @@ def test_every_display_and_screen_of_random_games_has_labels_and_no_raw_data(
                              *(action_text(a, lang) for a in m.legal_actions()[:40])]
                     if m.is_over:
                         assert m.result is not None
-                        parts.append(result_view(m.result.to_json(), names, lang))
+                        parts.append(result_view(present_result(m.result.to_json(), m.spec.name,
+                                                                lang, names)))
                     for part in parts:
                         _check_screen(_plain(part), lang, f"{name} step {step}", names)
             if m.is_over:
@@ -278,3 +280,66 @@ def test_every_screen_the_table_draws_shows_no_raw_data(
 
     for shot in asyncio.run(go()):
         _check_screen(shot, lang, name, names)
+
+
+# ------------------------------------------------------------ the end of a match
+def test_present_result_marks_the_durak_and_states_epaulettes() -> None:
+    result = {"winners": [1], "losers": [0], "scores": [1, 0], "capped": False,
+              "details": {"durak": 0, "epaulettes": True}}
+    disp = present_result(result, "durak", "en", ["Ann", "Bob"])
+    assert disp["headline"] == {"label": "match winner", "text": "Bob"}
+    assert disp["rows"][0]["marks"] == ["durak"] and disp["rows"][1]["marks"] == []
+    assert [i["label"] for i in disp["info"]] == ["durak", "with epaulettes"]
+    plain_loss = present_result({**result, "details": {"durak": 0, "epaulettes": False}},
+                                "durak", "ru", ["Ann", "Bob"])
+    assert [i["label"] for i in plain_loss["info"]] == ["дурак"]
+
+
+def test_present_result_gives_opendaum_33_ranks_a_column_and_classic_none() -> None:
+    match = koloda.new_game("opendaum-33", seed=4, max_deals=3)
+    rng = random.Random(4)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    assert match.result is not None
+    disp = present_result(match.result.to_json(), "opendaum-33", "ru")
+    assert [c["label"] for c in disp["columns"]] == ["счёт", "разряд"]
+    earned = [rank_for_total(t).ru for t in match.result.scores]
+    assert [r["cells"][1]["text"] for r in disp["rows"]] == earned
+    classic = present_result({"winners": [0], "scores": [10, 5, 0, 2], "details": {}},
+                             "opendaum", "en")
+    assert [c["name"] for c in classic["columns"]] == ["scores"]
+
+
+def test_present_result_says_a_draw_and_the_cap() -> None:
+    disp = present_result({"winners": [], "scores": [0, 0], "capped": True, "details": {}},
+                          "durak", "en", ["A", "B"])
+    assert disp["headline"]["label"] == "a draw: nobody wins" and disp["headline"]["text"] == ""
+    assert disp["capped"] is not None and "max_deals" in disp["capped"]
+
+
+def test_present_result_reads_malformed_details_as_nothing() -> None:
+    for game in ("durak", "opendaum-33", "trinka", "stukolka", "kopilka", "dreyfus",
+                 "pyanitsy", "mushka"):
+        for details in ({}, {"durak": "x", "ranks": "no", "how": 3, "stake": "1",
+                             "pot": None, "above": 5, "rounds": True}, None):
+            disp = present_result({"winners": [0], "scores": [1, 0, 0, 0],
+                                   "details": details}, game, "en")
+            assert len(disp["rows"]) == 4
+            assert all(i["text"] != "None" for i in disp["info"])
+
+
+def test_every_game_says_how_its_match_ended_in_both_languages() -> None:
+    """Every game's outcome view is read by its declared fields: each label is a term of
+    the vocabulary in both languages (no raw key), for a finished random match."""
+    for name in ("durak", "opendaum-33", "trinka", "stukolka", "kopilka", "dreyfus",
+                 "pyanitsy"):
+        match = koloda.new_game(name, seed=2, max_deals=3)
+        rng = random.Random(2)
+        while not match.is_over:
+            match.apply(rng.choice(match.legal_actions()))
+        assert match.result is not None
+        en = present_result(match.result.to_json(), name, "en")
+        ru = present_result(match.result.to_json(), name, "ru")
+        assert en["info"] or len(en["columns"]) > 1, name
+        for a, b in zip(en["info"] + en["columns"], ru["info"] + ru["columns"], strict=True):
+            assert a["label"] != b["label"], (name, a["label"])

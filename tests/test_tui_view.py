@@ -17,7 +17,7 @@ from koloda.engine.messages import Cards, Reason, Suit
 from koloda.engine.terms import TERMS, VERBS
 from koloda.engine.view import EmptyView, Observation, View, item
 from koloda.i18n import _TEXTS, label, option_allowed, option_name, reason, t, verb
-from koloda.present import present, present_sheet
+from koloda.present import present, present_result, present_sheet
 from koloda.tui.moves import MoveChooser
 from koloda.tui.start import StartForm
 from koloda.tui.view import (
@@ -153,7 +153,7 @@ def screens(m: koloda.Match, names: list[str], lang: str) -> list[object]:
                            sheet_view(present_sheet(m.sheet(), lang, names, m.players), lang),
                            *(action_text(a, lang) for a in m.legal_actions()[:30])]
     if m.is_over:
-        parts.append(result_view(m.result.to_json(), names, lang))
+        parts.append(result_view(present_result(m.result.to_json(), m.spec.name, lang, names)))
     return parts
 
 
@@ -233,11 +233,12 @@ def test_a_sheet_of_deals_lists_each_seats_values_under_a_legend() -> None:
 def test_the_result_names_winners_the_durak_and_ranks() -> None:
     result = {"winners": [1, 2], "losers": [0], "scores": [1, 0, 0], "capped": False,
               "details": {"durak": 0, "epaulettes": True}}
-    text = plain(result_view(result, ["A", "B", "C"], "ru"))
-    assert "Победители: B, C" in text and "Дурак: A с погонами!" in text
+    text = plain(result_view(present_result(result, "durak", "ru", ["A", "B", "C"])))
+    assert "Победители: B, C" in text and "Дурак: A" in text and "С погонами" in text
+    assert "A (дурак)" in text
     ranked = {"winners": [0], "losers": [1, 2], "scores": [120, 40, 60], "capped": False,
               "details": {"ranks": [{"id": "second", "ru": "второй", "en": "second class"},
                                     {"id": "embryo", "ru": "эмбрион", "en": "embryo"},
                                     {"id": "junior", "ru": "детский", "en": "junior"}]}}
-    text = plain(result_view(ranked, ["A", "B", "C"], "en"))
-    assert "second class" in text and "embryo" in text
+    text = plain(result_view(present_result(ranked, "opendaum-33", "en", ["A", "B", "C"])))
+    assert "second class" in text and "embryo" in text and "junior" in text and "rank" in text

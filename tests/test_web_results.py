@@ -50,3 +50,23 @@ def test_what_is_still_hidden_at_the_end_stays_face_down_outside_the_result() ->
     words = {w for s in strings(state) for w in s.split()}
     assert not words & hidden
 
+
+
+def test_the_final_state_carries_the_result_as_the_terminal_lays_it_out() -> None:
+    """The browser draws the end of a match from the display's ``result`` — the same
+    ``present_result`` the terminal renders — in both languages, for seats and spectators."""
+    from koloda.present import present_result
+    match = new_game("durak", players=2, seed=5)
+    rng = random.Random(5)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    assert match.result is not None
+    table = table_of(match)
+    for viewer in (0, None):
+        state = json.loads(table.state_text(viewer))
+        for lang in ("en", "ru"):
+            shown = state["display"][lang]["result"]
+            names = [r["name"] for r in shown["rows"]]
+            assert shown == present_result(match.result.to_json(), "durak", lang, names)
+            if match.result.details.get("durak") is not None:
+                assert any(r["marks"] for r in shown["rows"])

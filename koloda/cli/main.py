@@ -209,7 +209,7 @@ def replay_cmd(
                       f"{len(rep.match.deals)} deals")
         if rep.match.result is not None:
             from koloda.cli.render import show_result
-            show_result(console, rep.match.result.to_json())
+            show_result(console, rep.match)
     if rep.error is not None:
         _fail(json.dumps(rep.error, ensure_ascii=False), lang=language)
     console.print(f"[green]{t('record_verified', language)}[/green]")

@@ -172,7 +172,7 @@ def play_loop(session: Session, lang: str, console: Console, input_fn: Any = inp
         console.print()
         return quit_saved(130)
     assert match.result is not None
-    show_result(console, match.result.to_json(), lang, names)
+    show_result(console, match, lang, names)
     fin = session.finished
     if fin is not None and fin.game_id is not None:
         console.print(t("stored_as", lang, id=fin.game_id))

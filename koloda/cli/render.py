@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from koloda.cards import SUIT_SYMBOLS, TEXT_CARD, format_card, suit_of
+from koloda.engine.match import Match
 from koloda.engine.view import Observation
 
 _COLOURS = ("white", "green", "yellow", "red")  # ♠ ♣ ♦ ♥ — four colours, easy to tell apart
@@ -48,15 +48,17 @@ def observation_table(obs: Observation, lang: str = "en",
     return Group(*parts)
 
 
-def show_result(console: Console, result: dict[str, Any], lang: str = "en",
+def show_result(console: Console, match: Match, lang: str = "en",
                 names: list[str] | None = None) -> None:
-    """The result: winners, each seat's score, the durak, ranks; seats by name if given."""
-    from koloda.engine.terms import term
+    """The finished match's result: winners, each seat's score and what the game adds (the
+    durak, ranks, the pot); seats by name if given."""
     from koloda.i18n import t
+    from koloda.present import present_result
     from koloda.tui.view import result_view
+    assert match.result is not None
     console.print(f"[bold]{t('over', lang)}[/bold]")
-    seats = names or [f"{term('seat', lang)} {i + 1}" for i in range(len(result["scores"]))]
-    console.print(result_view(result, seats, lang))
+    console.print(result_view(present_result(match.result.to_json(), match.spec.name, lang,
+                                             names)))
 
 
 def suits_legend() -> str:

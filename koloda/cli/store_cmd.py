@@ -206,7 +206,7 @@ def replay(
         _show_moves(record, names, language)
         if rep.match.result is not None:
             from koloda.cli.render import show_result
-            show_result(console, rep.match.result.to_json(), language, names)
+            show_result(console, rep.match, language, names)
     if rep.error is not None:
         _fail(replay_error(rep.error, record, names, language), lang=language)
     console.print(f"[green]{t('record_verified', language)}[/green]")

@@ -153,6 +153,10 @@ class GameSpec:
     bots: Mapping[str, BotFactory | str] = field(default_factory=dict)
     #: its typed views (the deal's observation, the score sheet), for docs and tests
     views: tuple[type, ...] = ()
+    #: what its result says to a person beyond winners and scores (the durak, Opendaum-33's
+    #: ranks, the pot left): a typed view made from the result's JSON ``details``, which
+    #: ``koloda.present.present_result`` lays out the same way in every interface
+    outcome: Callable[[Mapping[str, Any]], Any] | None = None
     #: its place in lists of games (the book's order); equal places go by name
     order: int = 1000
 

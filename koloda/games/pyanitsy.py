@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from koloda.cards import ACE, Card, deck, rank_of, shuffle
-from koloda.engine import messages
+from koloda.engine import messages, outcome
 from koloda.engine.deal import Deal, DealState, deal_round_robin
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Either, Reason
@@ -66,6 +67,17 @@ class PyanitsySheet(View):
 
     cards: tuple[int, ...] = item("per_seat", "cards")
     round: int = item("number", "round")
+
+
+@dataclass(frozen=True)
+class PyanitsyOutcome(View):
+    """How a Pyanitsy match ended, for people: the rounds it took."""
+
+    rounds: int | float | None = item("number", "rounds")
+
+    @classmethod
+    def from_details(cls, details: Mapping[str, Any]) -> PyanitsyOutcome:
+        return cls(outcome.number(details.get("rounds")))
 
 
 class PyanitsyDeal(DealState):
@@ -255,5 +267,6 @@ SPECS = [GameSpec(
     # a round takes at most 52 flips (ties flip again)
     bounds=Bounds(actions_per_deal=lambda options: options["round_cap"] * 52),
     layout=LAYOUT, order=7,
-    messages=MESSAGES, views=(PyanitsyView, PyanitsyRound, PyanitsySheet),
+    messages=MESSAGES, views=(PyanitsyView, PyanitsyRound, PyanitsySheet, PyanitsyOutcome),
+    outcome=PyanitsyOutcome.from_details,
 )]

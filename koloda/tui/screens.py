@@ -89,7 +89,7 @@ class ResultScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         lang = self.lang
-        body = Group(result_view(self.result, self.names, lang), Text(""),
+        body = Group(result_view(self.result), Text(""),
                      Text(t("sheet_title", lang), style="bold underline"),
                      sheet_view(present_sheet(self.sheet, lang, self.names, self.players),
                                 lang), Text(""),

@@ -30,6 +30,7 @@ from koloda.cli.render import card_text
 from koloda.engine.errors import IllegalAction
 from koloda.engine.terms import BOTS, term
 from koloda.i18n import reason, t
+from koloda.present import present_result
 from koloda.tui.chronicle import Chronicle, Event, display_after, replay
 from koloda.tui.moves import MoveChooser
 from koloda.tui.screens import InfoScreen, ResultScreen, rank_name, rules_screen, sheet_screen
@@ -432,7 +433,8 @@ class TableScreen(Screen[None]):
                                     held=rank_name(ch.before, lang)), style="bold"))
         elif fin is not None and fin.error:
             notes.append(Text(fin.error, style="red"))
-        self.app.push_screen(ResultScreen(m.result.to_json(), m.sheet(), self.team_names(), lang,
+        outcome = present_result(m.result.to_json(), m.spec.name, lang, self.team_names())
+        self.app.push_screen(ResultScreen(outcome, m.sheet(), self.team_names(), lang,
                                           m.players, notes), callback=self._after_result)
 
     def _after_result(self, choice: str | None) -> None:

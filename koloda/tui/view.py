@@ -334,36 +334,26 @@ def sheet_view(sheet: Mapping[str, Any], lang: str) -> RenderableType:
     return Group(*parts) if parts else Text(NOTHING)
 
 
-def result_view(result: dict[str, Any], names: Sequence[str], lang: str) -> RenderableType:
-    """Winners, every seat's score, and what the game says about how it ended."""
-    parts: list[RenderableType] = []
-    winners = result.get("winners") or []
-    if not winners:
-        parts.append(Text(t("draw", lang), style="bold"))
-    else:
-        who = ", ".join(seat_name(s, names) for s in winners)
-        key = "winner_is" if len(winners) == 1 else "winners_are"
-        parts.append(Text(t(key, lang, who=who), style="bold green"))
-    details = result.get("details") or {}
-    if isinstance(details.get("durak"), int):
-        line = Text(t("durak_is", lang, who=seat_name(details["durak"], names)), style="bold")
-        if details.get("epaulettes"):
-            line.append(" " + t("with_epaulettes", lang), style="bold red")
-        parts.append(line)
+def result_view(disp: Mapping[str, Any]) -> RenderableType:
+    """The end of a match (``koloda.present.present_result``'s display, the browser draws
+    the same): who won, every seat's score and what the game adds (the durak, ranks, the
+    pot), and the cap's note."""
+    head = disp["headline"]
+    parts: list[RenderableType] = [
+        Text(heading(head["label"]) + (f": {head['text']}" if head["text"] else ""),
+             style="bold green")]
     table = Table(box=None, header_style="dim", pad_edge=False)
-    table.add_column(t("players", lang))
-    table.add_column(terms.term("scores", lang), justify="right")
-    ranks = details.get("ranks") if isinstance(details.get("ranks"), list) else None
-    if ranks:
-        table.add_column(t("col_rank", lang))
-    for s, score in enumerate(result.get("scores", [])):
-        row = [Text(seat_name(s, names), style="bold" if s in winners else ""),
-               Text(NOTHING if score is None else format_number(score))]
-        if ranks:
-            r = ranks[s]
-            row.append(Text(str(r.get(lang, r.get("id", ""))) if isinstance(r, dict) else str(r)))
-        table.add_row(*row)
+    table.add_column("")
+    for col in disp["columns"]:
+        table.add_column(col["label"], justify="right")
+    for row in disp["rows"]:
+        name = row["name"] + (f" ({', '.join(row['marks'])})" if row["marks"] else "")
+        table.add_row(Text(name, style="bold" if row["winner"] else ""),
+                      *[cell_text(c, disp["lang"]) for c in row["cells"]])
     parts.append(table)
-    if result.get("capped"):
-        parts.append(Text(t("capped_note", lang), style="yellow"))
+    for it in disp["info"]:
+        parts.append(Text(heading(it["label"]) + (f": {it['text']}" if it["text"] else ""),
+                          style="bold"))
+    if disp["capped"]:
+        parts.append(Text(disp["capped"], style="yellow"))
     return Group(*parts)

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from koloda.cards import CARD_TEXT, TEXT_CARD
 from koloda.engine.match import Match
 from koloda.engine.terms import card_word
-from koloda.present import present
+from koloda.present import present, present_result
 
 log = logging.getLogger("koloda.web")
 
@@ -225,7 +225,10 @@ def display(match: Match, viewer: int | None, seats: Sequence[Mapping[str, Any]]
     spectator — the engine's public observation), in ``lang``, cards the viewer may not
     know face down."""
     obs = match.observation(viewer) if viewer is not None else match.public_observation()
-    disp = present(obs, lang, seat_names(seats, match.players, lang), viewer)
+    names = seat_names(seats, match.players, lang)
+    disp = present(obs, lang, names, viewer)
+    if match.result is not None:
+        disp["result"] = present_result(match.result.to_json(), match.spec.name, lang, names)
     if hidden is None:
         hidden = hidden_texts(match, viewer)
     if not hidden:

@@ -138,17 +138,21 @@ def test_an_unknown_game_says_so_on_the_page(stored: tuple[str, int, dict[str, A
 
 
 def _scores(page: Any) -> list[tuple[str, str]]:
-    """(seat name, score) as the page's result table shows them."""
-    names = [th.inner_text() for th in page.query_selector_all("#result table.sheet th")]
-    scores = [td.inner_text() for td in page.query_selector_all("#result table.sheet td")]
-    return list(zip(names, scores, strict=True))
+    """(seat name, score) as the page's result table shows them (a row's marks, such as
+    "(durak)", left out)."""
+    rows = []
+    for tr in page.query_selector_all("#result table.sheet tbody tr"):
+        name = tr.query_selector("th").inner_text()
+        rows.append((re.sub(r" \(.*\)$", "", name), tr.query_selector("td").inner_text()))
+    return rows
 
 
 def _cli_scores(text: str) -> list[tuple[str, str]]:
     """(seat name, score) from ``koloda replay``'s result table."""
     rows = []
     for name in (s["name"] for s in SEATS):
-        found = re.search(rf"^\s*{re.escape(name)}\s+(-?[\d.]+)\s*$", text, re.MULTILINE)
+        found = re.search(rf"^\s*{re.escape(name)}(?: \([^)]*\))?\s+(-?[\d.]+)\s*$", text,
+                          re.MULTILINE)
         assert found, f"{name} not in the result:\n{text}"
         rows.append((name, found.group(1)))
     return rows

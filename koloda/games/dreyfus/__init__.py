@@ -36,7 +36,7 @@ from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, one_o
 from koloda.engine.view import Observation
 from koloda.games._hidden import deal_hidden
 from koloda.games.dreyfus.messages import MESSAGES
-from koloda.games.dreyfus.views import VIEWS, DreyfusSheet, DreyfusView, TrickTaken
+from koloda.games.dreyfus.views import VIEWS, DreyfusOutcome, DreyfusSheet, DreyfusView, TrickTaken
 from koloda.games.dreyfus_layout import LAYOUT
 from koloda.tricks import (
     FollowElseTrump,
@@ -420,7 +420,7 @@ SPECS = [GameSpec(
     name="dreyfus", family="dreyfus", variant="classic",
     title_en="Dreyfus", title_ru="Дрейфус",
     players=(3,), default_players=3, match_class=DreyfusMatch,
-    views=VIEWS, messages=MESSAGES,
+    views=VIEWS, outcome=DreyfusOutcome.from_details, messages=MESSAGES,
     options=(
         Option("finish", "cycle", "\"cycle\" or \"deal\"",
                "once someone has 10 below the line: cycle = play out the current cycle of five "

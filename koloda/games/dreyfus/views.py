@@ -8,9 +8,12 @@ deal's tricks) is for programs.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from koloda.cards import Card
+from koloda.engine import outcome
 from koloda.engine.view import View, item
 from koloda.tricks import TrickTaken
 
@@ -56,4 +59,20 @@ class DreyfusSheet(View):
     next_trump: int | None = item("suit", "next_trump")
 
 
-VIEWS = (DreyfusView, DreyfusSheet, TrickTaken)
+@dataclass(frozen=True)
+class DreyfusOutcome(View):
+    """How a Dreyfus match ended, for people: each seat's points above and below the line
+    (the money is the result's score) and the deal it was won in."""
+
+    above: tuple[int | float | None, ...] = item("per_seat", "above")
+    below: tuple[int | float | None, ...] = item("per_seat", "below")
+    won_at_deal: int | float | None = item("number", "won_at_deal")
+
+    @classmethod
+    def from_details(cls, details: Mapping[str, Any]) -> DreyfusOutcome:
+        won = outcome.number(details.get("won_at_deal"))
+        return cls(outcome.numbers(details.get("above")), outcome.numbers(details.get("below")),
+                   None if won is None else won + 1)
+
+
+VIEWS = (DreyfusView, DreyfusSheet, TrickTaken, DreyfusOutcome)

@@ -13,9 +13,12 @@ was dealt, for the determinizer): everything else lay face up on the table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from koloda.cards import Card
+from koloda.engine import outcome
 from koloda.engine.view import View, item
 
 #: the durak terms the shared vocabulary does not have (Russian after the book: бито,
@@ -109,4 +112,17 @@ class DurakSheet(View):
     losses: tuple[int, ...] = item("per_seat", "losses")
 
 
-VIEWS = (DurakView, DurakRound, DurakSheet)
+@dataclass(frozen=True)
+class DurakOutcome(View):
+    """How a durak match ended, for people: the last game's durak (on a team: the seat
+    left holding cards), and whether with epaulettes."""
+
+    durak: int | None = item("seat", "durak")
+    epaulettes: bool = item("flag", "with_epaulettes")
+
+    @classmethod
+    def from_details(cls, details: Mapping[str, Any]) -> DurakOutcome:
+        return cls(outcome.seat(details.get("durak")), details.get("epaulettes") is True)
+
+
+VIEWS = (DurakView, DurakRound, DurakSheet, DurakOutcome)

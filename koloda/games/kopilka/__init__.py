@@ -24,7 +24,7 @@ from koloda.games.kopilka.determinize import determinize
 from koloda.games.kopilka.layout import LAYOUT
 from koloda.games.kopilka.messages import MESSAGES
 from koloda.games.kopilka.table import DEALS, DEFAULT_VALUES, HAND, Purse
-from koloda.games.kopilka.views import TERMS, VIEWS, KopilkaSheet
+from koloda.games.kopilka.views import TERMS, VIEWS, KopilkaOutcome, KopilkaSheet
 
 __all__ = ["SPECS", "KopilkaDeal", "KopilkaMatch", "Purse"]
 
@@ -115,7 +115,7 @@ SPECS = [GameSpec(
     determinize=determinize,
     terms=TERMS,
     messages=MESSAGES,
-    views=VIEWS,
+    views=VIEWS, outcome=KopilkaOutcome.from_details,
     # pick 0..7: at most the 8 cards of one suit are offered
     actions=ActionVocabulary(plain=("pass", "draw"), numbers=(("pick", 7),),
                              single=("play", "discard")),

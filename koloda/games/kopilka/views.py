@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from koloda.cards import CARD_TEXT, SUITS, Card
+from koloda.engine import outcome
 from koloda.engine.view import View, item
 from koloda.games.mushka.views import LastTrick, Plays, ShapedView, plays_json
 
@@ -130,4 +131,16 @@ TERMS: dict[str, tuple[str, str]] = {
     "offered_cards": ("cards laid out", "выложенные карты"),
 }
 
-VIEWS = (KopilkaView, KopilkaSheet, OfferView, KopilkaTrick, WonTrick, SuitValues, LastTrick)
+@dataclass(frozen=True)
+class KopilkaOutcome(View):
+    """How a Kopilka match ended, for people: what was left in the pot."""
+
+    pot: int | float | None = item("number", "pot")
+
+    @classmethod
+    def from_details(cls, details: Mapping[str, Any]) -> KopilkaOutcome:
+        return cls(outcome.number(details.get("pot")))
+
+
+VIEWS = (KopilkaView, KopilkaSheet, OfferView, KopilkaTrick, WonTrick, SuitValues, LastTrick,
+         KopilkaOutcome)

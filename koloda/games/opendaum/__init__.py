@@ -24,7 +24,7 @@ from koloda.games.opendaum.match import (
     deal_points,
     schedule,
 )
-from koloda.games.opendaum.views import VIEWS, OpendaumSheet, OpendaumView
+from koloda.games.opendaum.views import VIEWS, OpendaumOutcome, OpendaumSheet, OpendaumView
 from koloda.games.opendaum.words import MESSAGES, TERMS
 
 # the registry adds every spec's sentences to the catalog when it loads; a deal built
@@ -78,7 +78,7 @@ SPECS = [
         determinize=determinizer(CLASSIC),
         actions=ActionVocabulary(numbers=_BIDS, single=("play",)),
         bounds=_BOUNDS, layout=LAYOUT, bots=_BOTS, order=1,
-        views=VIEWS, terms=TERMS, messages=MESSAGES,
+        views=VIEWS, terms=TERMS, messages=MESSAGES, outcome=OpendaumOutcome.from_details,
     ),
     GameSpec(
         name="opendaum-shakhi", family="opendaum", variant="shakhi",
@@ -100,7 +100,7 @@ SPECS = [
         determinize=determinizer(SHAKHI),
         actions=ActionVocabulary(numbers=_BIDS, single=("play",), wild_cards=("6S", "6C")),
         bounds=_BOUNDS, layout=SHAKHI_LAYOUT, bots=_BOTS, order=1,
-        views=VIEWS, terms=TERMS, messages=MESSAGES,
+        views=VIEWS, terms=TERMS, messages=MESSAGES, outcome=OpendaumOutcome.from_details,
     ),
     GameSpec(
         name="opendaum-33", family="opendaum", variant="33",
@@ -122,7 +122,7 @@ SPECS = [
         determinize=determinizer(THIRTY_THREE),
         actions=ActionVocabulary(numbers=_BIDS, single=("play",), wild_cards=("6C",)),
         bounds=_BOUNDS, layout=SHAKHI_LAYOUT, bots=_BOTS, order=1,
-        views=VIEWS, terms=TERMS, messages=MESSAGES,
+        views=VIEWS, terms=TERMS, messages=MESSAGES, outcome=OpendaumOutcome.from_details,
     ),
 ]
 

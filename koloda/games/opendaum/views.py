@@ -19,6 +19,7 @@ from typing import Any
 
 from koloda.cards import Card
 from koloda.engine.view import View, item
+from koloda.ranks import RANK_BY_ID
 from koloda.tricks import TrickTaken
 
 #: a trick's plays: (seat, card) or, for a shakha, (seat, card, "wild" / "plain")
@@ -106,6 +107,22 @@ class OpendaumSheet(View):
     totals: tuple[int, ...] = item("per_seat", "totals")
 
 
+@dataclass(frozen=True)
+class OpendaumOutcome(View):
+    """How an Opendaum match ended, for people: with 33 cards, the rank each final total
+    earned (koloda/rules/opendaum.en.md §Precisely 26); nothing in the other variants."""
+
+    ranks: tuple[str | None, ...] = item("per_seat_words", "rank")
+
+    @classmethod
+    def from_details(cls, details: Mapping[str, Any]) -> OpendaumOutcome:
+        ranks = details.get("ranks")
+        if not isinstance(ranks, (list, tuple)):
+            return cls(())
+        return cls(tuple(f"rank_{r['id']}" if isinstance(r, Mapping)
+                         and r.get("id") in RANK_BY_ID else None for r in ranks))
+
+
 #: every view an Opendaum match hands out (the deal and the sheet first; their parts)
 VIEWS: tuple[type[View], ...] = (OpendaumView, OpendaumSheet, LastTrick, PlayedTrick,
-                                 OpendaumOptions, SheetRow)
+                                 OpendaumOptions, SheetRow, OpendaumOutcome)

@@ -4,6 +4,8 @@ the one vocabulary (koloda/engine/terms.py) and the catalog (koloda/engine/messa
 
 from __future__ import annotations
 
+from koloda.ranks import RANKS
+
 #: labels only Opendaum needs (key → (English, Russian)), Russian from the book (seed "51.")
 TERMS: dict[str, tuple[str, str]] = {
     # «В этом случае козырем является последняя по сдаче карта»
@@ -20,6 +22,9 @@ TERMS: dict[str, tuple[str, str]] = {
     # a shakha's two modes: «по желанию игрока бьет любую карту» / «за простую»
     "wild": ("wild", "как шаха"),
     "plain": ("plain", "за простую"),
+    # the ranks (разряды) of Opendaum for three with 33 cards, as a result names them
+    "rank": ("rank", "разряд"),
+    **{f"rank_{r.id}": (r.en, r.ru) for r in RANKS},
 }
 
 #: refusals only Opendaum gives (message key → (English, Russian) templates)

@@ -39,6 +39,7 @@ from koloda.games.stukolka.views import (
     TERMS,
     VIEWS,
     DealerDraw,
+    StukolkaOutcome,
     StukolkaSheet,
     StukolkaView,
     TrickTaken,
@@ -459,7 +460,7 @@ SPECS = [GameSpec(
     name="stukolka", family="stukolka", variant="classic",
     title_en="Stukolka", title_ru="Стуколка",
     players=(4, 5, 6, 7), default_players=5, match_class=StukolkaMatch,
-    views=VIEWS, terms=TERMS, messages=MESSAGES,
+    views=VIEWS, outcome=StukolkaOutcome.from_details, terms=TERMS, messages=MESSAGES,
     options=(
         Option("deck", 36, "36 or 52", "cards in the deck", "колода: 36 или 52 листа",
                one_of(36, 52)),

@@ -9,10 +9,12 @@ draw for the first dealer are for programs (``caps`` and ``rounds`` keep their J
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from koloda.cards import RANKS, SUITS, Card
+from koloda.engine import outcome
 from koloda.engine.view import View, item
 from koloda.tricks import TrickTaken
 
@@ -93,4 +95,18 @@ class StukolkaSheet(View):
     first_dealer_draw: DealerDraw | None = item("view", "first_dealer_draw")
 
 
-VIEWS = (StukolkaView, StukolkaSheet, TrickTaken, DealerDraw)
+@dataclass(frozen=True)
+class StukolkaOutcome(View):
+    """How a Stukolka match ended, for people: the pot left on the table and the deals
+    played."""
+
+    pot: int | float | None = item("number", "kon")
+    deals_played: int | float | None = item("number", "deals_played")
+
+    @classmethod
+    def from_details(cls, details: Mapping[str, Any]) -> StukolkaOutcome:
+        return cls(outcome.number(details.get("pot")),
+                   outcome.number(details.get("deals_played")))
+
+
+VIEWS = (StukolkaView, StukolkaSheet, TrickTaken, DealerDraw, StukolkaOutcome)

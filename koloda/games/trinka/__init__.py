@@ -32,9 +32,11 @@ from koloda.games._hidden import deal_hidden
 from koloda.games.trinka.messages import MESSAGES
 from koloda.games.trinka.views import (
     PAIRS,
+    TERMS,
     VIEWS,
     DealScore,
     TrickTaken,
+    TrinkaOutcome,
     TrinkaSheet,
     TrinkaView,
 )
@@ -286,7 +288,7 @@ SPECS = [GameSpec(
     name="trinka", family="trinka", variant="classic",
     title_en="Trinka", title_ru="Тринька",
     players=(4,), default_players=4, match_class=TrinkaMatch,
-    views=VIEWS, messages=MESSAGES,
+    views=VIEWS, outcome=TrinkaOutcome.from_details, terms=TERMS, messages=MESSAGES,
     options=(
         Option("record", 12, "a whole number ≥ 1",
                "the points each pair must write off to win",

@@ -14,9 +14,12 @@ deal's score names the seats of the pair it concerns.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from koloda.cards import Card
+from koloda.engine import outcome
 from koloda.engine.view import View, item
 from koloda.tricks import TrickTaken
 
@@ -78,4 +81,23 @@ class TrinkaSheet(View):
     records_by_seat: tuple[int, ...] = item("per_seat", "records", default=())
 
 
-VIEWS = (TrinkaView, TrinkaSheet, TrickTaken, DealScore)
+#: Trinka's own words: how a match was won (the book: «Первый списавший запись выигрывает»)
+TERMS: dict[str, tuple[str, str]] = {
+    "record_written_off": ("record written off", "запись списана"),
+}
+
+
+@dataclass(frozen=True)
+class TrinkaOutcome(View):
+    """How a Trinka match ended, for people: how it was won (a record written off, all
+    nine tricks, the deal cap …) and the stake each seat of the losing pair pays."""
+
+    how: str | None = item("word", "how")
+    stake: int | float | None = item("number", "stake")
+
+    @classmethod
+    def from_details(cls, details: Mapping[str, Any]) -> TrinkaOutcome:
+        return cls(outcome.word(details.get("how")), outcome.number(details.get("stake")))
+
+
+VIEWS = (TrinkaView, TrinkaSheet, TrickTaken, DealScore, TrinkaOutcome)

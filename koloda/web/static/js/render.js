@@ -224,16 +224,22 @@ export function sheetView(S) {
   return out.length ? out : [h("p", { class: "muted" }, t("empty_sheet"))];
 }
 
-export function resultView(result, seats, players) {
-  const names = (list) => list.map((i) => seatName(seats, i)).join(", ");
-  const out = [];
-  if (result.winners.length) out.push(h("p", { class: "big" }, t(result.winners.length > 1 ? "winners_are" : "winner_is", { who: names(result.winners) })));
-  else out.push(h("p", { class: "big" }, t("draw")));
-  if (result.details && result.details.durak != null) out.push(h("p", {}, t("durak_is", { who: seatName(seats, result.details.durak) })));
-  out.push(h("table", { class: "sheet" },
-    h("thead", {}, h("tr", {}, Array.from({ length: players }, (_, i) => h("th", {}, seatName(seats, i))))),
-    h("tbody", {}, h("tr", {}, result.scores.map((s) => h("td", {}, s == null ? "—" : String(s)))))));
-  if (result.capped) out.push(h("p", { class: "muted" }, t("capped")));
+/** The end of the match as the display's ``result`` lays it out (koloda.present.present_result,
+ * the terminal draws the same): who won, every seat's score and what the game adds (the durak,
+ * ranks, the pot), and the cap's note. */
+export function resultView(S) {
+  const D = display(S);
+  const R = D && D.result;
+  if (!R) return [];
+  const head = R.headline;
+  const out = [h("p", { class: "big" }, heading(head.label) + (head.text ? `: ${head.text}` : ""))];
+  out.push(h("table", { class: "sheet result" },
+    h("thead", {}, h("tr", {}, h("th", {}), R.columns.map((c) => h("th", {}, c.label)))),
+    h("tbody", {}, R.rows.map((r) => h("tr", { class: r.winner ? "winner" : "" },
+      h("th", {}, r.name, r.marks.length ? h("span", { class: "muted" }, ` (${r.marks.join(", ")})`) : ""),
+      r.cells.map((c) => h("td", {}, cell(c))))))));
+  for (const it of R.info) out.push(h("p", {}, heading(it.label) + (it.text ? `: ${it.text}` : "")));
+  if (R.capped) out.push(h("p", { class: "muted" }, R.capped));
   return out;
 }
 

@@ -82,7 +82,7 @@ function render() {
   document.getElementById("sheet-title").textContent = t("sheet_title");
   document.getElementById("sheet").replaceChildren(...sheetView(S));
   document.getElementById("result").replaceChildren(...(st.result
-    ? [h("h3", {}, t("match_over")), ...resultView(st.result, S.seats, st.seats.length)] : []));
+    ? [h("h3", {}, t("match_over")), ...resultView(S)] : []));
   document.getElementById("join").replaceChildren(h("p", { class: "muted small" }, t("replay_keys")));
 }
 

@@ -306,10 +306,9 @@ async function showRules() {
 }
 
 function showResult() {
-  const v = S.state.view;
   const r = S.state.result;
   const parts = [h("h2", {}, t("match_over"))];
-  if (r) parts.push(...resultView(r, S.seats, v.players));
+  if (r) parts.push(...resultView(S));
   parts.push(...sheetView(S));
   parts.push(h("p", {}, h("a", { href: `/api/tables/${tableId}/record`, target: "_blank" }, t("record_link")),
     S.state.game_id != null ? [" · ", h("a", { href: `/g/${S.state.game_id}`, class: "replay-link" }, t("replay_link"))] : null,
