@@ -183,16 +183,15 @@ class DurakState:
     uncovered: U64                 # attack cards not covered yet
     table: U64                     # every card on the table
     covers: U64                    # the cards that cover them
-    attacks: I64                   # attack cards this round (lead and throw-ins)
-    limit: I64                     # the most attack cards this round
+    #: attack cards the round may still take: its limit less those played (the lead and
+    #: the throw-ins)
+    room: I64
     taken: npt.NDArray[np.bool_]
     beaten: I64                    # rounds beaten so far (first_bout_limit until one)
-    opening: U64                   # the cards the round was opened with
     last_open: U64                 # (games, 2) by seat: the opening of the last round
     #                                the seat defended (epaulettes)
     sel: U64                       # the cards selected toward an attack or a throw
     avail: U64                     # the cards the mover may select next (0: none)
-    sel_n: I64
     public: U64                    # cards once taken from the table (known in a hand)
     durak: I64                     # once over: the durak's seat, -1 a draw
     epaulettes: npt.NDArray[np.bool_]
@@ -262,15 +261,15 @@ class Durak:
         hd[first_is_left] = right[first_is_left]
         zero = np.zeros(games, dtype=np.uint64)
         zi = np.zeros(games, dtype=np.int64)
-        limit = np.minimum(popcount(hd).astype(np.int64), self.first_bout_limit)
+        room = np.minimum(popcount(hd).astype(np.int64), self.first_bout_limit)
         return DurakState(
             keys=k, dealer=dealer, order=order, prefix=prefix, trump=trump,
             trump_card=trump_card, ha=ha, hd=hd, attacker=attacker, phase=zi.copy(),
             drawn=np.full(games, 2 * HAND, dtype=np.int64), uncovered=zero.copy(),
-            table=zero.copy(), covers=zero.copy(), attacks=zi.copy(), limit=limit,
-            taken=np.zeros(games, dtype=np.bool_), beaten=zi.copy(), opening=zero.copy(),
+            table=zero.copy(), covers=zero.copy(), room=room,
+            taken=np.zeros(games, dtype=np.bool_), beaten=zi.copy(),
             last_open=np.zeros((games, 2), dtype=np.uint64), sel=zero.copy(),
-            avail=ha.copy(), sel_n=zi.copy(), public=zero.copy(),
+            avail=ha.copy(), public=zero.copy(),
             durak=np.full(games, -1, np.int64),
             epaulettes=np.zeros(games, dtype=np.bool_), steps=zi.copy(),
             history=[] if history else None, movers=[] if history else None)
@@ -431,21 +430,18 @@ class Durak:
             counts.append(n)
             left &= left - ONE
         r = (raw * total) >> _S32
-        bits = np.zeros(len(g), dtype=np.uint64)
-        cum = np.zeros(len(g), dtype=np.uint64)
-        rank = np.zeros(len(g), dtype=np.uint64)
-        att = np.zeros(len(g), dtype=np.int64)
-        for a, b, n in zip(cards, covers, counts, strict=True):
-            # the pair r falls among this card's covers: r − cum of them (one card hits)
-            off = r - cum                               # wraps around below cum
-            hit = (off < n).astype(np.uint64)
-            bits |= b & np.negative(hit)
-            rank += off * hit
-            att += a * hit.view(np.int64)
-            cum += n
-        beat = r < cum
+        # the pair r falls among the covers of card j: the first whose running count of
+        # pairs passes r (j = the number of cards: take)
+        count = np.stack(counts)
+        cum = np.cumsum(count, axis=0)
+        j = (cum <= r).sum(axis=0)
+        beat = j < len(cards)
         ib = np.flatnonzero(beat)
-        return beat, att.take(ib), nth_set_bit(bits.take(ib), rank.take(ib).view(np.int64))
+        jb = j.take(ib)
+        rank = r.take(ib) - cum[jb, ib]
+        rank += count[jb, ib]
+        cover = nth_set_bit(np.stack(covers)[jb, ib], rank.view(np.int64))
+        return beat, np.stack(cards)[jb, ib], cover
 
     # ------------------------------------------------------------ stepping
     def advance(self, state: DurakState, actions: npt.ArrayLike) -> DurakState:
@@ -488,18 +484,16 @@ class Durak:
         # select: one more card toward an attack (of one rank) or a throw
         if len(i_sel):
             c = m.sel_card.copy()
-            state.sel[i_sel] |= CARD_BIT.take(c)
-            n = state.sel_n.take(i_sel)
-            n += 1
-            state.sel_n[i_sel] = n
+            sel = state.sel.take(i_sel)
+            sel |= CARD_BIT.take(c)
+            state.sel[i_sel] = sel
             avail = state.avail.take(i_sel)
             # higher cards only; an attack goes on in the selected card's rank, a throw in
             # any rank on the table (ph 0 or 2: row 0 or 1 of the table)
             c += ph.take(i_sel) << 5
             avail &= _NEXT_SELECT.take(c)
-            # no attack card this round before the lead (attacks is 0 in ATTACK)
-            n += state.attacks.take(i_sel)
-            more = n < state.limit.take(i_sel)
+            # while the round has room for one more
+            more = popcount(sel) < state.room.take(i_sel)
             avail &= np.negative(more.astype(np.uint64))
             state.avail[i_sel] = avail
         asks = []
@@ -508,14 +502,16 @@ class Durak:
             g = i_conf
             chosen = state.sel[g]
             state.ha[g] ^= chosen          # the chosen cards are the attacker's
-            state.attacks[g] += state.sel_n[g]
+            state.room[g] -= popcount(chosen)
             state.uncovered[g] |= chosen
             state.table[g] |= chosen
             state.sel[g] = 0
-            state.sel_n[g] = 0
             state.avail[g] = 0
             opened = ph.take(g) == ATTACK
-            state.opening[g.compress(opened)] = chosen.compress(opened)
+            # the round's opening, the defender's last (epaulettes: the engine keeps it at
+            # the round's end, the same cards: a round opened is a round that ends)
+            o = g.compress(opened)
+            state.last_open.ravel()[2 * o + 1 - state.attacker.take(o)] = chosen.compress(opened)
             # a lead, or a throw while not taken, is to be covered; after take, a throw
             # lies uncovered beside the taken cards and the attacker is asked again
             after_take = state.taken.take(g)
@@ -539,7 +535,7 @@ class Durak:
             g = np.concatenate(asks) if len(asks) > 1 else asks[0]
             # after a change the attacker is asked, if the limit allows and it holds cards
             ha = state.ha[g]
-            room = (state.attacks[g] < state.limit[g]) & (ha != 0)
+            room = (state.room[g] > 0) & (ha != 0)
             ask = g.compress(room)
             state.phase[ask] = THROW
             state.avail[ask] = ha.compress(room) & ranks_on(state.table.take(ask))
@@ -587,11 +583,8 @@ class Durak:
         beaten = state.beaten[g] + ~took
         state.beaten[g] = beaten
         attacker = state.attacker[g]
-        # the defender's seat: the flat index into last_open (games, 2)
-        state.last_open.ravel()[2 * g + 1 - attacker] = state.opening[g]
-        for f in (state.uncovered, state.table, state.covers, state.opening):
+        for f in (state.uncovered, state.table, state.covers):
             f[g] = 0
-        state.attacks[g] = 0
         state.taken[g] = False
         # drawing up to six: the attacker, then the defender, while the stock lasts
         qd = state.drawn[g]
@@ -621,12 +614,12 @@ class Durak:
         state.ha[g] = ha
         state.hd[g] = hd
         state.attacker[g] = attacker ^ swap
-        limit = popcount(hd).astype(np.int64)
+        room = popcount(hd).astype(np.int64)
         if self.first_bout_limit < HAND:
-            np.minimum(limit, np.where(beaten == 0, self.first_bout_limit, HAND), out=limit)
+            np.minimum(room, np.where(beaten == 0, self.first_bout_limit, HAND), out=room)
         else:
-            np.minimum(limit, HAND, out=limit)
-        state.limit[g] = limit
+            np.minimum(room, HAND, out=room)
+        state.room[g] = room
         state.phase[g] = ATTACK
         state.avail[g] = ha
         if over.any():      # not swapped: ha and hd are still the round's hands
@@ -711,7 +704,7 @@ class Durak:
         misc |= np.left_shift(ONE, stock + np.uint64(10))
         out[:, 8] = misc
         held = popcount(theirs).astype(np.uint64)
-        room = np.clip(state.limit - state.attacks, 0, HAND).astype(np.uint64)
+        room = np.clip(state.room, 0, HAND).astype(np.uint64)
         out[:, 9] = np.left_shift(ONE, held) | np.left_shift(ONE, room + np.uint64(37))
         out[ph == OVER] = 0
         return np.unpackbits(out.view(np.uint8).ravel(), bitorder="little").reshape(games, -1)
