@@ -344,3 +344,19 @@ def batched_durak(games: int, seed: int, batch: int = DURAK_BATCH) -> tuple[floa
         done += size
         steps += n
     return time.process_time() - start, steps
+
+
+def batched_durak_rounds(games: int, seed: int, rounds: int) -> list[tuple[float, float]]:
+    """``rounds`` runs of ``batched_durak`` (``games`` each, new seeds each round): each
+    round's (games/s, steps/s) by CPU time; empty without numpy. The median of the rounds
+    is the figure to quote (one run swings with the machine's load)."""
+    if batched_durak(min(games, 1024), seed) is None:         # also warms numpy up
+        return []
+    out = []
+    for r in range(rounds):
+        run = batched_durak(games, seed + r * games)
+        assert run is not None
+        sec, steps = run
+        out.append((games / sec if sec else 0.0, steps / sec if sec else 0.0))
+    return out
+

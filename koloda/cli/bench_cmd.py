@@ -121,11 +121,15 @@ def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,
         lines.append(f"  the other batched games, {sbs.games_hands} hands a round, advance:")
     for label, rates in sbs.games.items():
         lines.append(f"    {label}: {med(rates):,.0f} hands/s")
-    durak = b.batched_durak(max(hands // 4, 1), seed)
-    if durak is not None:
-        out["batched_durak_games_per_s"] = round(max(hands // 4, 1) / durak[0], 1)
-        lines.append(f"  durak 2p, whole games, advance: {out['batched_durak_games_per_s']:,.0f} "
-                     f"games/s ({durak[1] / durak[0]:,.0f} steps/s, {max(hands // 4, 1)} games)")
+    durak = b.batched_durak_rounds(max(hands // 4, 1), seed, rounds)
+    if durak:
+        rates = [r for r, _ in durak]
+        out["batched_durak_games_per_s"] = round(med(rates), 1)
+        out["rounds_durak_games_per_s"] = [round(x, 1) for x in rates]
+        lines.append(f"  durak 2p, whole games, advance: {med(rates):,.0f} games/s "
+                     f"({med([s for _, s in durak]):,.0f} steps/s, {max(hands // 4, 1)} games "
+                     "a round)")
+        lines.append(f"    by round: {', '.join(f'{x:,.0f}' for x in rates)}")
     if not sbs.cpp:
         lines.append("  OpenSpiel not installed (pip install '.[bench]'): no side-by-side"
                      if openspiel else "  (--no-openspiel: no side-by-side)")
