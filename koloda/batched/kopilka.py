@@ -11,11 +11,12 @@ mover, trick and phase in arrays, and a step advances every game still going. A 
 is over waits for the rest of its batch: its only action is ``PASS`` (ignored),
 ``terminated`` says which are over, ``is_over`` that all are.
 
-The trick is Kopilka's own, so it does not go through the shared trick core: no trumps;
-AS, the mushka, may be played on any trick and wins it at double value, and is a spade
-otherwise (a spade lead, holding spades); a lead may not be of the last completed trick's
-suit unless the hand is all that suit; a responder plays the led suit or AS, passes (a
-remiz while holding the led suit) or, void in it, draws from the talon (the turn goes on).
+Who wins a trick is the shared trick's (``koloda.batched.trick``) with Kopilka's data: no
+trumps; AS, the mushka, may be played on any trick and wins it (at double value), and is
+a spade otherwise (a spade lead, holding spades). The rest is Kopilka's own: a lead may
+not be of the last completed trick's suit unless the hand is all that suit; a responder
+plays the led suit or AS, passes (a remiz while holding the led suit) or, void in it,
+draws from the talon (the turn goes on).
 
 Actions: ``0..51`` play that card, ``52`` pass, ``53`` draw. Money (``points``, by seat):
 as the engine's ``KopilkaDeal.payoffs`` — tricks paid out of the pot as they complete
@@ -52,6 +53,7 @@ from koloda.batched.core import (
     random_legal,
 )
 from koloda.batched.playphase import deal_round_robin
+from koloda.batched.trick import TRUMPLESS, TrickRule
 from koloda.cards import ACE, CARD_TEXT, SPADES, SUITS, card, deck
 
 PLAYERS, HAND = 4, 5
@@ -63,6 +65,8 @@ DEFAULT_VALUES = {"H": 4, "C": 3, "D": 2, "S": 1}
 _SUIT_BITS = np.array([sum(1 << (s * 13 + r) for r in range(13)) for s in range(4)],
                       dtype=np.uint64)
 _ZERO = np.uint64(0)
+#: the mushka's strength: it wins whatever is led
+MUSHKA = 100
 
 
 @dataclass
@@ -82,8 +86,8 @@ class KopilkaState:
     trick: U64                       # the cards on the table
     cards_in: I64                    # cards played to the trick (the lead included)
     acted: I64                       # responders who played or passed
-    best: I64                        # the winning card so far (100 + seat: AS was played)
-    best_seat: I64
+    base: I64                        # the trick: koloda.batched.trick's base and best
+    best: I64                        # 8 × strength + the seat of the trick's best card
     banned: I64                      # the last completed trick's suit, -1 none
     failed: I64                      # failed leads in a row
     won: I64                         # (4, games) tricks taken
@@ -129,6 +133,9 @@ class Kopilka:
         self.values_by_name = dict(DEFAULT_VALUES if values is None else values)
         self.values = np.array([self.values_by_name[s] for s in SUITS], dtype=np.int64)
         self.deck = np.array(deck(32), dtype=np.uint8)
+        cards = np.arange(64, dtype=np.int64)
+        self.rule = TrickRule(self.deck.tolist(), cards // 13, cards % 13,
+                              always={ACE_OF_SPADES: MUSHKA})
 
     # ------------------------------------------------------------------ init
     def init(self, keys: npt.ArrayLike) -> KopilkaState:
@@ -188,7 +195,7 @@ class Kopilka:
             talon_left=12 - talon_next, talon_next=talon_next, mover=first.copy(),
             leader=first, led=np.full(games, -1, dtype=np.int64),
             trick=np.zeros(games, dtype=np.uint64), cards_in=zeros.copy(), acted=zeros.copy(),
-            best=zeros.copy(), best_seat=zeros.copy(), banned=np.full(games, -1, dtype=np.int64),
+            base=zeros.copy(), best=zeros.copy(), banned=np.full(games, -1, dtype=np.int64),
             failed=zeros.copy(), won=np.zeros((PLAYERS, games), dtype=np.int64),
             pot=np.full(games, PLAYERS * self.stake, dtype=np.int64), money=money,
             over=np.zeros(games, dtype=np.bool_), first_to_shed=np.full(games, -1, np.int64),
@@ -252,11 +259,10 @@ class Kopilka:
         suit = ag // 13
         led = np.where(is_lead, suit, led)
         state.led[g] = led
-        strength = np.where(ag == ACE_OF_SPADES, 100, np.where(suit == led, ag, -1))
-        best = state.best[g]
-        beats = is_card & (strength > np.where(is_lead, -2, best))
-        state.best[g] = np.where(beats, strength, best)
-        state.best_seat[g] = np.where(beats, seat, state.best_seat[g])
+        # (a pass or a draw is no card: it cannot win)
+        base, best = self.rule.play(is_lead, TRUMPLESS, led, state.base[g], state.best[g],
+                                    ag, seat)
+        state.base[g], state.best[g] = base, best
         # a pass holding the led suit (AS a spade): a remiz into the pot
         holds = (hand & _SUIT_BITS.take(np.maximum(led, 0))) != 0
         fine = np.where(is_pass & holds, self.remiz, 0)
@@ -287,7 +293,7 @@ class Kopilka:
         mushka = (trick & AS_BIT) != 0
         value = self.values.take(np.maximum(led, 0)) * np.where(mushka, 2, 1)
         paid = np.where(done, np.minimum(value, state.pot[g]), 0)
-        winner = state.best_seat[g]
+        winner = self.rule.winner(state.best[g])
         state.money[winner, g] += paid
         state.pot[g] -= paid
         state.won[winner, g] += done
