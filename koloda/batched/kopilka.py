@@ -32,26 +32,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from koloda.batched.bits import (
-    ONE,
-    U64,
-    as_keys,
-    key_stream,
-    popcount,
-    random_member,
-    shuffled,
-)
-from koloda.batched.core import (
-    CARDS,
-    I64,
-    SALT_DEAL,
-    SALT_DEALER,
-    IllegalBatchAction,
-    dealt_hands,
-    legal_list,
-    legal_mask,
-    random_legal,
-)
+from koloda.batched.bits import ONE, U64, as_keys, key_stream, popcount, random_member, shuffled
+from koloda.batched.core import CARDS, I64, SALT_DEAL, SALT_DEALER, dealt_hands
+from koloda.batched.pace import PacedBatch
 from koloda.batched.playphase import deal_round_robin
 from koloda.batched.trick import TRUMPLESS, TrickRule
 from koloda.cards import ACE, CARD_TEXT, SPADES, SUITS, card, deck
@@ -107,6 +90,7 @@ class KopilkaState:
     points: npt.NDArray[np.float32] = field(
         default_factory=lambda: np.zeros((0, 0), dtype=np.float32))
     t: int = 0
+    offset: int = 0                  # the action of legal bit 0 (every action is a bit)
 
     @property
     def games(self) -> int:
@@ -117,7 +101,7 @@ class KopilkaState:
                                 if isinstance(getattr(self, f.name), np.ndarray)})
 
 
-class Kopilka:
+class Kopilka(PacedBatch):
     """``Kopilka(stake=10, fee=5, remiz=5, values=None)``: a match's first deal."""
 
     name = "kopilka"
@@ -224,16 +208,7 @@ class Kopilka:
     def advance(self, state: KopilkaState, actions: npt.ArrayLike) -> KopilkaState:
         """One action per game (a game over: ``PASS``, ignored). The games still going are
         gathered, advanced and written back: late in a batch, few of them are left."""
-        if self.is_over(state):
-            raise IllegalBatchAction("kopilka: every deal of the batch is over; init a new one")
-        a = np.asarray(actions).astype(np.int64)
-        if a.shape != (state.games,):
-            raise ValueError(f"actions: one per game, shape ({state.games},), not {a.shape}")
-        bit = np.left_shift(ONE, a.astype(np.uint64))
-        if not np.bitwise_and(state.legal, bit).all():
-            bad = int(np.argmax((state.legal & bit) == 0))
-            raise IllegalBatchAction(f"kopilka: game {bad}: action {int(a[bad])} is not legal "
-                                     f"now (legal: {self.legal_actions(state, bad)})")
+        a, bit = self.checked(state, actions)
         g = np.flatnonzero(~state.over)
         if state.t >= len(state.history):
             state.history = np.concatenate([state.history, np.full_like(state.history, -1)])
@@ -322,38 +297,9 @@ class Kopilka:
                 state.pot[f] += pay
             state.over[f] = True
 
-    def step(self, state: KopilkaState, actions: npt.ArrayLike) -> tuple[
-            KopilkaState, npt.NDArray[np.uint8], npt.NDArray[np.bool_],
-            npt.NDArray[np.float32]]:
-        """``advance``, then (observation, mask, reward): ``reward`` (games, 4) is each seat's
-        money for the deal in the step a game ends, else 0."""
-        was = state.over.copy()
-        self.advance(state, actions)
-        ended = state.over & ~was
-        reward = np.where(ended[:, None], self.points(state).T, 0).astype(np.float32)
-        return state, self.observe(state), self.mask(state), reward
-
     def points(self, state: KopilkaState) -> npt.NDArray[np.float32]:
         """(4, games) each seat's money change in the deal so far."""
         return (state.money + self.stake).astype(np.float32)
-
-    def is_over(self, state: KopilkaState) -> bool:
-        return bool(state.over.all())
-
-    def terminated(self, state: KopilkaState) -> npt.NDArray[np.bool_]:
-        return state.over.copy()
-
-    def to_move(self, state: KopilkaState) -> I64:
-        return np.where(state.over, -1, state.mover)
-
-    def mask(self, state: KopilkaState) -> npt.NDArray[np.bool_]:
-        return legal_mask(state.legal, 0, self.num_actions)
-
-    def legal_actions(self, state: KopilkaState, game: int) -> list[int]:
-        return legal_list(state.legal, 0, game)
-
-    def random_actions(self, state: KopilkaState, rng: np.random.Generator) -> I64:
-        return random_legal(state.legal, 0, rng)
 
     # ---------------------------------------------------------------- views
     def observation_layout(self) -> list[tuple[str, int, int]]:

@@ -26,24 +26,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from koloda.batched.bits import (
-    ONE,
-    U64,
-    as_keys,
-    key_stream,
-    shuffled,
-)
-from koloda.batched.core import (
-    CARDS,
-    I64,
-    SALT_DEAL,
-    SALT_DEALER,
-    IllegalBatchAction,
-    dealt_hands,
-    legal_list,
-    legal_mask,
-    random_legal,
-)
+from koloda.batched.bits import ONE, U64, as_keys, key_stream, shuffled
+from koloda.batched.core import CARDS, I64, SALT_DEAL, SALT_DEALER, dealt_hands
+from koloda.batched.pace import PacedBatch
 from koloda.batched.playphase import deal_round_robin
 from koloda.batched.trick import TrickRule, follow_else_trump
 from koloda.cards import CARD_TEXT, TEXT_CARD
@@ -107,7 +92,7 @@ def nth_cards(hand: U64, count: int) -> list[U64]:
     return out
 
 
-class PacedTricks:
+class PacedTricks(PacedBatch):
     """The shared machinery; a game sets ``name``, ``table``, ``hand``, ``deck``,
     ``num_actions`` and the hooks."""
 
@@ -205,17 +190,7 @@ class PacedTricks:
         state.legal = np.where(state.over, ONE << np.uint64(OPEN), legal)
 
     def advance(self, state: PacedState, actions: npt.ArrayLike) -> PacedState:
-        if self.is_over(state):
-            raise IllegalBatchAction(f"{self.name}: every deal of the batch is over; init a "
-                                     "new one")
-        a = np.asarray(actions).astype(np.int64)
-        if a.shape != (state.games,):
-            raise ValueError(f"actions: one per game, shape ({state.games},), not {a.shape}")
-        bit = np.left_shift(ONE, (a - state.offset).astype(np.uint64))
-        if not np.bitwise_and(state.legal, bit).all():
-            g = int(np.argmax((state.legal & bit) == 0))
-            raise IllegalBatchAction(f"{self.name}: game {g}: action {int(a[g])} is not legal "
-                                     f"now (legal: {self.legal_actions(state, g)})")
+        a, _ = self.checked(state, actions)
         if state.t >= len(state.history):
             state.history = np.concatenate([state.history, np.full_like(state.history, -1)])
         live = ~state.over
@@ -274,36 +249,6 @@ class PacedTricks:
     def _score(self, state: PacedState) -> None:
         state.points = np.where(state.over[None, :], self.deal_points(state), 0
                                 ).astype(np.float32)
-
-    # -------------------------------------------------------------- the API
-    def step(self, state: PacedState, actions: npt.ArrayLike) -> tuple[
-            PacedState, npt.NDArray[np.uint8], npt.NDArray[np.bool_],
-            npt.NDArray[np.float32]]:
-        """``advance``, then (observation, mask, reward): ``reward`` (games, table) is each
-        seat's points in the step a game ends, else 0."""
-        was = state.over.copy()
-        self.advance(state, actions)
-        ended = state.over & ~was
-        reward = np.where(ended[:, None], state.points.T, 0).astype(np.float32)
-        return state, self.observe(state), self.mask(state), reward
-
-    def is_over(self, state: PacedState) -> bool:
-        return bool(state.over.all())
-
-    def terminated(self, state: PacedState) -> npt.NDArray[np.bool_]:
-        return state.over.copy()
-
-    def to_move(self, state: PacedState) -> I64:
-        return np.where(state.over, -1, state.mover)
-
-    def mask(self, state: PacedState) -> npt.NDArray[np.bool_]:
-        return legal_mask(state.legal, state.offset, self.num_actions)
-
-    def legal_actions(self, state: PacedState, game: int) -> list[int]:
-        return legal_list(state.legal, state.offset, game)
-
-    def random_actions(self, state: PacedState, rng: np.random.Generator) -> I64:
-        return random_legal(state.legal, state.offset, rng)
 
     # ---------------------------------------------------------------- views
     def observation_layout(self) -> list[tuple[str, int, int]]:
