@@ -285,6 +285,10 @@ class BatchedSideBySide:
     #: by ``batched_games`` label, each round's hands/s (``games_hands`` hands a round)
     games: dict[str, list[float]] = field(default_factory=dict)
     games_hands: int = 0
+    #: each round's durak 2p games/s and steps/s (``durak_games`` whole games a round)
+    durak: list[float] = field(default_factory=list)
+    durak_steps: list[float] = field(default_factory=list)
+    durak_games: int = 0
 
     def ratios(self, ours: list[float]) -> list[float]:
         return [a / b for a, b in zip(ours, self.cpp, strict=False) if b]
@@ -314,6 +318,12 @@ def batched_side_by_side(hands: int, cpp_hands: int, seed: int, rounds: int = 5,
         for label, make in games:
             sec, _ = batched_run(make(), each, s)
             out.games.setdefault(label, []).append(each / sec if sec else 0.0)
+        out.durak_games = max(hands // 4, 1)
+        durak = batched_durak(out.durak_games, s)
+        if durak is not None:
+            sec, steps = durak
+            out.durak.append(out.durak_games / sec if sec else 0.0)
+            out.durak_steps.append(steps / sec if sec else 0.0)
         if have_cpp:
             cpp = openspiel_cpp(cpp_hands, s)
             assert cpp is not None
@@ -344,19 +354,3 @@ def batched_durak(games: int, seed: int, batch: int = DURAK_BATCH) -> tuple[floa
         done += size
         steps += n
     return time.process_time() - start, steps
-
-
-def batched_durak_rounds(games: int, seed: int, rounds: int) -> list[tuple[float, float]]:
-    """``rounds`` runs of ``batched_durak`` (``games`` each, new seeds each round): each
-    round's (games/s, steps/s) by CPU time; empty without numpy. The median of the rounds
-    is the figure to quote (one run swings with the machine's load)."""
-    if batched_durak(min(games, 1024), seed) is None:         # also warms numpy up
-        return []
-    out = []
-    for r in range(rounds):
-        run = batched_durak(games, seed + r * games)
-        assert run is not None
-        sec, steps = run
-        out.append((games / sec if sec else 0.0, steps / sec if sec else 0.0))
-    return out
-
