@@ -265,7 +265,7 @@ def batched_games() -> list[tuple[str, Callable[[], Any]]]:
         ("stukolka 5 seats, 3 in (tricks only)", lambda: Stukolka(5, 3)),
         ("stukolka 5 seats, whole deal (declaring as steps)", lambda: StukolkaFull(5)),
         ("dreyfus 3p (tricks only)", lambda: Dreyfus(0)),
-        ("kopilka 4p (the play after the exchange)", lambda: Kopilka()),
+        ("kopilka 4p, whole deal (exchange as steps)", lambda: Kopilka()),
     ]
 
 
@@ -285,6 +285,10 @@ class BatchedSideBySide:
     #: by ``batched_games`` label, each round's hands/s (``games_hands`` hands a round)
     games: dict[str, list[float]] = field(default_factory=dict)
     games_hands: int = 0
+    #: each round's durak 2p games/s and steps/s (``durak_games`` whole games a round)
+    durak: list[float] = field(default_factory=list)
+    durak_steps: list[float] = field(default_factory=list)
+    durak_games: int = 0
 
     def ratios(self, ours: list[float]) -> list[float]:
         return [a / b for a, b in zip(ours, self.cpp, strict=False) if b]
@@ -314,6 +318,12 @@ def batched_side_by_side(hands: int, cpp_hands: int, seed: int, rounds: int = 5,
         for label, make in games:
             sec, _ = batched_run(make(), each, s)
             out.games.setdefault(label, []).append(each / sec if sec else 0.0)
+        out.durak_games = max(hands // 4, 1)
+        durak = batched_durak(out.durak_games, s)
+        if durak is not None:
+            sec, steps = durak
+            out.durak.append(out.durak_games / sec if sec else 0.0)
+            out.durak_steps.append(steps / sec if sec else 0.0)
         if have_cpp:
             cpp = openspiel_cpp(cpp_hands, s)
             assert cpp is not None

@@ -1,6 +1,6 @@
-"""Kopilka batched from the end of the same-suit exchange (koloda/rules/kopilka.en.md §Precisely),
-replayed through the engine from the deal: the exchange's picks and discards, then every play, pass
-and draw step by step (the same legal set, the same seat to move, the same money).
+"""Kopilka's first deal batched whole (koloda/rules/kopilka.en.md §Precisely), replayed through
+the engine from the deal: the exchange's picks and discards, then every play, pass and draw,
+step by step (the same legal set, the same seat to move, the same money).
 ``KOLODA_BATCHED_FULL``: games per option set."""
 
 from __future__ import annotations
@@ -11,14 +11,19 @@ import numpy as np
 import pytest
 
 from koloda.batched import Kopilka
-from koloda.batched.kopilka import DRAW, PASS
+from koloda.batched.kopilka import DRAW, PASS, PICK
 from koloda.cards import TEXT_CARD
 from tests.test_batched import FULL, engine_match
 
 
 def index_of(text: str) -> int:
+    """The batched action of an engine action (a discard: its card, as a play)."""
     words = text.split()
-    return {"pass": PASS, "draw": DRAW}[words[0]] if words[0] != "play" else TEXT_CARD[words[1]]
+    if words[0] in ("play", "discard"):
+        return TEXT_CARD[words[1]]
+    if words[0] == "pick":
+        return PICK + int(words[1])
+    return {"pass": PASS, "draw": DRAW}[words[0]]
 
 
 def play_batch(game: Kopilka, keys: np.ndarray, seed: int) -> tuple[Any, list, list, np.ndarray]:
@@ -46,11 +51,7 @@ def replay_and_compare(game: Kopilka, keys: np.ndarray, seed: int) -> tuple[int,
     for g in range(state.games):
         record = game.record(state, g)
         match = engine_match(record)
-        pre = len(game.exchange_json(state, g))
-        for before in record["actions"][:pre]:
-            assert match.to_move == before["seat"], (g, record)
-            match.apply(before["action"])
-        for t, act in enumerate(record["actions"][pre:]):
+        for t, act in enumerate(record["actions"]):
             want = sorted(index_of(a) for a in match.legal_actions())
             got = np.flatnonzero(masks[t][g]).tolist()
             assert got == want, (g, t, record)
@@ -58,7 +59,7 @@ def replay_and_compare(game: Kopilka, keys: np.ndarray, seed: int) -> tuple[int,
             match.apply(act["action"])
             steps += 1
         assert match.is_over, (g, record)
-        assert movers[len(record["actions"]) - pre][g] == -1
+        assert movers[len(record["actions"])][g] == -1
         assert match.current.payoffs() == points[:, g].tolist(), (g, record)
         assert match.current.first_to_shed == (None if state.first_to_shed[g] < 0
                                                 else state.first_to_shed[g])
@@ -140,3 +141,36 @@ def test_a_pass_holding_the_led_suit_costs_a_remiz() -> None:
         assert (paid[passing & holds] == 7).all() and (paid[passing & ~holds] == 0).all()
         fined += int((passing & holds).sum())
     assert fined > 100
+
+
+def test_the_exchange_is_played_as_steps_and_observed() -> None:
+    """§2: the picks and discards are the batch's own steps: a pick due offers the free
+    positions only (``pick_due``, ``free_positions`` in the observation say so), a
+    discard any card held; the offer's cards, on the table, are not ``gone``."""
+    game = Kopilka()
+    layout = {name: (start, width) for name, start, width in game.observation_layout()}
+    state = game.init(np.arange(300) + 3)
+    rng = np.random.default_rng(3)
+    picks = discards = 0
+    while not game.is_over(state):
+        obs, mask = game.observe(state), game.mask(state)
+        ar = np.arange(state.games)
+        trading = ~state.over & (state.stage < 4)
+        start, _ = layout["exchange"]
+        assert (obs[:, start] == trading).all()
+        due = trading & state.picking
+        start, width = layout["free_positions"]
+        assert not mask[due, :52].any()
+        assert (mask[due][:, 54:62] == obs[due][:, start:start + width]).all()
+        hand = state.hands[state.mover, ar]
+        held = np.unpackbits(hand.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
+        disc = trading & ~state.picking
+        assert (mask[disc][:, :52] == held[disc][:, :52]).all()
+        start, width = layout["gone"]
+        free = np.unpackbits(state.free.view(np.uint8).reshape(-1, 8), axis=1,
+                             bitorder="little")[:, :52]
+        assert not (obs[:, start:start + width] & free).any()
+        picks += int(due.sum())
+        discards += int(disc.sum())
+        game.advance(state, game.random_actions(state, rng))
+    assert picks == discards > 300

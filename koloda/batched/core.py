@@ -17,7 +17,9 @@ gather. At the end of a trick the hands rotate once to the winner (one gather of
 
 A game is data for this core: its deck, the suit each card counts as, each card's
 strength, the follow rule (follow-else-trump or follow-else-any), whether it bids, and
-its scoring (``TrickGame`` subclasses: ``koloda.batched.opendaum``, ``.trinka``).
+its scoring (``TrickGame`` subclasses: ``koloda.batched.opendaum``, ``.trinka``). Who
+wins the trick is ``koloda.batched.trick``'s, shared with the games played at their own
+pace.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from koloda.batched.bits import (
     shuffled,
     unpack,
 )
+from koloda.batched.trick import TrickRule, follow_else_any, follow_else_trump
 from koloda.cards import CARD_TEXT
 
 assert sys.byteorder == "little", "unpack() reads a uint64's bits through its bytes"
@@ -45,8 +48,6 @@ assert sys.byteorder == "little", "unpack() reads a uint64's bits through its by
 I64 = npt.NDArray[np.int64]
 F32 = npt.NDArray[np.float32]
 CARDS = 52
-#: the strength table's stride per (trump, led) pair: card ints fit in 64
-_STRIDE = 64
 #: salts of the counter-based randomness: the shuffle and the dealer never share bits
 SALT_DEAL, SALT_DEALER = 0x5EED_DEA1, 0xDEA1_E125
 
@@ -156,6 +157,10 @@ class TrickGame:
     play_actions: int = CARDS
     #: the card int each play action plays (None: action = card)
     card_of: npt.NDArray[np.int64] | None = None
+    #: play actions that win whatever is led, by strength (shakhi played wild)
+    always: dict[int, int] | None = None
+    #: cards in no suit's follow or trump duty (shakhi)
+    exempt: int = 0
 
     def __init__(self) -> None:
         n = self.players
@@ -165,27 +170,10 @@ class TrickGame:
         self.bid_steps = n if self.bidding else 0
         self.length = self.bid_steps + n * self.hand
         self.num_actions = self.play_actions + (self.hand + 1 if self.bidding else 0)
-        suits = 4
-        #: the cards counted as each suit
-        self.suit_bits = np.zeros(suits, dtype=np.uint64)
-        for c in self.deck.tolist():
-            self.suit_bits[self.suit_of[c]] |= ONE << np.uint64(c)
-        # by (trump, led, card): a trump 32 + power, the led suit its power, anything else
-        # -1 (it cannot win); trump -1 (none) is row 4. Stored as 8 × strength + position
-        # in the trick (one table per position), so one maximum keeps both the best card
-        # and who played it: strengths differ between cards that can win, and the led
-        # card always can.
-        table = np.full((suits + 1, suits, _STRIDE), -1, dtype=np.int64)
-        for tr in range(suits + 1):
-            for led in range(suits):
-                for c in self.deck.tolist():
-                    s = self.suit_of[c]
-                    if s == tr:
-                        table[tr, led, c] = 32 + self.power[c]
-                    elif s == led:
-                        table[tr, led, c] = self.power[c]
-        self.strength = table.ravel()
-        self.keyed = [self.strength * 8 + j for j in range(n)]
+        #: who wins a trick (the trick's best card: one maximum per play)
+        self.rule = TrickRule(self.deck.tolist(), self.suit_of, self.power, self.always,
+                              self.exempt)
+        self.suit_bits = self.rule.suit_bits
         self._rows = np.arange(n, dtype=np.int64)[:, None]
         #: the all-bids legal set
         self._bids = np.uint64((1 << (self.hand + 1)) - 1)
@@ -241,7 +229,7 @@ class TrickGame:
             trump_bits=trump_bits, dealt=np.bitwise_or.reduce(hands, axis=0), hands=hands,
             leader=np.zeros(games, dtype=np.int64),
             bids=np.full((n, games), -1, dtype=np.int64), led_bits=zero,
-            trump_base=np.where(trump >= 0, trump, 4) * (4 * _STRIDE),
+            trump_base=self.rule.trump_base(trump),
             base=np.zeros(games, dtype=np.int64), best=np.zeros(games, dtype=np.int64),
             winners=np.zeros((h, games), dtype=np.int64),
             tricks_word=np.full(games, self._field_starts[0], dtype=np.uint64),
@@ -383,16 +371,13 @@ class TrickGame:
         if j == 0:
             led = self._led_suit(state, a)
             state.led_bits = self.suit_bits.take(led)
-            led *= _STRIDE
-            led += state.trump_base
-            state.base = led
-            state.best = self.keyed[0].take(led + a)
+            state.base, state.best = self.rule.lead(state.trump_base, led, a)
             return
-        np.maximum(self.keyed[j].take(state.base + a), state.best, out=state.best)
+        self.rule.follow(state.base, state.best, a, j)
         if j < n - 1:
             return
         # the trick is complete: the winner takes it and leads the next
-        w = state.best & 7
+        w = self.rule.winner(state.best)
         winner = state.leader + w
         np.subtract(winner, n, out=winner, where=winner >= n)
         state.winners[p // n] = winner
@@ -435,12 +420,10 @@ class TrickGame:
             state.legal = h.copy()
             return
         # follow the led suit; if void, trump (Opendaum) — else anything
-        follow = h & state.led_bits
         if self.follow_trump:
-            trumps = h & state.trump_bits
-            state.legal = np.where(follow != 0, follow, np.where(trumps != 0, trumps, h))
+            state.legal = follow_else_trump(h, state.led_bits, state.trump_bits)
         else:
-            state.legal = np.where(follow != 0, follow, h)
+            state.legal = follow_else_any(h, state.led_bits)
 
     # ------------------------------------------------------------ views
     def observation_layout(self) -> list[tuple[str, int, int]]:

@@ -33,7 +33,7 @@ player still holding cards; both hands empty at once is a draw.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -148,6 +148,21 @@ def ranks_on(table: U64) -> U64:
     return r
 
 
+class Moves(NamedTuple):
+    """One move per game that is not over, by kind: the games (indices) of each kind,
+    and the card of each select and the two cards of each beat (in the order of their
+    games)."""
+
+    sel: I64
+    conf: I64
+    beat: I64
+    take: I64
+    pas: I64
+    sel_card: I64
+    beat_attack: I64
+    beat_cover: I64
+
+
 @dataclass
 class DurakState:
     """A batch of games (``Durak.init``; ``advance`` updates it in place), one entry per
@@ -168,16 +183,15 @@ class DurakState:
     uncovered: U64                 # attack cards not covered yet
     table: U64                     # every card on the table
     covers: U64                    # the cards that cover them
-    attacks: I64                   # attack cards this round (lead and throw-ins)
-    limit: I64                     # the most attack cards this round
+    #: attack cards the round may still take: its limit less those played (the lead and
+    #: the throw-ins)
+    room: I64
     taken: npt.NDArray[np.bool_]
     beaten: I64                    # rounds beaten so far (first_bout_limit until one)
-    opening: U64                   # the cards the round was opened with
     last_open: U64                 # (games, 2) by seat: the opening of the last round
     #                                the seat defended (epaulettes)
     sel: U64                       # the cards selected toward an attack or a throw
     avail: U64                     # the cards the mover may select next (0: none)
-    sel_n: I64
     public: U64                    # cards once taken from the table (known in a hand)
     durak: I64                     # once over: the durak's seat, -1 a draw
     epaulettes: npt.NDArray[np.bool_]
@@ -247,15 +261,15 @@ class Durak:
         hd[first_is_left] = right[first_is_left]
         zero = np.zeros(games, dtype=np.uint64)
         zi = np.zeros(games, dtype=np.int64)
-        limit = np.minimum(popcount(hd).astype(np.int64), self.first_bout_limit)
+        room = np.minimum(popcount(hd).astype(np.int64), self.first_bout_limit)
         return DurakState(
             keys=k, dealer=dealer, order=order, prefix=prefix, trump=trump,
             trump_card=trump_card, ha=ha, hd=hd, attacker=attacker, phase=zi.copy(),
             drawn=np.full(games, 2 * HAND, dtype=np.int64), uncovered=zero.copy(),
-            table=zero.copy(), covers=zero.copy(), attacks=zi.copy(), limit=limit,
-            taken=np.zeros(games, dtype=np.bool_), beaten=zi.copy(), opening=zero.copy(),
+            table=zero.copy(), covers=zero.copy(), room=room,
+            taken=np.zeros(games, dtype=np.bool_), beaten=zi.copy(),
             last_open=np.zeros((games, 2), dtype=np.uint64), sel=zero.copy(),
-            avail=ha.copy(), sel_n=zi.copy(), public=zero.copy(),
+            avail=ha.copy(), public=zero.copy(),
             durak=np.full(games, -1, np.int64),
             epaulettes=np.zeros(games, dtype=np.bool_), steps=zi.copy(),
             history=[] if history else None, movers=[] if history else None)
@@ -329,16 +343,15 @@ class Durak:
 
     def random_actions(self, state: DurakState, rng: np.random.Generator) -> I64:
         """A uniformly random legal action per game (-1 in finished games)."""
-        return self._random(state, rng)[0]
+        return self._action_ints(state, self._random(state, rng))
 
-    def _random(self, state: DurakState, rng: np.random.Generator
-                ) -> tuple[I64, list[I64]]:
-        """Random actions and the games of each kind (select, confirm, beat, take, pass)."""
+    def _random(self, state: DurakState, rng: np.random.Generator) -> Moves:
+        """Random legal moves: the games of each kind and the cards of each select and
+        beat (no action indices: the benchmark's loop never needs them)."""
         games = state.games
         raw = rng.bit_generator.random_raw(games)
         raw >>= _S32
         ph = state.phase
-        act = np.full(games, -1, dtype=np.int64)
         # attack and throw: select one of the selectable cards, or confirm / pass (whole
         # batch: the defending and finished games have nothing selectable and no extra)
         opened = state.sel != 0
@@ -350,49 +363,56 @@ class Durak:
         r >>= _S32
         select = r < k
         i_sel = np.flatnonzero(select)
-        act[i_sel] = nth_set_bit(state.avail.take(i_sel), r.take(i_sel).view(np.int64)) + SELECT
         # r = k: the extra action, confirm if something is selected, else pass
         extra &= ~select
         conf = extra & opened
         i_conf = np.flatnonzero(conf)
-        act[i_conf] = CONFIRM_ATTACK + (ph.take(i_conf) >> 1)     # ATTACK 0, THROW 2
         extra ^= conf
         i_pass = np.flatnonzero(extra)
-        act[i_pass] = PASS
         # defend: one (attack card, cover) pair or take, uniformly
         g = np.flatnonzero(ph == DEFEND)
-        unc = state.uncovered[g]
+        unc = state.uncovered.take(g)
         one = (unc & (unc - ONE)) == 0
-        i_beat, i_take = [], []
-        g1, g2 = g.compress(one), g.compress(~one)
-        if len(g1):     # one card to cover (the usual case): its covers or take
-            a = lowest_bit_index(unc.compress(one))
-            b = BEATS.take(state.trump.take(g1) * 64 + a) & state.hd.take(g1)
-            n = popcount(b).astype(np.uint64)
-            r1 = (raw.take(g1) * (n + ONE)) >> _S32
-            beat = r1 < n
-            # the take games (r1 = n) look up a set bit too, and their action is zeroed
-            np.minimum(r1, np.maximum(n, ONE) - ONE, out=r1)
-            pick = nth_set_bit(b, r1.view(np.int64))
-            pick += BEAT
-            pick += CARDS * a
-            pick *= beat
-            act[g1] = pick
-            i_beat.append(g1.compress(beat))
-            i_take.append(g1.compress(~beat))
-        if len(g2):
-            defence = self._random_defence(state, g2, raw.take(g2))
-            act[g2] = defence
-            beat = defence != TAKE
-            i_beat.append(g2.compress(beat))
-            i_take.append(g2.compress(~beat))
-        empty = np.zeros(0, dtype=np.int64)
-        return act, [i_sel, i_conf, np.concatenate(i_beat) if i_beat else empty,
-                     np.concatenate(i_take) if i_take else empty, i_pass]
+        g1 = g.compress(one)
+        # one card to cover (the usual case): its covers or take
+        a = lowest_bit_index(unc.compress(one))
+        b = BEATS.take(state.trump.take(g1) * 64 + a) & state.hd.take(g1)
+        n = popcount(b).astype(np.uint64)
+        r1 = (raw.take(g1) * (n + ONE)) >> _S32
+        beat = r1 < n
+        # the take games (r1 = n) look up a set bit too, and their card is dropped
+        np.minimum(r1, np.maximum(n, ONE) - ONE, out=r1)
+        # one search for the selected cards and the covers
+        picked = nth_set_bit(np.concatenate([state.avail.take(i_sel), b]),
+                             np.concatenate([r.take(i_sel), r1]).view(np.int64))
+        ns = len(i_sel)
+        moves = Moves(i_sel, i_conf, g1.compress(beat), g1.compress(~beat), i_pass,
+                      picked[:ns], a.compress(beat), picked[ns:].compress(beat))
+        if not one.all():
+            g2 = g.compress(~one)
+            hit, att, cover = self._random_defence(state, g2, raw.take(g2))
+            moves = moves._replace(
+                beat=np.concatenate([moves.beat, g2.compress(hit)]),
+                take=np.concatenate([moves.take, g2.compress(~hit)]),
+                beat_attack=np.concatenate([moves.beat_attack, att]),
+                beat_cover=np.concatenate([moves.beat_cover, cover]))
+        return moves
 
-    def _random_defence(self, state: DurakState, g: I64, raw: U64) -> I64:
+    def _action_ints(self, state: DurakState, m: Moves) -> I64:
+        """The action indices of the moves (-1 in finished games)."""
+        act = np.full(state.games, -1, dtype=np.int64)
+        act[m.sel] = SELECT + m.sel_card
+        act[m.conf] = CONFIRM_ATTACK + (state.phase.take(m.conf) >> 1)     # ATTACK 0, THROW 2
+        act[m.beat] = BEAT + CARDS * m.beat_attack + m.beat_cover
+        act[m.take] = TAKE
+        act[m.pas] = PASS
+        return act
+
+    def _random_defence(self, state: DurakState, g: I64, raw: U64
+                        ) -> tuple[npt.NDArray[np.bool_], I64, I64]:
         """Uniform over every (uncovered card, cover) pair and take, in the games ``g``
-        (branch-free: a game out of uncovered cards goes on with nothing to cover)."""
+        (branch-free: a game out of uncovered cards goes on with nothing to cover):
+        whether each beats, and the attack card and cover of those that do."""
         base = state.trump.take(g) * 64
         hd = state.hd.take(g)
         left = state.uncovered.take(g)
@@ -410,24 +430,18 @@ class Durak:
             counts.append(n)
             left &= left - ONE
         r = (raw * total) >> _S32
-        bits = np.zeros(len(g), dtype=np.uint64)
-        cum = np.zeros(len(g), dtype=np.uint64)
-        rank = np.zeros(len(g), dtype=np.uint64)
-        att = np.zeros(len(g), dtype=np.int64)
-        for a, b, n in zip(cards, covers, counts, strict=True):
-            # the pair r falls among this card's covers: r − cum of them (one card hits)
-            off = r - cum                               # wraps around below cum
-            hit = (off < n).astype(np.uint64)
-            bits |= b & np.negative(hit)
-            rank += off * hit
-            att += a * hit.view(np.int64)
-            cum += n
-        beat = r < cum
-        act = np.full(len(g), TAKE, dtype=np.int64)
+        # the pair r falls among the covers of card j: the first whose running count of
+        # pairs passes r (j = the number of cards: take)
+        count = np.stack(counts)
+        cum = np.cumsum(count, axis=0)
+        j = (cum <= r).sum(axis=0)
+        beat = j < len(cards)
         ib = np.flatnonzero(beat)
-        act[ib] = BEAT + CARDS * att.take(ib) + nth_set_bit(bits.take(ib),
-                                                           rank.take(ib).view(np.int64))
-        return act
+        jb = j.take(ib)
+        rank = r.take(ib) - cum[jb, ib]
+        rank += count[jb, ib]
+        cover = nth_set_bit(np.stack(covers)[jb, ib], rank.view(np.int64))
+        return beat, np.stack(cards)[jb, ib], cover
 
     # ------------------------------------------------------------ stepping
     def advance(self, state: DurakState, actions: npt.ArrayLike) -> DurakState:
@@ -438,47 +452,48 @@ class Durak:
             raise ValueError(f"actions: one per game, shape ({state.games},), not {a.shape}")
         live = state.phase != OVER
         a = np.where(live, a, -1).astype(np.int64, copy=False)
-        kinds = [np.flatnonzero((a >= SELECT) & (a < CONFIRM_ATTACK)),
-                 np.flatnonzero(a >= CONFIRM_ATTACK), np.flatnonzero((a >= BEAT) & (a < SELECT)),
-                 np.flatnonzero(a == TAKE), np.flatnonzero(a == PASS)]
-        self._check(state, a, live, *kinds)
-        return self._apply(state, a, live, kinds)
+        i_sel = np.flatnonzero((a >= SELECT) & (a < CONFIRM_ATTACK))
+        i_beat = np.flatnonzero((a >= BEAT) & (a < SELECT))
+        att, cover = np.divmod(a.take(i_beat) - BEAT, CARDS)
+        m = Moves(i_sel, np.flatnonzero(a >= CONFIRM_ATTACK), i_beat,
+                  np.flatnonzero(a == TAKE), np.flatnonzero(a == PASS),
+                  a.take(i_sel) - SELECT, att, cover)
+        self._check(state, a, live, m.sel, m.conf, m.beat, m.take, m.pas)
+        return self._apply(state, m, live, a)
 
     def advance_random(self, state: DurakState, rng: np.random.Generator) -> I64:
         """``advance(state, random_actions(state, rng))`` in one: the random choice already
         knows each game's kind of action and that it is legal, so the decoding and the
-        check are skipped (the benchmark's loop). Returns the actions."""
-        a, kinds = self._random(state, rng)
-        self._apply(state, a, state.phase != OVER, kinds)
+        check are skipped. Returns the actions."""
+        m = self._random(state, rng)
+        a = self._action_ints(state, m)
+        self._apply(state, m, state.phase != OVER, a)
         return a
 
-    def _apply(self, state: DurakState, a: I64, live: npt.NDArray[np.bool_],
-               kinds: list[I64]) -> DurakState:
-        """Apply legal actions ``a``; ``kinds`` the games that select, confirm, beat, take
-        and pass."""
+    def _apply(self, state: DurakState, m: Moves, live: npt.NDArray[np.bool_],
+               a: I64 | None = None) -> DurakState:
+        """Apply legal moves ``m`` (``a``: their action indices, for the history)."""
         ph = state.phase
-        i_sel, i_conf, i_beat, i_take, i_pass = kinds
+        i_sel, i_conf, i_beat, i_take, i_pass = m.sel, m.conf, m.beat, m.take, m.pas
         if state.history is not None and state.movers is not None:
-            state.history.append(a.astype(np.int16))
+            state.history.append((self._action_ints(state, m) if a is None else a)
+                                 .astype(np.int16))
             state.movers.append(self.to_move(state).astype(np.int8))
         state.steps += live
         state.t += 1
         # select: one more card toward an attack (of one rank) or a throw
         if len(i_sel):
-            c = a.take(i_sel)
-            c -= SELECT
-            state.sel[i_sel] |= CARD_BIT.take(c)
-            n = state.sel_n.take(i_sel)
-            n += 1
-            state.sel_n[i_sel] = n
+            c = m.sel_card.copy()
+            sel = state.sel.take(i_sel)
+            sel |= CARD_BIT.take(c)
+            state.sel[i_sel] = sel
             avail = state.avail.take(i_sel)
             # higher cards only; an attack goes on in the selected card's rank, a throw in
             # any rank on the table (ph 0 or 2: row 0 or 1 of the table)
             c += ph.take(i_sel) << 5
             avail &= _NEXT_SELECT.take(c)
-            # no attack card this round before the lead (attacks is 0 in ATTACK)
-            n += state.attacks.take(i_sel)
-            more = n < state.limit.take(i_sel)
+            # while the round has room for one more
+            more = popcount(sel) < state.room.take(i_sel)
             avail &= np.negative(more.astype(np.uint64))
             state.avail[i_sel] = avail
         asks = []
@@ -487,14 +502,16 @@ class Durak:
             g = i_conf
             chosen = state.sel[g]
             state.ha[g] ^= chosen          # the chosen cards are the attacker's
-            state.attacks[g] += state.sel_n[g]
+            state.room[g] -= popcount(chosen)
             state.uncovered[g] |= chosen
             state.table[g] |= chosen
             state.sel[g] = 0
-            state.sel_n[g] = 0
             state.avail[g] = 0
             opened = ph.take(g) == ATTACK
-            state.opening[g.compress(opened)] = chosen.compress(opened)
+            # the round's opening, the defender's last (epaulettes: the engine keeps it at
+            # the round's end, the same cards: a round opened is a round that ends)
+            o = g.compress(opened)
+            state.last_open.ravel()[2 * o + 1 - state.attacker.take(o)] = chosen.compress(opened)
             # a lead, or a throw while not taken, is to be covered; after take, a throw
             # lies uncovered beside the taken cards and the attacker is asked again
             after_take = state.taken.take(g)
@@ -502,9 +519,8 @@ class Durak:
             asks.append(g.compress(after_take))
         if len(i_beat):
             g = i_beat
-            att, cover = np.divmod(a.take(g) - BEAT, CARDS)
-            ab = CARD_BIT.take(att)
-            bb = CARD_BIT.take(cover)
+            ab = CARD_BIT.take(m.beat_attack)
+            bb = CARD_BIT.take(m.beat_cover)
             unc = state.uncovered[g] ^ ab  # ab is uncovered, bb in the defender's hand
             state.uncovered[g] = unc
             state.covers[g] |= bb
@@ -519,7 +535,7 @@ class Durak:
             g = np.concatenate(asks) if len(asks) > 1 else asks[0]
             # after a change the attacker is asked, if the limit allows and it holds cards
             ha = state.ha[g]
-            room = (state.attacks[g] < state.limit[g]) & (ha != 0)
+            room = (state.room[g] > 0) & (ha != 0)
             ask = g.compress(room)
             state.phase[ask] = THROW
             state.avail[ask] = ha.compress(room) & ranks_on(state.table.take(ask))
@@ -567,11 +583,8 @@ class Durak:
         beaten = state.beaten[g] + ~took
         state.beaten[g] = beaten
         attacker = state.attacker[g]
-        # the defender's seat: the flat index into last_open (games, 2)
-        state.last_open.ravel()[2 * g + 1 - attacker] = state.opening[g]
-        for f in (state.uncovered, state.table, state.covers, state.opening):
+        for f in (state.uncovered, state.table, state.covers):
             f[g] = 0
-        state.attacks[g] = 0
         state.taken[g] = False
         # drawing up to six: the attacker, then the defender, while the stock lasts
         qd = state.drawn[g]
@@ -601,12 +614,12 @@ class Durak:
         state.ha[g] = ha
         state.hd[g] = hd
         state.attacker[g] = attacker ^ swap
-        limit = popcount(hd).astype(np.int64)
+        room = popcount(hd).astype(np.int64)
         if self.first_bout_limit < HAND:
-            np.minimum(limit, np.where(beaten == 0, self.first_bout_limit, HAND), out=limit)
+            np.minimum(room, np.where(beaten == 0, self.first_bout_limit, HAND), out=room)
         else:
-            np.minimum(limit, HAND, out=limit)
-        state.limit[g] = limit
+            np.minimum(room, HAND, out=room)
+        state.room[g] = room
         state.phase[g] = ATTACK
         state.avail[g] = ha
         if over.any():      # not swapped: ha and hd are still the round's hands
@@ -691,7 +704,7 @@ class Durak:
         misc |= np.left_shift(ONE, stock + np.uint64(10))
         out[:, 8] = misc
         held = popcount(theirs).astype(np.uint64)
-        room = np.clip(state.limit - state.attacks, 0, HAND).astype(np.uint64)
+        room = np.clip(state.room, 0, HAND).astype(np.uint64)
         out[:, 9] = np.left_shift(ONE, held) | np.left_shift(ONE, room + np.uint64(37))
         out[ph == OVER] = 0
         return np.unpackbits(out.view(np.uint8).ravel(), bitorder="little").reshape(games, -1)
@@ -761,7 +774,7 @@ def play_random(game: Durak, keys: npt.ArrayLike, seed: int = 0, compact: float 
     total = state.games
     steps = draws = 0
     while state.games:
-        game.advance_random(state, rng)
+        game._apply(state, game._random(state, rng), state.phase != OVER)
         live = state.phase != OVER
         if np.count_nonzero(live) < compact * state.games:
             done = ~live

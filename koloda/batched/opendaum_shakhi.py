@@ -46,16 +46,12 @@ class _WithShakhi(Opendaum):
         self.play_actions = CARDS + len(self.shakhi)
         self.card_of = np.arange(64, dtype=np.int64)
         self.card_of[CARDS:CARDS + len(self.shakhi)] = self.shakhi
+        # played wild, a shakha wins whatever is led; no duty counts a shakha: the suits
+        # (and so the trump and led sets) leave them out
+        self.always = {a: WILD for a in range(CARDS, self.play_actions)}
+        self.exempt = sum(1 << c for c in self.shakhi)
         super().__init__(players, hand)
-        sh = 0
-        for c in self.shakhi:
-            sh |= 1 << c
-        self.shakhi_bits = np.uint64(sh)
-        #: no duty counts a shakha: the suits (and so the trump and led sets) leave them out
-        self.suit_bits &= ~self.shakhi_bits
-        table = self.strength.reshape(5, 4, -1)
-        table[:, :, CARDS:self.play_actions] = WILD
-        self.keyed = [self.strength * 8 + j for j in range(self.players)]
+        self.shakhi_bits = np.uint64(self.exempt)
 
     def _led_suit(self, state: TrickState, a: I64) -> I64:
         # a shakha led wild is a trump lead (an Opendaum deal always has a trump)

@@ -13,36 +13,24 @@ in, one alone, or every trick played) waits for its batch with one action, ``OPE
 Actions: ``0..51`` play that card; from ``OPEN = 52`` the game's opening choices. A game
 (``koloda.batched.mushka_full``, ``.stukolka_full``) gives the opening's legal set and
 effect, the first leader, the lead and follow rules and the points; the trick (who wins:
-the highest trump, else the highest of the led suit) is kept here once.
+the highest trump, else the highest of the led suit) is ``koloda.batched.trick``'s, as
+for every batched trick game.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from koloda.batched.bits import (
-    ONE,
-    U64,
-    as_keys,
-    key_stream,
-    shuffled,
-)
-from koloda.batched.core import (
-    CARDS,
-    I64,
-    SALT_DEAL,
-    SALT_DEALER,
-    IllegalBatchAction,
-    dealt_hands,
-    legal_list,
-    legal_mask,
-    random_legal,
-)
+from koloda.batched.bits import ONE, U64, as_keys, key_stream, shuffled
+from koloda.batched.core import CARDS, I64, SALT_DEAL, SALT_DEALER, dealt_hands
+from koloda.batched.pace import PacedBatch
 from koloda.batched.playphase import deal_round_robin
+from koloda.batched.trick import TrickRule, follow_else_trump
 from koloda.cards import CARD_TEXT, TEXT_CARD
 
 #: the first opening action: the opening phase's legal set is kept from it up
@@ -70,10 +58,9 @@ class PacedState:
     active: npt.NDArray[np.bool_]    # (table, games) in play after the opening
     mover: I64
     led: I64                         # -1: a lead is due
-    best: I64                        # the trick's best strength (a trump 32 + rank)
-    best_seat: I64
-    top_led: I64                     # the highest card of the led suit in the trick, -1
-    top_trump: I64                   # the highest trump in the trick, -1
+    trump_base: I64                  # the trick: koloda.batched.trick's base and best
+    base: I64
+    best: I64                        # 8 × strength + the seat of the trick's best card
     cards_in: I64
     players_in: I64
     tricks_done: I64
@@ -105,7 +92,7 @@ def nth_cards(hand: U64, count: int) -> list[U64]:
     return out
 
 
-class PacedTricks:
+class PacedTricks(PacedBatch):
     """The shared machinery; a game sets ``name``, ``table``, ``hand``, ``deck``,
     ``num_actions`` and the hooks."""
 
@@ -114,6 +101,12 @@ class PacedTricks:
     hand: int
     deck: npt.NDArray[np.uint8]
     num_actions: int
+
+    @cached_property
+    def rule(self) -> TrickRule:
+        """Who wins a trick: the highest trump, else the highest of the led suit."""
+        cards = np.arange(64, dtype=np.int64)
+        return TrickRule(self.deck.tolist(), cards // 13, cards % 13)
 
     # ---------------------------------------------------------------- hooks
     def arrange(self, order: npt.NDArray[np.uint8]) -> None:
@@ -141,9 +134,7 @@ class PacedTricks:
 
     def follow_legal(self, state: PacedState, h: U64) -> U64:
         """Follow suit, else trump, else any card (Mushka)."""
-        same = h & SUIT_BITS.take(np.maximum(state.led, 0))
-        trumps = h & state.trump_bits
-        return np.where(same != 0, same, np.where(trumps != 0, trumps, h))
+        return follow_else_trump(h, SUIT_BITS.take(np.maximum(state.led, 0)), state.trump_bits)
 
     def deal_points(self, state: PacedState) -> npt.NDArray[np.float32]:
         """(table, games) each seat's points once its game is over."""
@@ -176,8 +167,8 @@ class PacedTricks:
             choice=np.full((n, games), -1, dtype=np.int8),
             discards=np.zeros((n, games), dtype=np.uint64), taker=none.copy(),
             active=np.ones((n, games), dtype=np.bool_), mover=(dealer + 1) % n,
-            led=none.copy(), best=zeros.copy(), best_seat=zeros.copy(),
-            top_led=none.copy(), top_trump=none.copy(),
+            led=none.copy(), trump_base=self.rule.trump_base(trump), base=zeros.copy(),
+            best=zeros.copy(),
             cards_in=zeros.copy(), players_in=zeros.copy(), tricks_done=zeros.copy(),
             won=np.zeros((n, games), dtype=np.int64), over=np.zeros(games, dtype=np.bool_),
             legal=np.zeros(games, dtype=np.uint64), offset=OPEN,
@@ -199,17 +190,7 @@ class PacedTricks:
         state.legal = np.where(state.over, ONE << np.uint64(OPEN), legal)
 
     def advance(self, state: PacedState, actions: npt.ArrayLike) -> PacedState:
-        if self.is_over(state):
-            raise IllegalBatchAction(f"{self.name}: every deal of the batch is over; init a "
-                                     "new one")
-        a = np.asarray(actions).astype(np.int64)
-        if a.shape != (state.games,):
-            raise ValueError(f"actions: one per game, shape ({state.games},), not {a.shape}")
-        bit = np.left_shift(ONE, (a - state.offset).astype(np.uint64))
-        if not np.bitwise_and(state.legal, bit).all():
-            g = int(np.argmax((state.legal & bit) == 0))
-            raise IllegalBatchAction(f"{self.name}: game {g}: action {int(a[g])} is not legal "
-                                     f"now (legal: {self.legal_actions(state, g)})")
+        a, _ = self.checked(state, actions)
         if state.t >= len(state.history):
             state.history = np.concatenate([state.history, np.full_like(state.history, -1)])
         live = ~state.over
@@ -240,22 +221,13 @@ class PacedTricks:
         n = self.table
         ag, seat = a[g], state.mover[g]
         state.hands[seat, g] ^= np.left_shift(ONE, ag.astype(np.uint64))
-        suit, rank = ag // 13, ag % 13
         is_lead = state.cards_in[g] == 0
-        led = np.where(is_lead, suit, state.led[g])
+        led = np.where(is_lead, ag // 13, state.led[g])
         state.led[g] = led
-        strength = np.where(suit == state.trump[g], 32 + rank, np.where(suit == led, rank, -1))
-        best = np.where(is_lead, -1, state.best[g])
-        beats = strength > best
-        none = np.full(len(g), -1, dtype=np.int64)
-        top_led = np.where(is_lead, none, state.top_led[g])
-        top_trump = np.where(is_lead, none, state.top_trump[g])
-        state.top_led[g] = np.where(suit == led, np.maximum(top_led, ag), top_led)
-        state.top_trump[g] = np.where(suit == state.trump[g], np.maximum(top_trump, ag),
-                                      top_trump)
-        state.best[g] = np.where(beats, strength, best)
-        winner = np.where(beats, seat, state.best_seat[g])
-        state.best_seat[g] = winner
+        base, best = self.rule.play(is_lead, state.trump_base[g], led, state.base[g],
+                                    state.best[g], ag, seat)
+        state.base[g], state.best[g] = base, best
+        winner = self.rule.winner(best)
         cards_in = state.cards_in[g] + 1
         ends = cards_in == state.players_in[g]
         state.cards_in[g] = np.where(ends, 0, cards_in)
@@ -277,36 +249,6 @@ class PacedTricks:
     def _score(self, state: PacedState) -> None:
         state.points = np.where(state.over[None, :], self.deal_points(state), 0
                                 ).astype(np.float32)
-
-    # -------------------------------------------------------------- the API
-    def step(self, state: PacedState, actions: npt.ArrayLike) -> tuple[
-            PacedState, npt.NDArray[np.uint8], npt.NDArray[np.bool_],
-            npt.NDArray[np.float32]]:
-        """``advance``, then (observation, mask, reward): ``reward`` (games, table) is each
-        seat's points in the step a game ends, else 0."""
-        was = state.over.copy()
-        self.advance(state, actions)
-        ended = state.over & ~was
-        reward = np.where(ended[:, None], state.points.T, 0).astype(np.float32)
-        return state, self.observe(state), self.mask(state), reward
-
-    def is_over(self, state: PacedState) -> bool:
-        return bool(state.over.all())
-
-    def terminated(self, state: PacedState) -> npt.NDArray[np.bool_]:
-        return state.over.copy()
-
-    def to_move(self, state: PacedState) -> I64:
-        return np.where(state.over, -1, state.mover)
-
-    def mask(self, state: PacedState) -> npt.NDArray[np.bool_]:
-        return legal_mask(state.legal, state.offset, self.num_actions)
-
-    def legal_actions(self, state: PacedState, game: int) -> list[int]:
-        return legal_list(state.legal, state.offset, game)
-
-    def random_actions(self, state: PacedState, rng: np.random.Generator) -> I64:
-        return random_legal(state.legal, state.offset, rng)
 
     # ---------------------------------------------------------------- views
     def observation_layout(self) -> list[tuple[str, int, int]]:

@@ -38,20 +38,13 @@ from koloda.batched.playphase import (
     compact,
     deal_round_robin,
 )
+from koloda.batched.trick import beat_or_overtrump
 from koloda.cards import ACE
 from koloda.cards import deck as card_deck
 
 HAND = 3
 SALT_STAY, SALT_GOLETS = 0x57C0_0000, 0x57C1_0000
 KNOCK, DROP, GOLETS = 0, 1, 2
-ALL = np.uint64(0xFFFF_FFFF_FFFF_FFFF)
-
-
-def above(card: I64) -> U64:
-    """The bits above ``card`` (every bit for -1: no card)."""
-    return ALL << (card + 1).astype(np.uint64)
-
-
 class Stukolka(PlayPhase):
     """``Stukolka(table=5, players=3, deck=36, ante=3)``."""
 
@@ -116,23 +109,7 @@ class Stukolka(PlayPhase):
         if j == 0:
             # the trump ace is led whenever its holder leads
             return np.where((h & trump_ace) != 0, trump_ace, h)
-        start = state.t - j
-        led = state.history[start].astype(np.int64) // 13
-        top_led = np.full(state.games, -1, dtype=np.int64)
-        top_trump = np.full(state.games, -1, dtype=np.int64)
-        for p in range(j):
-            c = state.history[start + p].astype(np.int64)
-            s = c // 13
-            top_led = np.where(s == led, np.maximum(top_led, c), top_led)
-            top_trump = np.where(s == state.trump, np.maximum(top_trump, c), top_trump)
-        same = h & state.led_bits
-        trumped = (top_trump >= 0) & (led != state.trump)
-        beat = same & above(top_led)
-        follow = np.where(trumped | (beat == 0), same, beat)
-        trumps = h & state.trump_bits
-        over = trumps & above(top_trump)
-        ruff = np.where(over != 0, over, trumps)
-        return np.where(same != 0, follow, np.where(trumps != 0, ruff, h))
+        return beat_or_overtrump(h, state.led_bits, state.trump_bits, state.base, state.best)
 
     def points(self, state: PlayState, tricks: I64) -> npt.NDArray[np.float32]:
         pot = self.ante          # a match's first deal: the pot is the dealer's ante

@@ -27,7 +27,8 @@ import numpy.typing as npt
 from koloda.batched.bits import ONE, U64
 from koloda.batched.core import CARDS, I64
 from koloda.batched.paced import OPEN, SUIT_BITS, ZERO, PacedState, PacedTricks
-from koloda.batched.stukolka import above, record_options
+from koloda.batched.stukolka import record_options
+from koloda.batched.trick import beat_or_overtrump
 from koloda.cards import ACE
 from koloda.cards import deck as card_deck
 
@@ -84,14 +85,8 @@ class StukolkaFull(PacedTricks):
         return np.where((h & ace) != 0, ace, h)
 
     def follow_legal(self, state: PacedState, h: U64) -> U64:
-        same = h & SUIT_BITS.take(np.maximum(state.led, 0))
-        trumped = (state.top_trump >= 0) & (state.led != state.trump)
-        beat = same & above(state.top_led)
-        follow = np.where(trumped | (beat == 0), same, beat)
-        trumps = h & state.trump_bits
-        over = trumps & above(state.top_trump)
-        ruff = np.where(over != 0, over, trumps)
-        return np.where(same != 0, follow, np.where(trumps != 0, ruff, h))
+        return beat_or_overtrump(h, SUIT_BITS.take(np.maximum(state.led, 0)),
+                                 state.trump_bits, state.base, state.best)
 
     def deal_points(self, state: PacedState) -> npt.NDArray[np.float32]:
         pot = self.ante            # a match's first deal: the pot is the dealer's ante

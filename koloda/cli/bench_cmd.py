@@ -121,11 +121,12 @@ def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,
         lines.append(f"  the other batched games, {sbs.games_hands} hands a round, advance:")
     for label, rates in sbs.games.items():
         lines.append(f"    {label}: {med(rates):,.0f} hands/s")
-    durak = b.batched_durak(max(hands // 4, 1), seed)
-    if durak is not None:
-        out["batched_durak_games_per_s"] = round(max(hands // 4, 1) / durak[0], 1)
-        lines.append(f"  durak 2p, whole games, advance: {out['batched_durak_games_per_s']:,.0f} "
-                     f"games/s ({durak[1] / durak[0]:,.0f} steps/s, {max(hands // 4, 1)} games)")
+    if sbs.durak:
+        out["batched_durak_games_per_s"] = round(med(sbs.durak), 1)
+        out["rounds_durak_games_per_s"] = [round(x, 1) for x in sbs.durak]
+        lines.append(f"  durak 2p, whole games, advance: {med(sbs.durak):,.0f} games/s "
+                     f"({med(sbs.durak_steps):,.0f} steps/s; {sbs.durak_games} games a round)")
+        lines.append(f"    by round: {', '.join(f'{x:,.0f}' for x in sbs.durak)}")
     if not sbs.cpp:
         lines.append("  OpenSpiel not installed (pip install '.[bench]'): no side-by-side"
                      if openspiel else "  (--no-openspiel: no side-by-side)")
@@ -140,6 +141,14 @@ def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,
     lines.append(f"  ratio batched / OpenSpiel-C++: {med(ratios):.2f}× (advance), "
                  f"{med(obs_ratios):.2f}× (step)")
     lines.append(f"    by round (advance): {', '.join(f'{x:.1f}' for x in ratios)}")
+    if sbs.durak:
+        # no durak in OpenSpiel: its oh_hell loop, run in the same rounds, says how loaded
+        # the machine was (the rounds' figures move together)
+        durak_ratios = sbs.ratios(sbs.durak)
+        out["durak_games_per_cpp_hand"] = round(med(durak_ratios), 3)
+        lines.append(f"  durak games / OpenSpiel-C++ oh_hell hands, same rounds: "
+                     f"{med(durak_ratios):.2f} (by round: "
+                     f"{', '.join(f'{x:.2f}' for x in durak_ratios)})")
     return out
 
 
