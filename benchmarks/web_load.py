@@ -424,6 +424,13 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
     print(f"server: {server['actions_accepted']} actions in {server['transactions']} "
           f"transactions ({server['jobs_per_commit']} writes each, commit ms "
           f"{server['commit_ms']}); event loop lag ms {server['loop_lag_ms']}")
+    gc0, gc1 = before.get("gc"), server.get("gc")
+    if gc0 and gc1:
+        passes = [n1 - n0 for n0, n1 in zip(gc0["passes"], gc1["passes"], strict=True)]
+        spent = sum(gc1["ms"]) - sum(gc0["ms"])
+        print(f"server's garbage collector in the run: passes by generation {passes}, "
+              f"{spent:.0f} ms in all; its longest pass since the start "
+              f"{max(gc1['longest_ms'])} ms (generations {gc1['longest_ms']})")
     print(f"CPU per action: server (with its bot workers) "
           f"{(cpu1[0] - cpu0[0]) / done * 1000:.2f} ms, "
           f"these clients {(cpu1[1] - cpu0[1]) / done * 1000:.2f} ms "

@@ -275,3 +275,49 @@ def test_a_send_that_waits_is_finished_by_the_connections_own_task_in_order(
         assert sent == ["s1", "ok", "s3", "p1"]
         assert conn.task.done()
     _run(scenario)
+
+
+def test_the_collector_freezes_what_survives_and_collects_in_full_rarely() -> None:
+    """What lives long (open connections above all) is moved out of the collector's
+    full passes now and then and when a crowd arrives; a full collection still comes
+    every ``full_every`` seconds, so garbage in cycles is freed in the end."""
+    import gc
+    import weakref
+
+    from koloda.web import collector as collector_module
+    from koloda.web.collector import Collector
+
+    class Node:
+        def __init__(self) -> None:
+            self.me = self
+
+    c = Collector(freeze_every=5.0, full_every=60.0)
+    c.start()
+    try:
+        base = c._frozen_at
+        kept = [Node() for _ in range(100)]
+        c.tick(base + 1.0)
+        assert c.freezes == 0                     # not yet
+        before = gc.get_freeze_count()
+        c.tick(base + 5.0)
+        assert c.freezes == 1 and gc.get_freeze_count() >= before + len(kept)
+        for _ in range(collector_module.FREEZE_AFTER):
+            c.opened()
+        assert c.freezes == 2
+        # garbage in a cycle, frozen: only the full collection frees it
+        cycle = Node()
+        alive = weakref.ref(cycle)
+        gc.freeze()
+        del cycle
+        gc.collect()
+        assert alive() is not None
+        c.tick(base + 60.0)
+        assert c.full == 1 and alive() is None
+        gc.collect()
+        assert c.passes[2] >= 1 and c.longest_ms[2] > 0
+        assert c.stats()["full_collections"] == 1
+    finally:
+        c.stop()
+        gc.unfreeze()
+    assert c._timed not in gc.callbacks
+    del kept

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import hashlib
 import hmac
 import json
@@ -40,6 +39,7 @@ from koloda.engine.spec import GameSpec
 from koloda.web import persist
 from koloda.web.bots import NOBODY, PEOPLE, SEATED, BotPool, bots_for, resolve_bot
 from koloda.web.cluster import PRESENCE_EVERY, PRESENCE_GONE, SWEEP, make_cluster
+from koloda.web.collector import Collector
 from koloda.web.limits import TEXTS, Buckets, Limits, Said, bad_name_char
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
@@ -691,6 +691,7 @@ class TableManager:
         self.accepted = 0
         #: how late the ticker woke (seconds): how long the event loop was busy
         self.lags: deque[float] = deque(maxlen=2000)
+        self.collector = Collector()
 
     # ---------------------------------------------------------- life cycle
     async def start(self) -> None:
@@ -728,13 +729,14 @@ class TableManager:
             self._sweeper = asyncio.create_task(self._sweep())
         # everything loaded so far (FastAPI, SQLAlchemy, the games) lives as long as the
         # server: keep it out of the collector's full passes, which otherwise stall the
-        # event loop for hundreds of milliseconds once many tables are in play
+        # event loop for hundreds of milliseconds once many tables are in play (and
+        # what survives from then on too, now and then: koloda.web.collector)
         registry()
-        gc.collect()
-        gc.freeze()
+        self.collector.start()
 
     async def stop(self) -> None:
         self._stopping = True
+        self.collector.stop()
         if self._ticker is not None:
             self._ticker.cancel()
         if self._sweeper is not None:
@@ -1081,6 +1083,7 @@ class TableManager:
             s.away_since = None
         else:
             table.spectators += 1
+        self.collector.opened()
         conn.push_json({"type": "welcome", "table": table.info(), "seat": seat})
         conn.push(table.state_text(seat))
         table.seats_changed()
@@ -1332,6 +1335,7 @@ class TableManager:
                 self._spawn(self._abandon(idle))
             if self.cluster.shared:
                 self._presence_tick(now)
+            self.collector.tick(now)
             if now - self._pruned > 60:
                 self._pruned = now
                 self._creations.prune()
@@ -1408,6 +1412,7 @@ class TableManager:
             "cluster": {**self.cluster.stats(), "taken_over": self.taken_over,
                         "conflicts": self.conflicts},
             "bots": self.pool.stats(),
+            "gc": self.collector.stats(),
             "spectator_fanout": {"frames": fan_totals.frames, "offers": fan_totals.offers,
                                  "deferred": fan_totals.deferred,
                                  "cpu_s": round(fan_totals.cpu_s, 3)},
