@@ -222,19 +222,23 @@ async def crowd_loop(urls: list[str], pipe: Any) -> None:
     await asyncio.gather(*watchers, return_exceptions=True)
 
 
-def crowd_main(urls: list[str], pipe: Any) -> None:
+def crowd_main(urls: list[str], pipe: Any, nice: int) -> None:
+    if nice:
+        os.nice(nice)
     asyncio.run(crowd_loop(urls, pipe))
 
 
 class Crowd:
     """N spectators in a process of their own: a real crowd is on other machines, and
     1 000 clients in this script's event loop would delay its players' clients (and so
-    the latencies it measures) by their own work, not by the server's."""
+    the latencies it measures) by their own work, not by the server's. ``nice`` lowers
+    its priority, so that on a machine of few cores its reading takes less CPU from the
+    server than a crowd elsewhere would (none); its CPU is printed."""
 
-    def __init__(self, urls: list[str]) -> None:
+    def __init__(self, urls: list[str], nice: int) -> None:
         ctx = multiprocessing.get_context("spawn")
         self.pipe, child = ctx.Pipe()
-        self.proc = ctx.Process(target=crowd_main, args=(urls, child), daemon=True)
+        self.proc = ctx.Process(target=crowd_main, args=(urls, child, nice), daemon=True)
         self.proc.start()
 
     async def said(self, timeout: float) -> Any:
@@ -259,7 +263,7 @@ class Crowd:
 
 async def watched_table(https: list[httpx.AsyncClient], ws_bases: list[str], game: str,
                         players: int, crowd: int, stats: Stats,
-                        stop_at: float) -> tuple[Crowd, list[Any]]:
+                        stop_at: float, crowd_nice: int) -> tuple[Crowd, list[Any]]:
     """One more table, watched by ``crowd`` spectators (spread over the servers, in a
     process of their own) who are all connected before the load starts; its people
     think 0.2 s a move. Returns the crowd and the tasks that play it."""
@@ -274,7 +278,7 @@ async def watched_table(https: list[httpx.AsyncClient], ws_bases: list[str], gam
                                 {"seat": seat, "name": f"watched{seat}"}, stats, stop_at)
         tokens.append(r.json()["token"])
     path = f"/ws/tables/{made['id']}"
-    watchers = Crowd([f"{ws_bases[i % n]}{path}" for i in range(crowd)])
+    watchers = Crowd([f"{ws_bases[i % n]}{path}" for i in range(crowd)], crowd_nice)
     _, connected, problems = await watchers.said(300)
     if connected < crowd:
         print(f"only {connected} of {crowd} spectators could connect: {problems}")
@@ -289,6 +293,20 @@ def pct(values: list[float], q: float) -> float:
         return float("nan")
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def sched_seconds(pid: int | None) -> tuple[float, float]:
+    """Seconds ``pid``'s main thread (a server's event loop) has run on a CPU, and has
+    waited for one while ready to run (``/proc/PID/schedstat``): the second is time the
+    machine's other work took from it. (nan, nan) where that cannot be read."""
+    if not pid:
+        return float("nan"), float("nan")
+    try:
+        with open(f"/proc/{pid}/task/{pid}/schedstat") as f:
+            ran, waited, _ = f.read().split()
+    except (OSError, ValueError):
+        return float("nan"), float("nan")
+    return int(ran) / 1e9, int(waited) / 1e9
 
 
 def cpu_seconds(pid: int | None) -> float:
@@ -344,7 +362,8 @@ def summed(stats: list[dict[str, Any]], pids: list[int | None]) -> dict[str, Any
 
 async def run(url: str | list[str], tables: int, seconds: float, game: str, players: int,
               think: float, ramp: float, server_pid: int | list[int | None] | None = None,
-              computers: bool = False, spectators: int = 0) -> Outcome:
+              computers: bool = False, spectators: int = 0,
+              crowd_nice: int = 0) -> Outcome:
     stats = Stats()
     urls = [url] if isinstance(url, str) else url
     pids = server_pid if isinstance(server_pid, list) else [server_pid] * len(urls)
@@ -361,7 +380,8 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
         if spectators:
             opened = time.monotonic()
             crowd, watched = await watched_table(https, ws_bases, game, players,
-                                                 spectators, stats, stop_at + 300)
+                                                 spectators, stats, stop_at + 300,
+                                                 crowd_nice)
             # the crowd's connecting is not part of the run
             stop_at += time.monotonic() - opened
             print(f"{spectators} spectators connected to one more table in "
@@ -378,6 +398,7 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
         before = summed(await all_stats(https), pids)
         cpu0 = (before["cpu"], cpu_seconds(None),
                 cpu_seconds(crowd.proc.pid) if crowd else 0.0)
+        sched0 = sched_seconds(pids[0]) + sched_seconds(os.getpid())
         accepted0 = before["actions_accepted"]
         # every driver ends by itself soon after ``stop_at``; one that does not (a socket
         # that never closes) is given up a minute later and counted as an error
@@ -394,6 +415,7 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
         server = summed(await all_stats(https), pids)
         cpu1 = (server["cpu"], cpu_seconds(None),
                 cpu_seconds(crowd.proc.pid) if crowd else 0.0)
+        sched1 = sched_seconds(pids[0]) + sched_seconds(os.getpid())
         for task in watched:
             task.cancel()
         if watched:
@@ -431,6 +453,10 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
         print(f"server's garbage collector in the run: passes by generation {passes}, "
               f"{spent:.0f} ms in all; its longest pass since the start "
               f"{max(gc1['longest_ms'])} ms (generations {gc1['longest_ms']})")
+    print(f"event loop threads in the run ({elapsed:.1f} s), on a CPU / ready but waiting "
+          f"for one (the machine's other work): server {sched1[0] - sched0[0]:.1f} / "
+          f"{sched1[1] - sched0[1]:.1f} s, these clients {sched1[2] - sched0[2]:.1f} / "
+          f"{sched1[3] - sched0[3]:.1f} s")
     print(f"CPU per action: server (with its bot workers) "
           f"{(cpu1[0] - cpu0[0]) / done * 1000:.2f} ms, "
           f"these clients {(cpu1[1] - cpu0[1]) / done * 1000:.2f} ms "
@@ -469,14 +495,18 @@ port, db, workers, redis = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.
 uvicorn.run(create_app(db, bot_workers=workers, limits=Limits.unlimited(), bot_delay=0.0,
                        redis_url=redis or None),
             host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536,
-            ws_per_message_deflate=False)
+            ws_per_message_deflate=False, ws=sys.argv[5])
 """
+
+
+#: uvicorn's websocket implementation for the servers started here (``--ws``)
+WS_IMPL = ["auto"]
 
 
 def start_server(port: int, db: str, bot_workers: int, redis: str | None = None,
                  wait: bool = True) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen([sys.executable, "-c", SERVE, str(port), db, str(bot_workers),
-                             redis or ""])
+                             redis or "", WS_IMPL[0]])
     if wait:
         wait_started(proc, port)
     return proc
@@ -585,10 +615,17 @@ def main() -> None:
     ap.add_argument("--spectators", type=int, default=0,
                     help="run twice, without and with one more table watched by this many "
                          "spectators, and print how much the crowd delays the other tables")
+    ap.add_argument("--ws", default="auto",
+                    help="uvicorn's websocket implementation for the servers started here "
+                         "(auto, websockets-sansio, websockets, wsproto)")
+    ap.add_argument("--crowd-nice", type=int, default=0,
+                    help="with --spectators: lower the spectators' process priority by "
+                         "this much (19: the lowest), as if the crowd were elsewhere")
     ap.add_argument("--rounds", type=int, default=1,
                     help="with --spectators: this many pairs of runs, alternating (the "
                          "machine's other load then weighs on both alike)")
     args = ap.parse_args()
+    WS_IMPL[0] = args.ws
     if args.compare:
         compare(args)
         return
@@ -628,7 +665,7 @@ def main() -> None:
                 runs += 1
                 outs[crowd].append(asyncio.run(run(
                     url, args.tables, args.seconds, args.game, args.players, args.think,
-                    args.ramp, pid, args.computers, crowd)))
+                    args.ramp, pid, args.computers, crowd, args.crowd_nice)))
         print(f"\nthe other {args.tables} tables' moves (think {args.think} s), without and "
               f"with {args.spectators} spectators at one table, {args.rounds} round(s) "
               f"of {args.seconds:.0f} s each, alternating")
