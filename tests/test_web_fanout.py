@@ -113,11 +113,20 @@ def test_a_thousand_spectators_get_each_state_from_one_fan_out_a_chunk_per_loop_
             for w in crowd:
                 w.frames.clear()
             sent_before = table.fanned
+            m = table.match
             for _ in range(3):
+                mover = m.to_move
+                assert mover is not None
+                table.apply_logged(mover, m.legal_actions()[0])
                 table.broadcast_state()
             await _until(_settled(table, crowd), "the fan-out done")
             assert table.fanned - sent_before == 1
-            assert all([f["type"] for f in w.frames] == ["state"] for w in crowd)
+            assert all([(f["type"], f["version"]) for f in w.frames] == [("state", 6)]
+                       for w in crowd)
+            # the same state again (nothing changed) is not sent again
+            table.broadcast_state()
+            await _until(_settled(table, crowd), "the fan-out done")
+            assert all(len(w.frames) == 1 for w in crowd)
         finally:
             await manager.stop()
     _run(scenario)
