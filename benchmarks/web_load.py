@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -187,27 +188,85 @@ async def table_driver(https: list[httpx.AsyncClient], ws_bases: list[str], game
         round_ += 1
 
 
-async def spectator(ws_url: str, stop_at: float, frames: list[int]) -> None:
-    """Watch a table until the run's end, counting the frames it is sent."""
+async def spectator(ws_url: str, frames: list[int]) -> None:
+    """Watch a table until cancelled, counting the frames it is sent."""
     async with websockets.connect(ws_url, max_size=2**22, open_timeout=120) as ws:
         await ws.send(json.dumps({"type": "hello"}))
-        while True:
-            left = stop_at - time.monotonic()
-            if left <= 0:
-                return
-            try:
-                await asyncio.wait_for(ws.recv(), left)
-            except TimeoutError:
-                return
+        async for _ in ws:
             frames[0] += 1
 
 
+async def crowd_loop(urls: list[str], pipe: Any) -> None:
+    """The crowd's own process: open every spectator, say "connected" once each has its
+    welcome, then count frames; "reset" zeroes the count, "stop" answers it and ends."""
+    frames = [0]
+    watchers = []
+    for i, url in enumerate(urls):
+        watchers.append(asyncio.create_task(spectator(url, frames)))
+        if i % 100 == 99:
+            await asyncio.sleep(0.05)
+    while frames[0] < len(urls) and not any(t.done() for t in watchers):
+        await asyncio.sleep(0.1)
+    broken = [t for t in watchers if t.done()]
+    pipe.send(("connected", len(urls) - len(broken),
+               [repr(t.exception()) for t in broken[:3]]))
+    loop = asyncio.get_running_loop()
+    said: asyncio.Queue[str] = asyncio.Queue()
+    loop.add_reader(pipe.fileno(), lambda: said.put_nowait(pipe.recv()))
+    while (word := await said.get()) != "stop":
+        if word == "reset":
+            frames[0] = 0
+    pipe.send(("frames", frames[0]))
+    for t in watchers:
+        t.cancel()
+    await asyncio.gather(*watchers, return_exceptions=True)
+
+
+def crowd_main(urls: list[str], pipe: Any, nice: int) -> None:
+    if nice:
+        os.nice(nice)
+    asyncio.run(crowd_loop(urls, pipe))
+
+
+class Crowd:
+    """N spectators in a process of their own: a real crowd is on other machines, and
+    1 000 clients in this script's event loop would delay its players' clients (and so
+    the latencies it measures) by their own work, not by the server's. ``nice`` lowers
+    its priority, so that on a machine of few cores its reading takes less CPU from the
+    server than a crowd elsewhere would (none); its CPU is printed."""
+
+    def __init__(self, urls: list[str], nice: int) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        self.pipe, child = ctx.Pipe()
+        self.proc = ctx.Process(target=crowd_main, args=(urls, child, nice), daemon=True)
+        self.proc.start()
+
+    async def said(self, timeout: float) -> Any:
+        deadline = time.monotonic() + timeout
+        while not self.pipe.poll():
+            if time.monotonic() > deadline or not self.proc.is_alive():
+                raise RuntimeError("the spectators' process did not answer")
+            await asyncio.sleep(0.05)
+        return self.pipe.recv()
+
+    async def stop(self) -> int:
+        """End the crowd; the frames it received since the last reset."""
+        try:
+            self.pipe.send("stop")
+            _, frames = await self.said(30)
+            return int(frames)
+        finally:
+            self.proc.join(10)
+            if self.proc.is_alive():
+                self.proc.kill()
+
+
 async def watched_table(https: list[httpx.AsyncClient], ws_bases: list[str], game: str,
-                        players: int, crowd: int, stats: Stats, stop_at: float,
-                        frames: list[int]) -> list[Any]:
-    """One more table, watched by ``crowd`` spectators (spread over the servers) who
-    are all connected before the load starts; its people think 0.2 s a move. Returns
-    the tasks that play and watch it."""
+                        players: int, crowd: int, stats: Stats,
+                        stop_at: float, crowd_nice: int) -> tuple[Crowd, list[Any]]:
+    """One more table, watched by ``crowd`` spectators (spread over the servers, in a
+    process of their own) who are all connected before the load starts; its people
+    think 0.2 s a move. Returns the crowd and the tasks that play it."""
     n = len(https)
     res = await post_retrying(https[0], "/api/tables", {
         "game": game, "players": players, "seats": [{"kind": "person"}] * players,
@@ -219,14 +278,14 @@ async def watched_table(https: list[httpx.AsyncClient], ws_bases: list[str], gam
                                 {"seat": seat, "name": f"watched{seat}"}, stats, stop_at)
         tokens.append(r.json()["token"])
     path = f"/ws/tables/{made['id']}"
-    watchers = [asyncio.create_task(spectator(f"{ws_bases[i % n]}{path}", stop_at, frames))
-                for i in range(crowd)]
-    while frames[0] < crowd and time.monotonic() < stop_at:   # every welcome came
-        await asyncio.sleep(0.1)
+    watchers = Crowd([f"{ws_bases[i % n]}{path}" for i in range(crowd)], crowd_nice)
+    _, connected, problems = await watchers.said(300)
+    if connected < crowd:
+        print(f"only {connected} of {crowd} spectators could connect: {problems}")
     players_ = [asyncio.create_task(bounded(seat_client(
         f"{ws_bases[s % n]}{path}", tok, 99_000 + s, 0.2, Stats(), stop_at), stop_at))
         for s, tok in enumerate(tokens)]
-    return watchers + players_
+    return watchers, players_
 
 
 def pct(values: list[float], q: float) -> float:
@@ -234,6 +293,20 @@ def pct(values: list[float], q: float) -> float:
         return float("nan")
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def sched_seconds(pid: int | None) -> tuple[float, float]:
+    """Seconds ``pid``'s main thread (a server's event loop) has run on a CPU, and has
+    waited for one while ready to run (``/proc/PID/schedstat``): the second is time the
+    machine's other work took from it. (nan, nan) where that cannot be read."""
+    if not pid:
+        return float("nan"), float("nan")
+    try:
+        with open(f"/proc/{pid}/task/{pid}/schedstat") as f:
+            ran, waited, _ = f.read().split()
+    except (OSError, ValueError):
+        return float("nan"), float("nan")
+    return int(ran) / 1e9, int(waited) / 1e9
 
 
 def cpu_seconds(pid: int | None) -> float:
@@ -281,33 +354,39 @@ def summed(stats: list[dict[str, Any]], pids: list[int | None]) -> dict[str, Any
     for key in ("actions_accepted", "transactions"):
         out[key] = sum(s[key] for s in stats)
     out["cpu"] = sum(server_cpu(s, p) for s, p in zip(stats, pids, strict=True))
+    fan = [s.get("spectator_fanout") or {} for s in stats]
+    out["fan"] = {k: sum(f.get(k, 0) for f in fan) for k in ("frames", "offers",
+                                                            "deferred", "cpu_s")}
     return out
 
 
 async def run(url: str | list[str], tables: int, seconds: float, game: str, players: int,
               think: float, ramp: float, server_pid: int | list[int | None] | None = None,
-              computers: bool = False, spectators: int = 0) -> Outcome:
+              computers: bool = False, spectators: int = 0,
+              crowd_nice: int = 0) -> Outcome:
     stats = Stats()
     urls = [url] if isinstance(url, str) else url
     pids = server_pid if isinstance(server_pid, list) else [server_pid] * len(urls)
     ws_bases = [u.replace("http://", "ws://", 1) for u in urls]
     limits = httpx.Limits(max_connections=64)
     https = [httpx.AsyncClient(base_url=u, timeout=60, limits=limits) for u in urls]
-    watched_frames = [0]
+    watched_frames = 0
+    crowd: Crowd | None = None
     try:
         start = time.monotonic()
         stop_at = start + seconds
         drivers = []
-        crowd: list[Any] = []
+        watched: list[Any] = []
         if spectators:
             opened = time.monotonic()
-            crowd = await watched_table(https, ws_bases, game, players, spectators, stats,
-                                        stop_at + 300, watched_frames)
+            crowd, watched = await watched_table(https, ws_bases, game, players,
+                                                 spectators, stats, stop_at + 300,
+                                                 crowd_nice)
             # the crowd's connecting is not part of the run
             stop_at += time.monotonic() - opened
             print(f"{spectators} spectators connected to one more table in "
-                  f"{time.monotonic() - opened:.1f} s")
-            watched_frames[0] = 0
+                  f"{time.monotonic() - opened:.1f} s (in a process of their own)")
+            crowd.pipe.send("reset")
         for i in range(tables):
             drivers.append(asyncio.create_task(
                 table_driver(https, ws_bases, game, players, i, think, stats, stop_at,
@@ -317,7 +396,9 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
         measured_from = time.monotonic()
         warm = len(stats.latencies)
         before = summed(await all_stats(https), pids)
-        cpu0 = (before["cpu"], cpu_seconds(None))
+        cpu0 = (before["cpu"], cpu_seconds(None),
+                cpu_seconds(crowd.proc.pid) if crowd else 0.0)
+        sched0 = sched_seconds(pids[0]) + sched_seconds(os.getpid())
         accepted0 = before["actions_accepted"]
         # every driver ends by itself soon after ``stop_at``; one that does not (a socket
         # that never closes) is given up a minute later and counted as an error
@@ -332,13 +413,20 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
                 stats.errors.append(f"{type(exc).__name__}: {exc}")
         elapsed = min(time.monotonic(), stop_at + 3) - measured_from
         server = summed(await all_stats(https), pids)
-        for task in crowd:
+        cpu1 = (server["cpu"], cpu_seconds(None),
+                cpu_seconds(crowd.proc.pid) if crowd else 0.0)
+        sched1 = sched_seconds(pids[0]) + sched_seconds(os.getpid())
+        for task in watched:
             task.cancel()
-        if crowd:
-            await asyncio.wait(crowd, timeout=30)
-        cpu1 = (server["cpu"], cpu_seconds(None))
+        if watched:
+            await asyncio.wait(watched, timeout=30)
+        if crowd is not None:
+            watched_frames = await crowd.stop()
+            crowd = None
         done = max(1, server["actions_accepted"] - accepted0)
     finally:
+        if crowd is not None:
+            crowd.proc.kill()
         for h in https:
             await h.aclose()
     lat = stats.latencies[warm:]
@@ -358,13 +446,31 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
     print(f"server: {server['actions_accepted']} actions in {server['transactions']} "
           f"transactions ({server['jobs_per_commit']} writes each, commit ms "
           f"{server['commit_ms']}); event loop lag ms {server['loop_lag_ms']}")
+    gc0, gc1 = before.get("gc"), server.get("gc")
+    if gc0 and gc1:
+        passes = [n1 - n0 for n0, n1 in zip(gc0["passes"], gc1["passes"], strict=True)]
+        spent = sum(gc1["ms"]) - sum(gc0["ms"])
+        print(f"server's garbage collector in the run: passes by generation {passes}, "
+              f"{spent:.0f} ms in all; its longest pass since the start "
+              f"{max(gc1['longest_ms'])} ms (generations {gc1['longest_ms']})")
+    print(f"event loop threads in the run ({elapsed:.1f} s), on a CPU / ready but waiting "
+          f"for one (the machine's other work): server {sched1[0] - sched0[0]:.1f} / "
+          f"{sched1[1] - sched0[1]:.1f} s, these clients {sched1[2] - sched0[2]:.1f} / "
+          f"{sched1[3] - sched0[3]:.1f} s")
     print(f"CPU per action: server (with its bot workers) "
           f"{(cpu1[0] - cpu0[0]) / done * 1000:.2f} ms, "
           f"these clients {(cpu1[1] - cpu0[1]) / done * 1000:.2f} ms "
           f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     if spectators:
-        print(f"the watched table's {spectators} spectators received {watched_frames[0]} "
-              f"frames during the run")
+        print(f"the watched table's {spectators} spectators received {watched_frames} "
+              f"frames during the run (their process: CPU "
+              f"{(cpu1[2] - cpu0[2]) / elapsed * 100:.0f}% of a core)")
+        fan = {k: server["fan"][k] - before["fan"][k] for k in server["fan"]}
+        if fan["offers"]:
+            print(f"server's fan-out: {fan['frames']} frames, {fan['offers']} offers "
+                  f"({fan['offers'] / elapsed:.0f}/s, {fan['deferred']} to a busy "
+                  f"connection), {fan['cpu_s'] / fan['offers'] * 1e6:.1f} µs CPU each, "
+                  f"{fan['cpu_s'] / elapsed * 100:.1f}% of the event loop's core")
     for e in stats.errors[:5]:
         print("  error:", e)
     return Outcome(stats, elapsed, done, ms, server["loop_lag_ms"])
@@ -389,14 +495,18 @@ port, db, workers, redis = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.
 uvicorn.run(create_app(db, bot_workers=workers, limits=Limits.unlimited(), bot_delay=0.0,
                        redis_url=redis or None),
             host="127.0.0.1", port=port, log_level="warning", ws_max_size=65536,
-            ws_per_message_deflate=False)
+            ws_per_message_deflate=False, ws=sys.argv[5])
 """
+
+
+#: uvicorn's websocket implementation for the servers started here (``--ws``)
+WS_IMPL = ["auto"]
 
 
 def start_server(port: int, db: str, bot_workers: int, redis: str | None = None,
                  wait: bool = True) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen([sys.executable, "-c", SERVE, str(port), db, str(bot_workers),
-                             redis or ""])
+                             redis or "", WS_IMPL[0]])
     if wait:
         wait_started(proc, port)
     return proc
@@ -505,7 +615,17 @@ def main() -> None:
     ap.add_argument("--spectators", type=int, default=0,
                     help="run twice, without and with one more table watched by this many "
                          "spectators, and print how much the crowd delays the other tables")
+    ap.add_argument("--ws", default="auto",
+                    help="uvicorn's websocket implementation for the servers started here "
+                         "(auto, websockets-sansio, websockets, wsproto)")
+    ap.add_argument("--crowd-nice", type=int, default=0,
+                    help="with --spectators: lower the spectators' process priority by "
+                         "this much (19: the lowest), as if the crowd were elsewhere")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="with --spectators: this many pairs of runs, alternating (the "
+                         "machine's other load then weighs on both alike)")
     args = ap.parse_args()
+    WS_IMPL[0] = args.ws
     if args.compare:
         compare(args)
         return
@@ -528,34 +648,47 @@ def main() -> None:
             asyncio.run(run(url, args.tables, args.seconds, args.game, args.players,
                             args.think, args.ramp, pid, args.computers))
             return
-        outs = []
-        for crowd in (0, args.spectators):
-            print(f"\n=== {crowd} spectators at one more table")
-            if crowd and proc is not None:
-                # a fresh server for the second run: its figures (loop lag) are its own
-                proc.terminate()
-                proc.wait(15)
-                assert tmp is not None
-                port = free_port()
-                proc = start_server(port, f"sqlite:///{os.path.join(tmp, 'crowd.db')}"
-                                    if not args.db else args.db, 0)
-                url, pid = f"http://127.0.0.1:{port}", proc.pid
-            outs.append(asyncio.run(run(url, args.tables, args.seconds, args.game,
-                                        args.players, args.think, args.ramp, pid,
-                                        args.computers, crowd)))
-        print(f"\nthe other {args.tables} tables' moves, without and with "
-              f"{args.spectators} spectators at one table")
-        print(f"{'spectators':>10} {'acts/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
-              f"{'loop lag p99 ms':>16} {'loop lag max ms':>16}")
-        for crowd, out in zip((0, args.spectators), outs, strict=True):
-            ms = out.latencies_ms
-            print(f"{crowd:>10} {len(ms) / out.elapsed:>8.0f} {pct(ms, .5):>8.1f} "
-                  f"{pct(ms, .99):>8.1f} {max(ms, default=float('nan')):>8.1f} "
-                  f"{out.loop_lag_ms.get('p99')!s:>16} {out.loop_lag_ms.get('max')!s:>16}")
-        base, crowded = outs
+        outs: dict[int, list[Outcome]] = {0: [], args.spectators: []}
+        runs = 0
+        for round_ in range(args.rounds):
+            for crowd in (0, args.spectators):
+                print(f"\n=== round {round_ + 1}: {crowd} spectators at one more table")
+                if runs and proc is not None:
+                    # a fresh server for every run: its figures (loop lag) are its own
+                    proc.terminate()
+                    proc.wait(15)
+                    assert tmp is not None
+                    port = free_port()
+                    proc = start_server(port, args.db or
+                                        f"sqlite:///{os.path.join(tmp, f'run{runs}.db')}", 0)
+                    url, pid = f"http://127.0.0.1:{port}", proc.pid
+                runs += 1
+                outs[crowd].append(asyncio.run(run(
+                    url, args.tables, args.seconds, args.game, args.players, args.think,
+                    args.ramp, pid, args.computers, crowd, args.crowd_nice)))
+        print(f"\nthe other {args.tables} tables' moves (think {args.think} s), without and "
+              f"with {args.spectators} spectators at one table, {args.rounds} round(s) "
+              f"of {args.seconds:.0f} s each, alternating")
+        print(f"{'round':>5} {'spectators':>10} {'acts/s':>8} {'p50 ms':>8} {'p99 ms':>8} "
+              f"{'max ms':>8} {'loop lag p99 ms':>16} {'loop lag max ms':>16}")
+        for round_ in range(args.rounds):
+            for crowd in (0, args.spectators):
+                out = outs[crowd][round_]
+                ms = out.latencies_ms
+                print(f"{round_ + 1:>5} {crowd:>10} {len(ms) / out.elapsed:>8.0f} "
+                      f"{pct(ms, .5):>8.1f} {pct(ms, .99):>8.1f} "
+                      f"{max(ms, default=float('nan')):>8.1f} "
+                      f"{out.loop_lag_ms.get('p99')!s:>16} "
+                      f"{out.loop_lag_ms.get('max')!s:>16}")
+        base = [x for o in outs[0] for x in o.latencies_ms]
+        crowded = [x for o in outs[args.spectators] for x in o.latencies_ms]
+        print(f"all rounds: without p50 {pct(base, .5):.1f} p99 {pct(base, .99):.1f} max "
+              f"{max(base, default=float('nan')):.1f} ms; with p50 {pct(crowded, .5):.1f} "
+              f"p99 {pct(crowded, .99):.1f} max {max(crowded, default=float('nan')):.1f} ms")
         print(f"delay the crowd added to the other tables' moves: p50 "
-              f"{pct(crowded.latencies_ms, .5) - pct(base.latencies_ms, .5):+.1f} ms, "
-              f"p99 {pct(crowded.latencies_ms, .99) - pct(base.latencies_ms, .99):+.1f} ms")
+              f"{pct(crowded, .5) - pct(base, .5):+.1f} ms, "
+              f"p99 {pct(crowded, .99) - pct(base, .99):+.1f} ms, "
+              f"max {max(crowded, default=0) - max(base, default=0):+.1f} ms")
     finally:
         if proc is not None:
             proc.terminate()

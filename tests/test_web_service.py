@@ -214,8 +214,11 @@ def test_spectators_joining_and_leaving_cost_frames_linear_not_quadratic(
                 if i % 100 == 0:
                     await asyncio.sleep(0)      # the clients arrive over a few ticks
             busy = time.perf_counter() - start
+            # the gathering delay, then the fan-out's rounds: one under way, then the
+            # newest, each reaching the last spectator n / FAN_RATE after the first
             settle = min(tables.PRESENCE_MAX,
-                         max(tables.PRESENCE_DELAY, n / tables.PRESENCE_RATE)) + 0.25
+                         max(tables.PRESENCE_DELAY, n / tables.PRESENCE_RATE)) + 0.25 \
+                + 2 * n / tables.FAN_RATE
             await asyncio.sleep(settle)
             joined = [last_count.get(i, -1) for i in range(0, n, 300)]
             for conn in conns[: n // 2]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import hashlib
 import hmac
 import json
@@ -23,7 +22,7 @@ import secrets
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine, Generator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +39,7 @@ from koloda.engine.spec import GameSpec
 from koloda.web import persist
 from koloda.web.bots import NOBODY, PEOPLE, SEATED, BotPool, bots_for, resolve_bot
 from koloda.web.cluster import PRESENCE_EVERY, PRESENCE_GONE, SWEEP, make_cluster
+from koloda.web.collector import Collector
 from koloda.web.limits import TEXTS, Buckets, Limits, Said, bad_name_char
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
@@ -66,11 +66,13 @@ LOG_LENGTH = 60
 PRESENCE_DELAY = 0.1
 PRESENCE_RATE = 2000.0
 PRESENCE_MAX = 2.0
-#: spectators handed one frame between two turns of the event loop (a table watched by
-#: more than this many sends them its frames from its one fan-out task)
+#: spectators offered a frame at once, the event loop free before the next ones (a table
+#: watched by more than this many sends them its frames from its one fan-out task)
 FAN_CHUNK = 100
-#: frames a second at most that one table's spectators are sent in all (a crowd of 1 000
-#: sees at most two states a second; every frame is one send on every connection)
+#: sends a second at most to one table's spectators in all, a chunk every FAN_CHUNK /
+#: FAN_RATE seconds (a crowd of 1 000 sees at most two states a second, each reaching
+#: the last of them half a second after the first; every frame is one send on every
+#: connection, ~30 µs of the event loop's CPU here)
 FAN_RATE = 2000.0
 #: seconds before a computer's move that failed is tried again
 BOT_RETRY = 1.0
@@ -143,17 +145,67 @@ def _long_text(value: Any, text: int) -> bool:
 
 
 # ---------------------------------------------------------------- connections
+@dataclass
+class FanTotals:
+    """What the spectators' fan-outs of this process did (for ``stats``)."""
+
+    #: frames handed to a whole crowd, offers made (one per spectator per frame), offers
+    #: that found the connection still busy (sent or replaced later by its own task)
+    frames: int = 0
+    offers: int = 0
+    deferred: int = 0
+    #: CPU seconds of the event loop's thread spent offering (sends made at once included)
+    cpu_s: float = 0.0
+
+
+fan_totals = FanTotals()
+
+
+class _Rest:
+    """Awaits the rest of a coroutine that was started outside any task (``coro.send``)
+    and suspended at ``step``: the awaiting task takes over where it stopped."""
+
+    __slots__ = ("coro", "step")
+
+    def __init__(self, coro: Coroutine[Any, Any, Any], step: Any) -> None:
+        self.coro = coro
+        self.step = step
+
+    def __await__(self) -> Generator[Any, Any, Any]:
+        step = self.step
+        while True:
+            try:
+                got = yield step
+            except BaseException as exc:   # cancelled (or closed): the coroutine hears it
+                try:
+                    step = self.coro.throw(exc)
+                except StopIteration as stop:
+                    return stop.value
+            else:
+                try:
+                    step = self.coro.send(got)
+                except StopIteration as stop:
+                    return stop.value
+
+
 class Conn:
     """One websocket: its seat (None: a spectator) and its own outgoing queue, so a slow
     client never holds up the others. A client that lets ``QUEUE`` messages pile up is
     closed (once, with one log line): the page reconnects and gets the state as it is
-    now, instead of a seat that shows connected and a page that hears nothing."""
+    now, instead of a seat that shows connected and a page that hears nothing.
+
+    A spectator's ``state`` and ``seats`` frames come by ``offer`` instead: each is a
+    whole snapshot, so one that has not gone out yet is replaced by a newer one of its
+    kind (a spectator who falls behind gets the newest state next, never a backlog), and
+    a connection with nothing waiting is sent it at once, in the caller's turn of the
+    event loop, without waking its own task (the send finishes in that task only if the
+    socket makes it wait)."""
 
     QUEUE = 512
     #: websocket close code for a client that reads too slowly ("try again later")
     SLOW_CODE = 1013
 
-    def __init__(self, send: Callable[[str], Awaitable[None]],
+    def __init__(self, send: Callable[[str], Coroutine[Any, Any, Any]],
                  close: Callable[..., Awaitable[None]] | None = None,
                  client: str | None = None) -> None:
         self._send = send
@@ -161,26 +213,76 @@ class Conn:
         self.client = client
         self.seat: int | None = None
         self.table: Table | None = None
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(self.QUEUE)
+        #: messages to send in order (every one of them)
+        self._out: deque[str] = deque()
+        #: the newest frame of each kind offered and not sent yet (spectators)
+        self._latest: dict[str, str] = {}
+        #: the frame of each kind offered last (the same text is not offered twice)
+        self._offered: dict[str, str] = {}
+        #: a send started by ``offer`` that had to wait: the pump finishes it
+        self._inflight: tuple[Coroutine[Any, Any, Any], Any] | None = None
+        self._wake = asyncio.Event()
+        #: the pump waits with nothing to send and no send under way
+        self._idle = False
+        self._ending = False
         #: closed for reading too slowly (or shut): later messages are dropped silently
         self.dead = False
+        #: frames sent, and offered frames replaced by a newer one before going out
+        self.sent = 0
+        self.replaced = 0
         #: called once when the connection is given up (the manager detaches it)
         self.on_dead: Callable[[Conn], None] | None = None
         self._closer: asyncio.Task[None] | None = None
         self.task = asyncio.create_task(self._pump())
 
+    @property
+    def waiting(self) -> int:
+        """Frames queued or offered and not yet sent (a send under way counts)."""
+        return len(self._out) + len(self._latest) + (self._inflight is not None)
+
+    def _kick(self) -> None:
+        self._idle = False
+        self._wake.set()
+
     def push(self, text: str) -> None:
-        if self.dead:
+        if self.dead or self._ending:
             return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self._out) >= self.QUEUE:
             log.warning("a client (%s) reads too slowly: %d messages waiting; closing its "
                         "connection", self.client or "?", self.QUEUE)
             self.abandon()
+            return
+        self._out.append(text)
+        self._kick()
 
     def push_json(self, data: dict[str, Any]) -> None:
         self.push(_dumps(data))
+
+    def offer(self, kind: str, text: str) -> None:
+        """``text``, the newest frame of ``kind``: sent now if nothing is waiting, else
+        in place of an older one of that kind still waiting."""
+        if self.dead or self._ending or self._offered.get(kind) is text:
+            return
+        self._offered[kind] = text
+        fan_totals.offers += 1
+        if not self._idle:
+            fan_totals.deferred += 1
+            if kind in self._latest:
+                self.replaced += 1
+            self._latest[kind] = text
+            self._kick()
+            return
+        coro = self._send(text)
+        try:
+            step = coro.send(None)
+        except StopIteration:
+            self.sent += 1
+            return
+        except Exception:   # the socket went away: the receive loop notices and detaches
+            self._idle = False
+            return
+        self._inflight = (coro, step)
+        self._kick()
 
     def abandon(self) -> None:
         """Give the connection up now: nothing more is queued, the socket is closed."""
@@ -200,20 +302,36 @@ class Conn:
             await asyncio.wait_for(self._close(code=self.SLOW_CODE), 5)
 
     def shut(self) -> None:
-        try:
-            self.queue.put_nowait(None)
-        except asyncio.QueueFull:
-            self.task.cancel()
+        """Send what waits, then close."""
+        self._ending = True
+        self._kick()
 
     async def _pump(self) -> None:
         try:
             while True:
-                text = await self.queue.get()
-                if text is None:
+                if self._inflight is not None:
+                    await _Rest(*self._inflight)
+                    self._inflight = None
+                elif self._out:
+                    await self._send(self._out.popleft())
+                elif self._latest:
+                    kind = next(iter(self._latest))
+                    await self._send(self._latest.pop(kind))
+                elif self._ending:
                     break
-                await self._send(text)
+                else:
+                    self._idle = True
+                    self._wake.clear()
+                    await self._wake.wait()
+                    continue
+                self.sent += 1
         except Exception:  # the socket went away: the receive loop notices and detaches
             return
+        finally:
+            self._idle = False
+            if self._inflight is not None:
+                self._inflight[0].close()
+                self._inflight = None
         if self._close is not None:
             with contextlib.suppress(Exception):
                 await self._close()
@@ -305,8 +423,9 @@ class Table:
     #: the version this copy stood at when the database was last seen ahead of it
     lag_mark: int | None = None
     _seats_timer: asyncio.TimerHandle | None = None
-    #: what the spectators' fan-out still has to send (None: the latest state)
-    _fan: list[str | None] = field(default_factory=list)
+    #: what the spectators' fan-out still has to send, the newest frame of each kind
+    #: (``"state"``: None, the state as it is then; ``"seats"``)
+    _fan: dict[str, str | None] = field(default_factory=dict)
     _fan_task: asyncio.Task[None] | None = None
     #: frames sent to the spectators by the fan-out task (each to all of them)
     fanned: int = 0
@@ -451,44 +570,55 @@ class Table:
             else:
                 c.push(self.state_text(c.seat))
         if watchers:
-            self.to_spectators(None)
+            self.to_spectators("state", None)
 
-    def to_spectators(self, text: str | None) -> None:
-        """``text`` (None: the state as it is when its turn comes) to every spectator.
+    def to_spectators(self, kind: str, text: str | None) -> None:
+        """The newest frame of ``kind`` (``"state"``: None, the state as it is when its
+        turn comes; ``"seats"``) to every spectator. Every spectator gets the same text,
+        made once; frames of one kind that pile up go out as one, the newest.
 
-        A few spectators get it at once. Many get it from one task per table that hands
-        it to ``FAN_CHUNK`` connections at a time and lets the event loop serve every
-        other table between two chunks, at most ``FAN_RATE`` sends a second; states that
-        pile up meanwhile go out as one (spectators see the latest) — so a crowd watching
-        one table does not hold up the moves at the others."""
+        A few spectators are offered it at once. Many get it from one task per table
+        that offers it to ``FAN_CHUNK`` connections at a time, one chunk every
+        ``FAN_CHUNK / FAN_RATE`` seconds, the event loop free in between to serve every
+        other table — so a crowd watching one table does not hold up the moves at the
+        others (spectators see a move up to ``spectators / FAN_RATE`` seconds late)."""
         busy = self._fan_task is not None and not self._fan_task.done()
         if not busy and self.spectators <= FAN_CHUNK:
             shown = self.state_text(None) if text is None else text
+            cpu = time.thread_time()
             for c in list(self.conns):
                 if c.seat is None:
-                    c.push(shown)
+                    c.offer(kind, shown)
+            fan_totals.cpu_s += time.thread_time() - cpu
+            fan_totals.frames += 1
             return
-        if text is None and None in self._fan:
-            return          # a state is queued already: it will be the latest one
-        self._fan.append(text)
+        self._fan.pop(kind, None)       # an older one waiting: this one instead, last
+        self._fan[kind] = text
         if not busy:
             self._fan_task = asyncio.get_running_loop().create_task(self._fan_out())
 
     async def _fan_out(self) -> None:
         while self._fan:
-            item = self._fan.pop(0)
-            text = self.state_text(None) if item is None else item
+            kind = next(iter(self._fan))
+            item = self._fan.pop(kind)
             self.fanned += 1
+            fan_totals.frames += 1
             watchers = [c for c in self.conns if c.seat is None]
             for start in range(0, len(watchers), FAN_CHUNK):
-                if start:
-                    await asyncio.sleep(0)       # the other tables' turn
-                for c in watchers[start:start + FAN_CHUNK]:
+                chunk = watchers[start:start + FAN_CHUNK]
+                cpu = time.thread_time()
+                # the newest state for every chunk (made once per version); one a
+                # spectator was offered already is not offered again
+                text = self.state_text(None) if item is None else item
+                for c in chunk:
                     if c.table is self:
-                        c.push(text)
-            # paced: at most FAN_RATE frames a second to one table's crowd; states that
-            # come meanwhile are gathered into one (the latest)
-            await asyncio.sleep(len(watchers) / FAN_RATE)
+                        c.offer(kind, text)
+                fan_totals.cpu_s += time.thread_time() - cpu
+                # paced: at most FAN_RATE sends a second to one table's crowd, one
+                # chunk at a time, the event loop free in between (for the other
+                # tables, and for the threads that wait for the interpreter's lock);
+                # frames that come meanwhile are gathered into one of each kind
+                await asyncio.sleep(len(chunk) / FAN_RATE)
 
     def broadcast_seats(self) -> None:
         """Presence to everyone now (rare events: a finish, an abandon)."""
@@ -504,7 +634,7 @@ class Table:
             else:
                 c.push(text)
         if watchers:
-            self.to_spectators(text)
+            self.to_spectators("seats", text)
 
     def seats_changed(self) -> None:
         """Presence changed (someone came, left, sat, or a computer stepped in): one
@@ -570,6 +700,7 @@ class TableManager:
         self.accepted = 0
         #: how late the ticker woke (seconds): how long the event loop was busy
         self.lags: deque[float] = deque(maxlen=2000)
+        self.collector = Collector()
 
     # ---------------------------------------------------------- life cycle
     async def start(self) -> None:
@@ -607,13 +738,14 @@ class TableManager:
             self._sweeper = asyncio.create_task(self._sweep())
         # everything loaded so far (FastAPI, SQLAlchemy, the games) lives as long as the
         # server: keep it out of the collector's full passes, which otherwise stall the
-        # event loop for hundreds of milliseconds once many tables are in play
+        # event loop for hundreds of milliseconds once many tables are in play (and
+        # what survives from then on too, now and then: koloda.web.collector)
         registry()
-        gc.collect()
-        gc.freeze()
+        self.collector.start()
 
     async def stop(self) -> None:
         self._stopping = True
+        self.collector.stop()
         if self._ticker is not None:
             self._ticker.cancel()
         if self._sweeper is not None:
@@ -960,6 +1092,7 @@ class TableManager:
             s.away_since = None
         else:
             table.spectators += 1
+        self.collector.opened()
         conn.push_json({"type": "welcome", "table": table.info(), "seat": seat})
         conn.push(table.state_text(seat))
         table.seats_changed()
@@ -1211,6 +1344,7 @@ class TableManager:
                 self._spawn(self._abandon(idle))
             if self.cluster.shared:
                 self._presence_tick(now)
+            self.collector.tick(now)
             if now - self._pruned > 60:
                 self._pruned = now
                 self._creations.prune()
@@ -1287,6 +1421,10 @@ class TableManager:
             "cluster": {**self.cluster.stats(), "taken_over": self.taken_over,
                         "conflicts": self.conflicts},
             "bots": self.pool.stats(),
+            "gc": self.collector.stats(),
+            "spectator_fanout": {"frames": fan_totals.frames, "offers": fan_totals.offers,
+                                 "deferred": fan_totals.deferred,
+                                 "cpu_s": round(fan_totals.cpu_s, 3)},
             # CPU seconds used so far (user + system): this process, its bot workers
             "cpu_s": {"server": round(sum(os.times()[:2]), 3),
                       "bot_workers": round(sum(_cpu_of(p) for p in self.pool.processes()),
