@@ -158,9 +158,9 @@ def test_dreyfus_discard_tree_is_built_once_per_position_and_only_along_the_path
     assert len(sets) > 1000
     action = max(sets, key=lambda a: len(a.split()))
     sel = Selection()
-    root = space._tree(legal)
+    root = space._root(legal)
     for index in space.path(action):
-        assert space._tree(legal) is root          # the same tree at every step
+        assert space._root(legal) is root          # the same tree at every step
         text, sel = space.step(index, legal, sel)
         space.allowed(legal, sel)
     assert text == action

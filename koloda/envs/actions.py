@@ -16,7 +16,7 @@ every game).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -96,6 +96,49 @@ class _Node:
 
 
 _CARD_OF = TEXT_CARD.get
+NO_SELECTION = Selection()
+
+
+class _Root:
+    """The root of one legal list's selection tree: ``options`` every index allowed
+    before a card is selected → its action (None: the ``select`` of a card some set
+    starts with); a card's node (``child``) made on the first selection of it, from the
+    sets that start with it only."""
+
+    __slots__ = ("_children", "_space", "keys", "legal", "options")
+
+    def __init__(self, legal: Sequence[str], keys: list[int], space: ActionSpace) -> None:
+        self.legal, self.keys, self._space = legal, keys, space
+        self._children: dict[int, _Node | None] = {}
+        if not space.multi:
+            self.options: dict[int, str | None] = dict(zip(keys, legal, strict=True))
+            return
+        base, top = space.select_base, space.select_base + CARDS
+        options: dict[int, str | None] = {}
+        for k, text in zip(keys, legal, strict=True):
+            options[k] = None if base <= k < top else text
+        self.options = options
+
+    def child(self, card: int) -> _Node | None:
+        """The node after selecting ``card`` first (None: no set starts with it)."""
+        children = self._children
+        if card in children:
+            return children[card]
+        space = self._space
+        key = space.select_base + card
+        groups: dict[str, list[str]] = {}
+        for k, text in zip(self.keys, self.legal, strict=True):
+            if k == key:
+                verb = text[:text.index(" ")]
+                texts = groups.get(verb)
+                if texts is None:
+                    texts = groups[verb] = []
+                texts.append(text)
+        parent = _Node()
+        parent.sets = [(space._confirms[verb], len(verb) + 1, texts)
+                       for verb, texts in groups.items()]
+        node = children[card] = parent.next.get(card)
+        return node
 
 
 class ActionSpace:
@@ -132,62 +175,69 @@ class ActionSpace:
                 self._add(f"confirm {verb}")
         self.size = len(self.labels)
         self._confirms = {verb: self.index[f"confirm {verb}"] for verb in self.multi}
-        #: trees of recent legal lists (engine states cache their list, so the same list
-        #: comes back while a position is looked at)
-        self._trees: dict[int, tuple[Sequence[str], _Node]] = {}
-        #: a direct action's text → its index (the texts recur from position to position)
-        self._parsed: dict[str, int] = {}
+        #: the tree roots of recent legal lists (engine states keep their list, so the
+        #: same list comes back while a position is looked at)
+        self._roots: dict[int, _Root] = {}
+        #: a legal text → the index it is chosen by at the root (``_root_key``)
+        self._first: dict[str, int] = {}
+        #: an action's text → its index path (``path``)
+        self._paths: dict[str, tuple[int, ...]] = {}
 
     def _add(self, label: str) -> None:
         self.index[label] = len(self.labels)
         self.labels.append(label)
 
     # -------------------------------------------------------------- the masks
-    def _tree(self, legal: Sequence[str]) -> _Node:
-        """The legal actions as a tree: direct indices at the root, multi-card sets as
-        paths of ascending cards, expanded on demand (the direct texts' indices are
-        looked up once: they recur; a set's text is read only as far as the path goes)."""
-        cached = self._trees.get(id(legal))
-        if cached is not None and cached[0] is legal:
-            return cached[1]
-        root = _Node()
-        confirm = root.confirm
-        parsed = self._parsed
-        multi = self.multi
-        confirms = self._confirms
-        sets: dict[str, list[str]] = {}
-        for text in legal:
-            i = parsed.get(text)
-            if i is not None:
-                confirm[i] = text
-                continue
-            verb, _, rest = text.partition(" ")
-            if verb in multi:
-                if rest:
-                    texts = sets.get(verb)
-                    if texts is None:
-                        texts = sets[verb] = []
-                    texts.append(text)
-                else:
-                    confirm[confirms[verb]] = text
-                continue
+    def _root_key(self, text: str) -> int:
+        """The index a legal text is chosen by at the root: its own (a direct action), the
+        ``select`` of its first card (a multi-card set), or its verb's ``confirm`` (a
+        multi-card verb alone). Learnt once per text: the texts recur."""
+        first = self._first
+        verb, _, rest = text.partition(" ")
+        if verb in self.multi:
+            if not rest:
+                key = self._confirms[verb]
+            else:
+                c = _CARD_OF(rest[:2])
+                if c is None or rest[2:3] not in ("", " "):
+                    raise ValueError(f"the legal action {text!r} does not list its cards "
+                                     f"in the canonical (ascending) order")
+                key = self.select_base + c
+        else:
             i = self.index.get(text)
             if i is None:
                 raise ValueError(f"{self.game}: the action space has no index for the "
                                  f"legal action {text!r}")
-            if len(parsed) >= 200_000:
-                parsed.clear()
-            confirm[i] = text
-            parsed[text] = i
-        root.sets = [(confirms[verb], len(verb) + 1, texts) for verb, texts in sets.items()]
-        if len(self._trees) >= 64:
-            self._trees.clear()
-        self._trees[id(legal)] = (legal, root)   # the list is kept, so its id stays its own
+            key = i
+        if len(first) >= 200_000:
+            first.clear()
+        first[text] = key
+        return key
+
+    def _root(self, legal: Sequence[str]) -> _Root:
+        """The root of the legal actions' selection tree: what may be chosen before any
+        card is selected, each index to its action (None: a ``select``). Made once per
+        legal list (engine states keep their list while a position is looked at)."""
+        cached = self._roots.get(id(legal))
+        if cached is not None and cached.legal is legal:
+            return cached
+        first = self._first
+        try:
+            keys = [first[t] for t in legal]
+        except KeyError:
+            learn = self._root_key
+            keys = [first[t] if t in first else learn(t) for t in legal]
+        root = _Root(legal, keys, self)
+        if len(self._roots) >= 64:
+            self._roots.clear()
+        self._roots[id(legal)] = root   # the list is kept, so its id stays its own
         return root
 
     def _node(self, legal: Sequence[str], selection: Selection) -> _Node | None:
-        node: _Node | None = self._tree(legal)
-        for c in selection.cards:
+        """The tree node after the cards of an open selection (not the root)."""
+        cards = selection.cards
+        node = self._root(legal).child(cards[0])
+        for c in cards[1:]:
             node = node.next.get(c) if node is not None else None
         return node
 
@@ -195,6 +245,8 @@ class ActionSpace:
                 ) -> dict[int, str | None]:
         """Every allowed index now → the engine action it makes, or None for a selection
         step. ValueError when the engine offers an action this space cannot name."""
+        if not selection.cards:
+            return dict(self._root(legal).options)
         node = self._node(legal, selection)
         if node is None:
             return {}
@@ -206,6 +258,8 @@ class ActionSpace:
     def allowed(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
         """The indices that may be chosen now (what the adapters set to 1 in a numpy mask
         in one assignment)."""
+        if not selection.cards:
+            return list(self._root(legal).options)
         node = self._node(legal, selection)
         if node is None:
             return []
@@ -215,6 +269,14 @@ class ActionSpace:
             base = self.select_base
             out += [base + c for c in nxt]
         return out
+
+    def choices(self, legal: Sequence[str], selection: Selection = Selection()
+                ) -> Iterable[int]:
+        """``allowed`` without the copy (for writing a mask): the root's own keys when no
+        selection is open. Read it, do not keep it."""
+        if not selection.cards:
+            return self._root(legal).options.keys()
+        return self.allowed(legal, selection)
 
     def mask(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
         """0/1 per index: may it be chosen now."""
@@ -226,27 +288,44 @@ class ActionSpace:
     def step(self, index: int, legal: Sequence[str], selection: Selection = Selection()
              ) -> tuple[str | None, Selection]:
         """Choose ``index``: (the engine action to apply or None, the selection after)."""
-        node = self._node(legal, selection)
-        if node is not None:
-            action = node.confirm.get(index)
-            if action is not None:
-                return action, Selection()
-            card = index - self.select_base
-            if 0 <= card < CARDS and self.multi and card in node.next:
-                return None, Selection((*selection.cards, card))
+        cards = selection.cards
+        if not cards:
+            options = self._root(legal).options
+            if index in options:
+                action = options[index]
+                if action is not None:
+                    return action, NO_SELECTION
+                return None, Selection((index - self.select_base,))
+        else:
+            node = self._node(legal, selection)
+            if node is not None:
+                action = node.confirm.get(index)
+                if action is not None:
+                    return action, NO_SELECTION
+                card = index - self.select_base
+                if 0 <= card < CARDS and card in node.next:
+                    return None, Selection((*cards, card))
         label = self.labels[index] if 0 <= index < self.size else str(index)
         raise ValueError(f"{self.game}: action {index} ({label}) is not allowed now")
 
     def path(self, action: str) -> list[int]:
         """The indices that make the canonical engine ``action``: one index, or the
         ``select`` steps then the ``confirm`` of a multi-card action."""
+        known = self._paths.get(action)
+        if known is not None:
+            return list(known)
         verb, _, rest = action.partition(" ")
         if verb in self.multi:
             cards = sorted(TEXT_CARD[w] for w in rest.split())
-            return [self.select_base + c for c in cards] + [self.index[f"confirm {verb}"]]
-        if action not in self.index:
+            path = [self.select_base + c for c in cards] + [self.index[f"confirm {verb}"]]
+        elif action not in self.index:
             raise ValueError(f"{self.game}: the action space has no index for {action!r}")
-        return [self.index[action]]
+        else:
+            path = [self.index[action]]
+        if len(self._paths) >= 100_000:
+            self._paths.clear()
+        self._paths[action] = tuple(path)
+        return path
 
     def reachable(self, legal: Sequence[str]) -> set[str]:
         """Every engine action some sequence of allowed indices makes (for the tests)."""

@@ -207,6 +207,23 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
             env[f"s{k}"] = b.scale
             lines += ["    if v and v.__class__ is not bool:",
                       f"        ni.append({off})", f"        nv.append(v * s{k})"]
+        elif t is lay.Number and isinstance(b, lay.Number) and plan.kind == "number":
+            env[f"s{k}"] = b.scale                # optional: a presence flag first
+            lines += ["    if v is not None and v.__class__ is not bool:",
+                      f"        ones.append({off})",
+                      "        if v:",
+                      f"            ni.append({off + 1})", f"            nv.append(v * s{k})"]
+        elif t is lay.PerSeatCards and plan.kind == "per_seat_cards":
+            lines += ["    if v:", "        for s, w in enumerate(v):",
+                      "            if w:",
+                      f"                row = {off} + ((s - seat) % P) * {CARDS}",
+                      "                ones += [row + c for c in w]"]
+        elif t is lay.TrickCards and plan.kind == "views":
+            lines += ["    if v:", "        for w in v:",
+                      "            w = getattr(w, 'cards', None)",
+                      "            if w:",
+                      f"                ones += [{off} + ((e[0] - seat) % P) * {CARDS} + e[1] "
+                      "for e in w]"]
         else:
             env[f"p{k}"] = b.put
             lines += ["    if v is not None:", f"        p{k}(v, seat, P, {off}, ones, ni, nv)"]
@@ -214,11 +231,15 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                 env[f"e{k}"] = b.encode
                 lines += ["    else:", "        if fb is None:", "            fb = {}",
                           f"        e{k}(None, seat, P, fb, {off})"]
-    lines += ["    if fb:", "        ni += fb", "        nv += fb.values()"]
+    if any(line.strip() == "fb = {}" for line in lines):
+        lines += ["    if fb:", "        ni += fb", "        nv += fb.values()"]
     if direct:      # the called blocks' and the fallback's entries written at the end
-        lines = ["def fill(obs, seat, mv):", "    ones = []", "    ni = []", "    nv = []",
-                 *_direct(lines[1:]), "    for i in ones:", "        mv[i] = 1.0",
-                 "    for i, x in zip(ni, nv):", "        mv[i] = x"]
+        body = _direct(lines[1:])
+        if any(re.search(r"\b(ones|ni|nv)\b", line) for line in body):
+            body = ["    ones = []", "    ni = []", "    nv = []", *body,
+                    "    for i in ones:", "        mv[i] = 1.0",
+                    "    for i, x in zip(ni, nv):", "        mv[i] = x"]
+        lines = ["def fill(obs, seat, mv):", *body]
     source = "\n".join(lines)
     exec(compile(source, f"<koloda.tensors typed {deal_cls.__name__} {players}p>", "exec"),
          env)
