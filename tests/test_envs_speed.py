@@ -165,3 +165,34 @@ def test_dreyfus_discard_tree_is_built_once_per_position_and_only_along_the_path
         space.allowed(legal, sel)
     assert text == action
     assert made[0] < len(sets) // 10, (made[0], len(sets))
+
+
+@pytest.mark.parametrize(("name", "players"), [("durak", 2), ("mushka", 4), ("opendaum", 3)])
+def test_dealt_hands_asked_mid_deal_are_the_hands_read_as_the_deal_began(
+        name: str, players: int) -> None:
+    """The chance table reads each deal's dealt hands as it begins only once something
+    has asked for them (koloda.envs.chance.Recall); asked first mid-deal, it replays the
+    deal's start and gets the very hands an eager table read."""
+    from koloda.envs.chance import Recall, Table
+    rng = random.Random(players)
+    lazy = Table(name, players, {"max_deals": 2})
+    eager = Table(name, players, {"max_deals": 2}, Recall(True))
+    asked = False
+    for _ in range(400):
+        if lazy.current_player() == -4:
+            break
+        if lazy.current_player() == -1:
+            index = rng.choice(lazy.chance_outcomes())[0]
+        else:
+            index = rng.choice(lazy.legal_indices())
+            if not asked and lazy.log:            # the first question, mid-deal
+                assert lazy._dealt is None
+                assert lazy.dealt_hands == eager.dealt_hands
+                assert lazy.recall.on
+                asked = True
+        lazy.apply(index)
+        eager.apply(index)
+        if asked and lazy.match is not None and lazy.dealing is None:
+            assert lazy._dealt is not None             # read as each deal begins now
+            assert lazy.dealt_hands == eager.dealt_hands
+    assert asked

@@ -90,10 +90,21 @@ class _Dealing:
         return Deal(shape.dealer, hands, stock, trump)
 
 
+class Recall:
+    """Whether tables read each deal's dealt hands as it begins (for the information
+    state; four observations a deal otherwise never needed): off until first asked."""
+
+    __slots__ = ("on",)
+
+    def __init__(self, on: bool = False) -> None:
+        self.on = on
+
+
 class Table:
     """One match with explicit chance, moved by action indices (koloda.envs.actions)."""
 
-    def __init__(self, game: str, players: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: str, players: int, options: dict[str, Any],
+                 recall: Recall | None = None) -> None:
         self.spec = get_spec(game)
         self.players = players
         self.options = self.spec.resolve_options(players, options)
@@ -105,7 +116,12 @@ class Table:
         self.memory = TableMemory()
         #: this deal's actions (seat, text), and each seat's hand as the deal began
         self.log: list[tuple[int, str]] = []
-        self.dealt_hands: list[list[str] | None] = [None] * players
+        #: the dealt hands (``dealt_hands``); None: not read for this deal yet
+        self._dealt: list[list[str] | None] | None = [None] * players
+        #: the history's length when this deal's cards were all dealt
+        self._deal_at = 0
+        #: whether the dealt hands are read as each deal begins (shared by a game's tables)
+        self.recall = recall if recall is not None else Recall()
         #: every outcome and action index applied, in order (pickling replays them)
         self.history: list[int] = []
         #: the seat a resampled copy was made for (its history is not its own then)
@@ -114,6 +130,24 @@ class Table:
         self._cache: dict[int, tuple[tuple[int, int, bool], Indices]] = {}
         #: (seat, perfect recall) → (history length, the vector written last)
         self._filled: dict[tuple[int, bool], tuple[int, Any]] = {}
+
+    @property
+    def dealt_hands(self) -> list[list[str] | None]:
+        """Each seat's hand as this deal began (as its observation showed it then). Read
+        as each deal begins once anything has asked (``recall``); asked first mid-deal,
+        the deal's start is replayed once."""
+        dealt = self._dealt
+        if dealt is None:
+            self.recall.on = True
+            start = Table(self.spec.name, self.players, self.options, Recall(True))
+            for index in self.history[:self._deal_at]:
+                start.apply(index)
+            dealt = self._dealt = start.dealt_hands
+        return dealt
+
+    @dealt_hands.setter
+    def dealt_hands(self, hands: list[list[str] | None]) -> None:
+        self._dealt = hands
 
     # ----------------------------------------------------------------- the nodes
     def current_player(self) -> int:
@@ -138,7 +172,7 @@ class Table:
 
     def apply(self, index: int) -> None:
         """Apply a chance outcome or a player's action index."""
-        if self.current_player() == CHANCE:
+        if self.dealing is not None or self.match is None:        # a chance node
             self._chance(index)
             self.history.append(index)
             return
@@ -317,7 +351,7 @@ class Table:
         new._filled = {}
         new.history = list(self.history)
         new.log = list(self.log)
-        new.dealt_hands = list(self.dealt_hands)
+        new._dealt = None if self._dealt is None else list(self._dealt)
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -372,7 +406,9 @@ class Table:
         m = self._live()
         self.log = []
         self.memory.new_deal()
-        self.dealt_hands = [dealt_hand(m, s) for s in range(self.players)]
+        self._deal_at = len(self.history) + 1   # (the last card is logged after this)
+        self._dealt = [dealt_hand(m, s) for s in range(self.players)] if self.recall.on \
+            else None
 
     def _after_action(self) -> None:
         m = self._live()
