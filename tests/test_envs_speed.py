@@ -196,3 +196,17 @@ def test_dealt_hands_asked_mid_deal_are_the_hands_read_as_the_deal_began(
             assert lazy._dealt is not None             # read as each deal begins now
             assert lazy.dealt_hands == eager.dealt_hands
     assert asked
+
+
+@pytest.mark.parametrize(("name", "players"), shapes())
+def test_write32_is_the_dense_tensor_rounded_to_float32(name: str, players: int) -> None:
+    """The OpenSpiel tensors' writer (``TypedEncoder.write32``) gives the reference tensor
+    with every value exactly as a float32 array holds it."""
+    from array import array
+    enc = encoder(name, players)
+    for m in positions(name, players, seed=players + 7, steps=25):
+        for s in range(players):
+            obs = m.observation(s)
+            out = [0.0] * enc.size
+            enc.typed.write32(obs, out)
+            assert out == array("f", enc.encode(obs.to_json())).tolist()

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import copy
 import random
-from array import array
 from typing import Any
 
 from koloda.cards import CARD_TEXT, TEXT_CARD, Card
@@ -128,6 +127,8 @@ class Table:
         self.resampled_for: int | None = None
         #: seat → (position, its typed tensor entries): one encoding per position and seat
         self._cache: dict[int, tuple[tuple[int, int, bool], Indices]] = {}
+        #: seat → (position, its observation's tensor as a list of float32 values)
+        self._lists: dict[int, tuple[tuple[int, int, bool], list[float]]] = {}
         #: (seat, perfect recall) → (history length, the vector written last)
         self._filled: dict[tuple[int, bool], tuple[int, Any]] = {}
 
@@ -245,14 +246,32 @@ class Table:
 
     def values(self, seat: int, perfect_recall: bool = False) -> list[float]:
         """``vector(seat, perfect_recall)`` as float32 values in a list — what pyspiel's
-        tensors are —, written straight into the list (cheaper than a numpy array's
-        ``tolist``; the numbers rounded to float32 as an array would hold them)."""
-        ones, ni, nv = self.entries(seat, perfect_recall)
-        out = [0.0] * (self.features.size + (CARDS if perfect_recall else 0))
-        for i in ones:
-            out[i] = 1.0
-        for i, x in zip(ni, array("f", nv).tolist(), strict=True):
-            out[i] = x
+        tensors are —: the observation's tensor written straight into a list of zeros
+        (koloda.tensors.typed, the numbers rounded to float32 as an array would hold
+        them), once per position and seat; then the cards seen, the acting seat's
+        selection, the dealt hand for the information state."""
+        m = self.match
+        features = self.features
+        size = features.encoder.size
+        if m is None:
+            out = [0.0] * (features.size + (CARDS if perfect_recall else 0))
+        else:
+            version = (len(m.history), len(m.deals), m.is_over)
+            hit = self._lists.get(seat)
+            if hit is None or hit[0] != version:
+                tensor = [0.0] * size
+                features.typed.write32(m.observation(seat), tensor)
+                hit = self._lists[seat] = (version, tensor)
+            out = hit[1] + [0.0] * (features.size - size + (CARDS if perfect_recall else 0))
+        for c in self.memory.cards:
+            out[size + c] = 1.0
+        if self.selection.cards and seat == self.current_player():
+            for c in self.selection.cards:
+                out[size + CARDS + c] = 1.0
+        if perfect_recall:
+            top = features.size
+            for t in self.dealt_hands[seat] or ():
+                out[top + TEXT_CARD[t]] = 1.0
         return out
 
     def entries(self, seat: int, perfect_recall: bool = False) -> Indices:
@@ -348,6 +367,7 @@ class Table:
             new.dealing.dealt = list(self.dealing.dealt)
         new.memory = self.memory.copy()
         new._cache = {}
+        new._lists = {}
         new._filled = {}
         new.history = list(self.history)
         new.log = list(self.log)

@@ -220,6 +220,13 @@ class raw_env(AECEnv):
             mv[i] = 1
         return {"observation": self._vector(seat, selection), "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """AECEnv.last, reading the environment's own dicts once each."""
+        agent = self.agent_selection
+        assert agent is not None
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def state(self) -> np.ndarray:
         """The global state for a centralised critic: every seat's observation vector
         (its hand included), seat 0 first — what no single agent may see."""
@@ -234,7 +241,9 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        m = self._live()
+        m = self.match
+        if m is None:
+            raise RuntimeError("call reset() before using the environment")
         self._cumulative_rewards[agent] = 0.0
         text, self.selection = self.space.step(
             action if action.__class__ is int else int(action), m.legal_actions(),
