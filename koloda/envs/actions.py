@@ -101,23 +101,22 @@ NO_SELECTION = Selection()
 
 class _Root:
     """The root of one legal list's selection tree: ``options`` every index allowed
-    before a card is selected → its action (None: the ``select`` of a card some set
-    starts with); a card's node (``child``) made on the first selection of it, from the
-    sets that start with it only."""
+    before a card is selected → a legal text it leads to (for a ``select`` index, one of
+    the sets that start with its card: ``select`` tells the two apart by the index); a
+    card's node (``child``) made on the first selection of it, from the sets that start
+    with it only."""
 
     __slots__ = ("_children", "_space", "keys", "legal", "options")
 
     def __init__(self, legal: Sequence[str], keys: list[int], space: ActionSpace) -> None:
         self.legal, self.keys, self._space = legal, keys, space
         self._children: dict[int, _Node | None] = {}
-        if not space.multi:
-            self.options: dict[int, str | None] = dict(zip(keys, legal, strict=True))
-            return
-        base, top = space.select_base, space.select_base + CARDS
-        options: dict[int, str | None] = {}
-        for k, text in zip(keys, legal, strict=True):
-            options[k] = None if base <= k < top else text
-        self.options = options
+        self.options: dict[int, str] = dict(zip(keys, legal, strict=True))
+
+    def select(self, index: int) -> bool:
+        """Whether an allowed ``index`` selects a card (else it makes its action)."""
+        base = self._space.select_base
+        return bool(self._space.multi) and base <= index < base + CARDS
 
     def child(self, card: int) -> _Node | None:
         """The node after selecting ``card`` first (None: no set starts with it)."""
@@ -223,7 +222,7 @@ class ActionSpace:
             return cached
         first = self._first
         try:
-            keys = [first[t] for t in legal]
+            keys = list(map(first.__getitem__, legal))
         except KeyError:
             learn = self._root_key
             keys = [first[t] if t in first else learn(t) for t in legal]
@@ -246,7 +245,8 @@ class ActionSpace:
         """Every allowed index now → the engine action it makes, or None for a selection
         step. ValueError when the engine offers an action this space cannot name."""
         if not selection.cards:
-            return dict(self._root(legal).options)
+            root = self._root(legal)
+            return {i: None if root.select(i) else text for i, text in root.options.items()}
         node = self._node(legal, selection)
         if node is None:
             return {}
@@ -290,12 +290,12 @@ class ActionSpace:
         """Choose ``index``: (the engine action to apply or None, the selection after)."""
         cards = selection.cards
         if not cards:
-            options = self._root(legal).options
-            if index in options:
-                action = options[index]
-                if action is not None:
-                    return action, NO_SELECTION
-                return None, Selection((index - self.select_base,))
+            root = self._root(legal)
+            action = root.options.get(index)
+            if action is not None:
+                if root.select(index):
+                    return None, Selection((index - self.select_base,))
+                return action, NO_SELECTION
         else:
             node = self._node(legal, selection)
             if node is not None:

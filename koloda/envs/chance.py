@@ -169,7 +169,7 @@ class Table:
         if self.current_player() < 0:
             return []
         m = self._live()
-        return sorted(self.space.allowed(m.legal_actions(), self.selection))
+        return sorted(self.space.choices(m.legal_actions(), self.selection))
 
     def apply(self, index: int) -> None:
         """Apply a chance outcome or a player's action index."""
