@@ -106,10 +106,13 @@ class _Root:
     card's node (``child``) made on the first selection of it, from the sets that start
     with it only."""
 
-    __slots__ = ("_children", "_space", "keys", "legal", "options")
+    __slots__ = ("_children", "_groups", "_space", "keys", "legal", "options")
 
-    def __init__(self, legal: Sequence[str], keys: list[int], space: ActionSpace) -> None:
+    def __init__(self, legal: Sequence[str], keys: list[int], space: ActionSpace,
+                 groups: dict[int, list[str]] | None = None) -> None:
         self.legal, self.keys, self._space = legal, keys, space
+        #: the multi-card sets by their select key, when the keys were learnt so
+        self._groups = groups
         self._children: dict[int, _Node | None] = {}
         self.options: dict[int, str] = dict(zip(keys, legal, strict=True))
 
@@ -125,18 +128,34 @@ class _Root:
             return children[card]
         space = self._space
         key = space.select_base + card
-        groups: dict[str, list[str]] = {}
-        for k, text in zip(self.keys, self.legal, strict=True):
-            if k == key:
+        if self._groups is not None:
+            sets = self._groups.get(key, [])
+        else:
+            sets = [text for k, text in zip(self.keys, self.legal, strict=True) if k == key]
+        if not sets:
+            children[card] = None
+            return None
+        # every set here starts with ``card``: the node confirms the sets that end there
+        # and keeps the others, read on from their second card
+        by_verb: dict[str, list[str]] = {}
+        if len(space.multi) == 1:
+            by_verb[space.multi[0]] = sets
+        else:
+            for text in sets:
                 verb = text[:text.index(" ")]
-                texts = groups.get(verb)
+                texts = by_verb.get(verb)
                 if texts is None:
-                    texts = groups[verb] = []
+                    texts = by_verb[verb] = []
                 texts.append(text)
-        parent = _Node()
-        parent.sets = [(space._confirms[verb], len(verb) + 1, texts)
-                       for verb, texts in groups.items()]
-        node = children[card] = parent.next.get(card)
+        node = children[card] = _Node(card)
+        for verb, texts in by_verb.items():
+            confirm = space._confirms[verb]
+            end = len(verb) + 3                 # "verb XX": the set of this card alone
+            longer = [t for t in texts if len(t) != end]
+            if len(longer) != len(texts):
+                node.confirm[confirm] = next(t for t in texts if len(t) == end)
+            if longer:
+                node.sets.append((confirm, end + 1, longer))
         return node
 
 
@@ -190,28 +209,72 @@ class ActionSpace:
     def _root_key(self, text: str) -> int:
         """The index a legal text is chosen by at the root: its own (a direct action), the
         ``select`` of its first card (a multi-card set), or its verb's ``confirm`` (a
-        multi-card verb alone). Learnt once per text: the texts recur."""
-        first = self._first
-        verb, _, rest = text.partition(" ")
-        if verb in self.multi:
-            if not rest:
-                key = self._confirms[verb]
+        multi-card verb alone). Learnt once per text (the texts recur), but for sets of
+        three cards or more (Dreyfus's thousands of discards seldom come again)."""
+        sp = text.find(" ")
+        verb = text if sp < 0 else text[:sp]
+        confirms = self._confirms
+        if verb in confirms:
+            if sp < 0 or sp == len(text) - 1:
+                key = confirms[verb]
             else:
-                c = _CARD_OF(rest[:2])
-                if c is None or rest[2:3] not in ("", " "):
+                c = _CARD_OF(text[sp + 1:sp + 3])
+                if c is None or text[sp + 3:sp + 4] not in ("", " "):
                     raise ValueError(f"the legal action {text!r} does not list its cards "
                                      f"in the canonical (ascending) order")
                 key = self.select_base + c
+                if len(text) > sp + 6:
+                    return key
         else:
             i = self.index.get(text)
             if i is None:
                 raise ValueError(f"{self.game}: the action space has no index for the "
                                  f"legal action {text!r}")
             key = i
+        first = self._first
         if len(first) >= 200_000:
             first.clear()
         first[text] = key
         return key
+
+    def _learn_keys(self, legal: Sequence[str]) -> tuple[list[int], dict[int, list[str]]]:
+        """The root keys of a legal list with texts not learnt yet, and its multi-card
+        sets grouped by their ``select`` key (so a card's node need not look through every
+        text again): a set of three cards or more read in line (its first card), the
+        rest through ``_root_key``."""
+        learn, get, card_of = self._root_key, self._first.get, _CARD_OF
+        confirms, base = self._confirms, self.select_base
+        top = base + CARDS
+        keys = []
+        groups: dict[int, list[str]] = {}
+        only = self.multi[0] + " " if len(self.multi) == 1 else None
+        for t in legal:
+            if only is not None:
+                sp = len(only) - 1 if t.startswith(only) else 0
+            else:
+                sp = t.find(" ")
+                if sp > 0 and t[:sp] not in confirms:
+                    sp = 0
+            if sp > 0 and len(t) > sp + 6:                  # a set of three cards or more
+                c = card_of(t[sp + 1:sp + 3])
+                if c is not None and t[sp + 3] == " ":
+                    k = base + c
+                    keys.append(k)
+                    group = groups.get(k)
+                    if group is None:
+                        groups[k] = [t]
+                    else:
+                        group.append(t)
+                    continue
+            known = get(t)
+            k = learn(t) if known is None else known
+            keys.append(k)
+            if base <= k < top:
+                group = groups.get(k)
+                if group is None:
+                    group = groups[k] = []
+                group.append(t)
+        return keys, groups
 
     def _root(self, legal: Sequence[str]) -> _Root:
         """The root of the legal actions' selection tree: what may be chosen before any
@@ -221,12 +284,12 @@ class ActionSpace:
         if cached is not None and cached.legal is legal:
             return cached
         first = self._first
+        groups = None
         try:
             keys = list(map(first.__getitem__, legal))
         except KeyError:
-            learn = self._root_key
-            keys = [first[t] if t in first else learn(t) for t in legal]
-        root = _Root(legal, keys, self)
+            keys, groups = self._learn_keys(legal)
+        root = _Root(legal, keys, self, groups)
         if len(self._roots) >= 64:
             self._roots.clear()
         self._roots[id(legal)] = root   # the list is kept, so its id stays its own
