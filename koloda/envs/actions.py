@@ -195,7 +195,9 @@ class ActionSpace:
         self._confirms = {verb: self.index[f"confirm {verb}"] for verb in self.multi}
         #: the tree roots of recent legal lists (engine states keep their list, so the
         #: same list comes back while a position is looked at)
-        self._roots: dict[int, _Root] = {}
+        self._roots: dict[int, tuple[Sequence[str], _Root]] = {}
+        #: the roots of recent short legal lists by their texts
+        self._shared: dict[tuple[str, ...], _Root] = {}
         #: a legal text → the index it is chosen by at the root (``_root_key``)
         self._first: dict[str, int] = {}
         #: an action's text → its index path (``path``)
@@ -209,8 +211,7 @@ class ActionSpace:
     def _root_key(self, text: str) -> int:
         """The index a legal text is chosen by at the root: its own (a direct action), the
         ``select`` of its first card (a multi-card set), or its verb's ``confirm`` (a
-        multi-card verb alone). Learnt once per text (the texts recur), but for sets of
-        three cards or more (Dreyfus's thousands of discards seldom come again)."""
+        multi-card verb alone). Learnt once per text (the texts recur)."""
         sp = text.find(" ")
         verb = text if sp < 0 else text[:sp]
         confirms = self._confirms
@@ -223,8 +224,6 @@ class ActionSpace:
                     raise ValueError(f"the legal action {text!r} does not list its cards "
                                      f"in the canonical (ascending) order")
                 key = self.select_base + c
-                if len(text) > sp + 6:
-                    return key
         else:
             i = self.index.get(text)
             if i is None:
@@ -240,16 +239,20 @@ class ActionSpace:
     def _learn_keys(self, legal: Sequence[str]) -> tuple[list[int], dict[int, list[str]]]:
         """The root keys of a legal list with texts not learnt yet, and its multi-card
         sets grouped by their ``select`` key (so a card's node need not look through every
-        text again): a set of three cards or more read in line (its first card), the
-        rest through ``_root_key``."""
+        text again). In a list of hundreds (Dreyfus's thousands of discards, which seldom
+        come again) a set of three cards or more is read in line (its first card) and not
+        learnt; the rest go through ``_root_key``."""
         learn, get, card_of = self._root_key, self._first.get, _CARD_OF
         confirms, base = self._confirms, self.select_base
         top = base + CARDS
         keys = []
         groups: dict[int, list[str]] = {}
         only = self.multi[0] + " " if len(self.multi) == 1 else None
+        inline = len(legal) > 256 and bool(self.multi)
         for t in legal:
-            if only is not None:
+            if not inline:
+                sp = 0
+            elif only is not None:
                 sp = len(only) - 1 if t.startswith(only) else 0
             else:
                 sp = t.find(" ")
@@ -278,21 +281,32 @@ class ActionSpace:
 
     def _root(self, legal: Sequence[str]) -> _Root:
         """The root of the legal actions' selection tree: what may be chosen before any
-        card is selected, each index to its action (None: a ``select``). Made once per
-        legal list (engine states keep their list while a position is looked at)."""
+        card is selected, each index to its action (a ``select`` told by its index). Made
+        once per legal list (engine states keep their list while a position is looked
+        at), and shared by the positions whose short lists are the same (they recur:
+        half of random Durak's and Mushka's positions repeat an earlier list)."""
         cached = self._roots.get(id(legal))
-        if cached is not None and cached.legal is legal:
-            return cached
-        first = self._first
-        groups = None
-        try:
-            keys = list(map(first.__getitem__, legal))
-        except KeyError:
-            keys, groups = self._learn_keys(legal)
-        root = _Root(legal, keys, self, groups)
+        if cached is not None and cached[0] is legal:
+            return cached[1]
+        content: tuple[str, ...] | None = None
+        root = None
+        if len(legal) <= 64:
+            content = tuple(legal)
+            root = self._shared.get(content)
+        if root is None:
+            groups = None
+            try:
+                keys = list(map(self._first.__getitem__, legal))
+            except KeyError:
+                keys, groups = self._learn_keys(legal)
+            root = _Root(content if content is not None else legal, keys, self, groups)
+            if content is not None:
+                if len(self._shared) >= 4096:
+                    self._shared.clear()
+                self._shared[content] = root
         if len(self._roots) >= 64:
             self._roots.clear()
-        self._roots[id(legal)] = root   # the list is kept, so its id stays its own
+        self._roots[id(legal)] = (legal, root)   # the list is kept: its id stays its own
         return root
 
     def _node(self, legal: Sequence[str], selection: Selection) -> _Node | None:
