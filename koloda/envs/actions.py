@@ -239,20 +239,17 @@ class ActionSpace:
     def _learn_keys(self, legal: Sequence[str]) -> tuple[list[int], dict[int, list[str]]]:
         """The root keys of a legal list with texts not learnt yet, and its multi-card
         sets grouped by their ``select`` key (so a card's node need not look through every
-        text again). In a list of hundreds (Dreyfus's thousands of discards, which seldom
-        come again) a set of three cards or more is read in line (its first card) and not
-        learnt; the rest go through ``_root_key``."""
+        text again). A set of three cards or more is read in line (its first card) and not
+        learnt: such sets seldom come again (Mushka's and Dreyfus's discards); the rest go
+        through ``_root_key``."""
         learn, get, card_of = self._root_key, self._first.get, _CARD_OF
         confirms, base = self._confirms, self.select_base
         top = base + CARDS
         keys = []
         groups: dict[int, list[str]] = {}
         only = self.multi[0] + " " if len(self.multi) == 1 else None
-        inline = len(legal) > 256 and bool(self.multi)
         for t in legal:
-            if not inline:
-                sp = 0
-            elif only is not None:
+            if only is not None:
                 sp = len(only) - 1 if t.startswith(only) else 0
             else:
                 sp = t.find(" ")
