@@ -296,28 +296,23 @@ class TypedEncoder:
     def write(self, obs: Observation, mv: Any) -> None:
         """Write ``obs``'s tensor into ``mv``, a zeroed buffer of ``size`` floats (a numpy
         array's memoryview, a list): the entries ``indices`` gives, without the lists."""
-        if obs.players != self.players:
-            raise ValueError(f"an observation of {obs.players} players given to the "
-                             f"{self.players}-player encoder")
-        key = (obs.deal.__class__, obs.sheet.__class__)
-        write = self._writes.get(key)
-        if write is None:
-            write = self._writes[key] = _compile(self.blocks, self.offsets, self.players,
-                                                 *key, [], True)
-        seat = obs.seat
-        write(obs, 0 if seat is None else seat, mv)
+        self._write(obs, mv, self._writes, False)
 
     def write32(self, obs: Observation, out: list[float]) -> None:
         """``write`` into a list of zeros, every value other than 1.0 rounded to float32
         as a float32 array would hold it (OpenSpiel's tensors are lists of these)."""
+        self._write(obs, out, self._writes32, True)
+
+    def _write(self, obs: Observation, out: Any,
+               made: dict[tuple[type, type], Callable[..., None]], round32: bool) -> None:
         if obs.players != self.players:
             raise ValueError(f"an observation of {obs.players} players given to the "
                              f"{self.players}-player encoder")
         key = (obs.deal.__class__, obs.sheet.__class__)
-        write = self._writes32.get(key)
+        write = made.get(key)
         if write is None:
-            write = self._writes32[key] = _compile(self.blocks, self.offsets, self.players,
-                                                   *key, [], True, True)
+            write = made[key] = _compile(self.blocks, self.offsets, self.players, *key, [],
+                                         True, round32)
         seat = obs.seat
         write(obs, 0 if seat is None else seat, out)
 
