@@ -158,10 +158,55 @@ def test_dreyfus_discard_tree_is_built_once_per_position_and_only_along_the_path
     assert len(sets) > 1000
     action = max(sets, key=lambda a: len(a.split()))
     sel = Selection()
-    root = space._tree(legal)
+    root = space._root(legal)
     for index in space.path(action):
-        assert space._tree(legal) is root          # the same tree at every step
+        assert space._root(legal) is root          # the same tree at every step
         text, sel = space.step(index, legal, sel)
         space.allowed(legal, sel)
     assert text == action
     assert made[0] < len(sets) // 10, (made[0], len(sets))
+
+
+@pytest.mark.parametrize(("name", "players"), [("durak", 2), ("mushka", 4), ("opendaum", 3)])
+def test_dealt_hands_asked_mid_deal_are_the_hands_read_as_the_deal_began(
+        name: str, players: int) -> None:
+    """The chance table reads each deal's dealt hands as it begins only once something
+    has asked for them (koloda.envs.chance.Recall); asked first mid-deal, it replays the
+    deal's start and gets the very hands an eager table read."""
+    from koloda.envs.chance import Recall, Table
+    rng = random.Random(players)
+    lazy = Table(name, players, {"max_deals": 2})
+    eager = Table(name, players, {"max_deals": 2}, Recall(True))
+    asked = False
+    for _ in range(400):
+        if lazy.current_player() == -4:
+            break
+        if lazy.current_player() == -1:
+            index = rng.choice(lazy.chance_outcomes())[0]
+        else:
+            index = rng.choice(lazy.legal_indices())
+            if not asked and lazy.log:            # the first question, mid-deal
+                assert lazy._dealt is None
+                assert lazy.dealt_hands == eager.dealt_hands
+                assert lazy.recall.on
+                asked = True
+        lazy.apply(index)
+        eager.apply(index)
+        if asked and lazy.match is not None and lazy.dealing is None:
+            assert lazy._dealt is not None             # read as each deal begins now
+            assert lazy.dealt_hands == eager.dealt_hands
+    assert asked
+
+
+@pytest.mark.parametrize(("name", "players"), shapes())
+def test_write32_is_the_dense_tensor_rounded_to_float32(name: str, players: int) -> None:
+    """The OpenSpiel tensors' writer (``TypedEncoder.write32``) gives the reference tensor
+    with every value exactly as a float32 array holds it."""
+    from array import array
+    enc = encoder(name, players)
+    for m in positions(name, players, seed=players + 7, steps=25):
+        for s in range(players):
+            obs = m.observation(s)
+            out = [0.0] * enc.size
+            enc.typed.write32(obs, out)
+            assert out == array("f", enc.encode(obs.to_json())).tolist()

@@ -16,7 +16,7 @@ every game).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -96,6 +96,67 @@ class _Node:
 
 
 _CARD_OF = TEXT_CARD.get
+NO_SELECTION = Selection()
+
+
+class _Root:
+    """The root of one legal list's selection tree: ``options`` every index allowed
+    before a card is selected → a legal text it leads to (for a ``select`` index, one of
+    the sets that start with its card: ``select`` tells the two apart by the index); a
+    card's node (``child``) made on the first selection of it, from the sets that start
+    with it only."""
+
+    __slots__ = ("_children", "_groups", "_space", "keys", "legal", "options")
+
+    def __init__(self, legal: Sequence[str], keys: list[int], space: ActionSpace,
+                 groups: dict[int, list[str]] | None = None) -> None:
+        self.legal, self.keys, self._space = legal, keys, space
+        #: the multi-card sets by their select key, when the keys were learnt so
+        self._groups = groups
+        self._children: dict[int, _Node | None] = {}
+        self.options: dict[int, str] = dict(zip(keys, legal, strict=True))
+
+    def select(self, index: int) -> bool:
+        """Whether an allowed ``index`` selects a card (else it makes its action)."""
+        base = self._space.select_base
+        return bool(self._space.multi) and base <= index < base + CARDS
+
+    def child(self, card: int) -> _Node | None:
+        """The node after selecting ``card`` first (None: no set starts with it)."""
+        children = self._children
+        if card in children:
+            return children[card]
+        space = self._space
+        key = space.select_base + card
+        if self._groups is not None:
+            sets = self._groups.get(key, [])
+        else:
+            sets = [text for k, text in zip(self.keys, self.legal, strict=True) if k == key]
+        if not sets:
+            children[card] = None
+            return None
+        # every set here starts with ``card``: the node confirms the sets that end there
+        # and keeps the others, read on from their second card
+        by_verb: dict[str, list[str]] = {}
+        if len(space.multi) == 1:
+            by_verb[space.multi[0]] = sets
+        else:
+            for text in sets:
+                verb = text[:text.index(" ")]
+                texts = by_verb.get(verb)
+                if texts is None:
+                    texts = by_verb[verb] = []
+                texts.append(text)
+        node = children[card] = _Node(card)
+        for verb, texts in by_verb.items():
+            confirm = space._confirms[verb]
+            end = len(verb) + 3                 # "verb XX": the set of this card alone
+            longer = [t for t in texts if len(t) != end]
+            if len(longer) != len(texts):
+                node.confirm[confirm] = next(t for t in texts if len(t) == end)
+            if longer:
+                node.sets.append((confirm, end + 1, longer))
+        return node
 
 
 class ActionSpace:
@@ -132,62 +193,124 @@ class ActionSpace:
                 self._add(f"confirm {verb}")
         self.size = len(self.labels)
         self._confirms = {verb: self.index[f"confirm {verb}"] for verb in self.multi}
-        #: trees of recent legal lists (engine states cache their list, so the same list
-        #: comes back while a position is looked at)
-        self._trees: dict[int, tuple[Sequence[str], _Node]] = {}
-        #: a direct action's text → its index (the texts recur from position to position)
-        self._parsed: dict[str, int] = {}
+        #: the tree roots of recent legal lists (engine states keep their list, so the
+        #: same list comes back while a position is looked at)
+        self._roots: dict[int, tuple[Sequence[str], _Root]] = {}
+        #: the roots of recent short legal lists by their texts
+        self._shared: dict[tuple[str, ...], _Root] = {}
+        #: a legal text → the index it is chosen by at the root (``_root_key``)
+        self._first: dict[str, int] = {}
+        #: an action's text → its index path (``path``)
+        self._paths: dict[str, tuple[int, ...]] = {}
 
     def _add(self, label: str) -> None:
         self.index[label] = len(self.labels)
         self.labels.append(label)
 
     # -------------------------------------------------------------- the masks
-    def _tree(self, legal: Sequence[str]) -> _Node:
-        """The legal actions as a tree: direct indices at the root, multi-card sets as
-        paths of ascending cards, expanded on demand (the direct texts' indices are
-        looked up once: they recur; a set's text is read only as far as the path goes)."""
-        cached = self._trees.get(id(legal))
-        if cached is not None and cached[0] is legal:
-            return cached[1]
-        root = _Node()
-        confirm = root.confirm
-        parsed = self._parsed
-        multi = self.multi
+    def _root_key(self, text: str) -> int:
+        """The index a legal text is chosen by at the root: its own (a direct action), the
+        ``select`` of its first card (a multi-card set), or its verb's ``confirm`` (a
+        multi-card verb alone). Learnt once per text (the texts recur)."""
+        sp = text.find(" ")
+        verb = text if sp < 0 else text[:sp]
         confirms = self._confirms
-        sets: dict[str, list[str]] = {}
-        for text in legal:
-            i = parsed.get(text)
-            if i is not None:
-                confirm[i] = text
-                continue
-            verb, _, rest = text.partition(" ")
-            if verb in multi:
-                if rest:
-                    texts = sets.get(verb)
-                    if texts is None:
-                        texts = sets[verb] = []
-                    texts.append(text)
-                else:
-                    confirm[confirms[verb]] = text
-                continue
+        if verb in confirms:
+            if sp < 0 or sp == len(text) - 1:
+                key = confirms[verb]
+            else:
+                c = _CARD_OF(text[sp + 1:sp + 3])
+                if c is None or text[sp + 3:sp + 4] not in ("", " "):
+                    raise ValueError(f"the legal action {text!r} does not list its cards "
+                                     f"in the canonical (ascending) order")
+                key = self.select_base + c
+        else:
             i = self.index.get(text)
             if i is None:
                 raise ValueError(f"{self.game}: the action space has no index for the "
                                  f"legal action {text!r}")
-            if len(parsed) >= 200_000:
-                parsed.clear()
-            confirm[i] = text
-            parsed[text] = i
-        root.sets = [(confirms[verb], len(verb) + 1, texts) for verb, texts in sets.items()]
-        if len(self._trees) >= 64:
-            self._trees.clear()
-        self._trees[id(legal)] = (legal, root)   # the list is kept, so its id stays its own
+            key = i
+        first = self._first
+        if len(first) >= 200_000:
+            first.clear()
+        first[text] = key
+        return key
+
+    def _learn_keys(self, legal: Sequence[str]) -> tuple[list[int], dict[int, list[str]]]:
+        """The root keys of a legal list with texts not learnt yet, and its multi-card
+        sets grouped by their ``select`` key (so a card's node need not look through every
+        text again). A set of three cards or more is read in line (its first card) and not
+        learnt: such sets seldom come again (Mushka's and Dreyfus's discards); the rest go
+        through ``_root_key``."""
+        learn, get, card_of = self._root_key, self._first.get, _CARD_OF
+        confirms, base = self._confirms, self.select_base
+        top = base + CARDS
+        keys = []
+        groups: dict[int, list[str]] = {}
+        only = self.multi[0] + " " if len(self.multi) == 1 else None
+        for t in legal:
+            if only is not None:
+                sp = len(only) - 1 if t.startswith(only) else 0
+            else:
+                sp = t.find(" ")
+                if sp > 0 and t[:sp] not in confirms:
+                    sp = 0
+            if sp > 0 and len(t) > sp + 6:                  # a set of three cards or more
+                c = card_of(t[sp + 1:sp + 3])
+                if c is not None and t[sp + 3] == " ":
+                    k = base + c
+                    keys.append(k)
+                    group = groups.get(k)
+                    if group is None:
+                        groups[k] = [t]
+                    else:
+                        group.append(t)
+                    continue
+            known = get(t)
+            k = learn(t) if known is None else known
+            keys.append(k)
+            if base <= k < top:
+                group = groups.get(k)
+                if group is None:
+                    group = groups[k] = []
+                group.append(t)
+        return keys, groups
+
+    def _root(self, legal: Sequence[str]) -> _Root:
+        """The root of the legal actions' selection tree: what may be chosen before any
+        card is selected, each index to its action (a ``select`` told by its index). Made
+        once per legal list (engine states keep their list while a position is looked
+        at), and shared by the positions whose short lists are the same (they recur:
+        half of random Durak's and Mushka's positions repeat an earlier list)."""
+        cached = self._roots.get(id(legal))
+        if cached is not None and cached[0] is legal:
+            return cached[1]
+        content: tuple[str, ...] | None = None
+        root = None
+        if len(legal) <= 64:
+            content = tuple(legal)
+            root = self._shared.get(content)
+        if root is None:
+            groups = None
+            try:
+                keys = list(map(self._first.__getitem__, legal))
+            except KeyError:
+                keys, groups = self._learn_keys(legal)
+            root = _Root(content if content is not None else legal, keys, self, groups)
+            if content is not None:
+                if len(self._shared) >= 4096:
+                    self._shared.clear()
+                self._shared[content] = root
+        if len(self._roots) >= 64:
+            self._roots.clear()
+        self._roots[id(legal)] = (legal, root)   # the list is kept: its id stays its own
         return root
 
     def _node(self, legal: Sequence[str], selection: Selection) -> _Node | None:
-        node: _Node | None = self._tree(legal)
-        for c in selection.cards:
+        """The tree node after the cards of an open selection (not the root)."""
+        cards = selection.cards
+        node = self._root(legal).child(cards[0])
+        for c in cards[1:]:
             node = node.next.get(c) if node is not None else None
         return node
 
@@ -195,6 +318,9 @@ class ActionSpace:
                 ) -> dict[int, str | None]:
         """Every allowed index now → the engine action it makes, or None for a selection
         step. ValueError when the engine offers an action this space cannot name."""
+        if not selection.cards:
+            root = self._root(legal)
+            return {i: None if root.select(i) else text for i, text in root.options.items()}
         node = self._node(legal, selection)
         if node is None:
             return {}
@@ -206,6 +332,8 @@ class ActionSpace:
     def allowed(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
         """The indices that may be chosen now (what the adapters set to 1 in a numpy mask
         in one assignment)."""
+        if not selection.cards:
+            return list(self._root(legal).options)
         node = self._node(legal, selection)
         if node is None:
             return []
@@ -215,6 +343,14 @@ class ActionSpace:
             base = self.select_base
             out += [base + c for c in nxt]
         return out
+
+    def choices(self, legal: Sequence[str], selection: Selection = Selection()
+                ) -> Iterable[int]:
+        """``allowed`` without the copy (for writing a mask): the root's own keys when no
+        selection is open. Read it, do not keep it."""
+        if not selection.cards:
+            return self._root(legal).options.keys()
+        return self.allowed(legal, selection)
 
     def mask(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
         """0/1 per index: may it be chosen now."""
@@ -226,27 +362,44 @@ class ActionSpace:
     def step(self, index: int, legal: Sequence[str], selection: Selection = Selection()
              ) -> tuple[str | None, Selection]:
         """Choose ``index``: (the engine action to apply or None, the selection after)."""
-        node = self._node(legal, selection)
-        if node is not None:
-            action = node.confirm.get(index)
+        cards = selection.cards
+        if not cards:
+            root = self._root(legal)
+            action = root.options.get(index)
             if action is not None:
-                return action, Selection()
-            card = index - self.select_base
-            if 0 <= card < CARDS and self.multi and card in node.next:
-                return None, Selection((*selection.cards, card))
+                if root.select(index):
+                    return None, Selection((index - self.select_base,))
+                return action, NO_SELECTION
+        else:
+            node = self._node(legal, selection)
+            if node is not None:
+                action = node.confirm.get(index)
+                if action is not None:
+                    return action, NO_SELECTION
+                card = index - self.select_base
+                if 0 <= card < CARDS and card in node.next:
+                    return None, Selection((*cards, card))
         label = self.labels[index] if 0 <= index < self.size else str(index)
         raise ValueError(f"{self.game}: action {index} ({label}) is not allowed now")
 
     def path(self, action: str) -> list[int]:
         """The indices that make the canonical engine ``action``: one index, or the
         ``select`` steps then the ``confirm`` of a multi-card action."""
+        known = self._paths.get(action)
+        if known is not None:
+            return list(known)
         verb, _, rest = action.partition(" ")
         if verb in self.multi:
             cards = sorted(TEXT_CARD[w] for w in rest.split())
-            return [self.select_base + c for c in cards] + [self.index[f"confirm {verb}"]]
-        if action not in self.index:
+            path = [self.select_base + c for c in cards] + [self.index[f"confirm {verb}"]]
+        elif action not in self.index:
             raise ValueError(f"{self.game}: the action space has no index for {action!r}")
-        return [self.index[action]]
+        else:
+            path = [self.index[action]]
+        if len(self._paths) >= 100_000:
+            self._paths.clear()
+        self._paths[action] = tuple(path)
+        return path
 
     def reachable(self, legal: Sequence[str]) -> set[str]:
         """Every engine action some sequence of allowed indices makes (for the tests)."""

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import copy
 import random
-from array import array
 from typing import Any
 
 from koloda.cards import CARD_TEXT, TEXT_CARD, Card
@@ -90,10 +89,21 @@ class _Dealing:
         return Deal(shape.dealer, hands, stock, trump)
 
 
+class Recall:
+    """Whether tables read each deal's dealt hands as it begins (for the information
+    state; four observations a deal otherwise never needed): off until first asked."""
+
+    __slots__ = ("on",)
+
+    def __init__(self, on: bool = False) -> None:
+        self.on = on
+
+
 class Table:
     """One match with explicit chance, moved by action indices (koloda.envs.actions)."""
 
-    def __init__(self, game: str, players: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: str, players: int, options: dict[str, Any],
+                 recall: Recall | None = None) -> None:
         self.spec = get_spec(game)
         self.players = players
         self.options = self.spec.resolve_options(players, options)
@@ -105,15 +115,40 @@ class Table:
         self.memory = TableMemory()
         #: this deal's actions (seat, text), and each seat's hand as the deal began
         self.log: list[tuple[int, str]] = []
-        self.dealt_hands: list[list[str] | None] = [None] * players
+        #: the dealt hands (``dealt_hands``); None: not read for this deal yet
+        self._dealt: list[list[str] | None] | None = [None] * players
+        #: the history's length when this deal's cards were all dealt
+        self._deal_at = 0
+        #: whether the dealt hands are read as each deal begins (shared by a game's tables)
+        self.recall = recall if recall is not None else Recall()
         #: every outcome and action index applied, in order (pickling replays them)
         self.history: list[int] = []
         #: the seat a resampled copy was made for (its history is not its own then)
         self.resampled_for: int | None = None
         #: seat → (position, its typed tensor entries): one encoding per position and seat
         self._cache: dict[int, tuple[tuple[int, int, bool], Indices]] = {}
+        #: seat → (position, its observation's tensor as a list of float32 values)
+        self._lists: dict[int, tuple[tuple[int, int, bool], list[float]]] = {}
         #: (seat, perfect recall) → (history length, the vector written last)
         self._filled: dict[tuple[int, bool], tuple[int, Any]] = {}
+
+    @property
+    def dealt_hands(self) -> list[list[str] | None]:
+        """Each seat's hand as this deal began (as its observation showed it then). Read
+        as each deal begins once anything has asked (``recall``); asked first mid-deal,
+        the deal's start is replayed once."""
+        dealt = self._dealt
+        if dealt is None:
+            self.recall.on = True
+            start = Table(self.spec.name, self.players, self.options, Recall(True))
+            for index in self.history[:self._deal_at]:
+                start.apply(index)
+            dealt = self._dealt = start.dealt_hands
+        return dealt
+
+    @dealt_hands.setter
+    def dealt_hands(self, hands: list[list[str] | None]) -> None:
+        self._dealt = hands
 
     # ----------------------------------------------------------------- the nodes
     def current_player(self) -> int:
@@ -134,11 +169,11 @@ class Table:
         if self.current_player() < 0:
             return []
         m = self._live()
-        return sorted(self.space.allowed(m.legal_actions(), self.selection))
+        return sorted(self.space.choices(m.legal_actions(), self.selection))
 
     def apply(self, index: int) -> None:
         """Apply a chance outcome or a player's action index."""
-        if self.current_player() == CHANCE:
+        if self.dealing is not None or self.match is None:        # a chance node
             self._chance(index)
             self.history.append(index)
             return
@@ -211,14 +246,32 @@ class Table:
 
     def values(self, seat: int, perfect_recall: bool = False) -> list[float]:
         """``vector(seat, perfect_recall)`` as float32 values in a list — what pyspiel's
-        tensors are —, written straight into the list (cheaper than a numpy array's
-        ``tolist``; the numbers rounded to float32 as an array would hold them)."""
-        ones, ni, nv = self.entries(seat, perfect_recall)
-        out = [0.0] * (self.features.size + (CARDS if perfect_recall else 0))
-        for i in ones:
-            out[i] = 1.0
-        for i, x in zip(ni, array("f", nv).tolist(), strict=True):
-            out[i] = x
+        tensors are —: the observation's tensor written straight into a list of zeros
+        (koloda.tensors.typed, the numbers rounded to float32 as an array would hold
+        them), once per position and seat; then the cards seen, the acting seat's
+        selection, the dealt hand for the information state."""
+        m = self.match
+        features = self.features
+        size = features.encoder.size
+        if m is None:
+            out = [0.0] * (features.size + (CARDS if perfect_recall else 0))
+        else:
+            version = (len(m.history), len(m.deals), m.is_over)
+            hit = self._lists.get(seat)
+            if hit is None or hit[0] != version:
+                tensor = [0.0] * size
+                features.typed.write32(m.observation(seat), tensor)
+                hit = self._lists[seat] = (version, tensor)
+            out = hit[1] + [0.0] * (features.size - size + (CARDS if perfect_recall else 0))
+        for c in self.memory.cards:
+            out[size + c] = 1.0
+        if self.selection.cards and seat == self.current_player():
+            for c in self.selection.cards:
+                out[size + CARDS + c] = 1.0
+        if perfect_recall:
+            top = features.size
+            for t in self.dealt_hands[seat] or ():
+                out[top + TEXT_CARD[t]] = 1.0
         return out
 
     def entries(self, seat: int, perfect_recall: bool = False) -> Indices:
@@ -314,10 +367,11 @@ class Table:
             new.dealing.dealt = list(self.dealing.dealt)
         new.memory = self.memory.copy()
         new._cache = {}
+        new._lists = {}
         new._filled = {}
         new.history = list(self.history)
         new.log = list(self.log)
-        new.dealt_hands = list(self.dealt_hands)
+        new._dealt = None if self._dealt is None else list(self._dealt)
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -372,7 +426,9 @@ class Table:
         m = self._live()
         self.log = []
         self.memory.new_deal()
-        self.dealt_hands = [dealt_hand(m, s) for s in range(self.players)]
+        self._deal_at = len(self.history) + 1   # (the last card is logged after this)
+        self._dealt = [dealt_hand(m, s) for s in range(self.players)] if self.recall.on \
+            else None
 
     def _after_action(self) -> None:
         m = self._live()

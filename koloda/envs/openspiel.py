@@ -35,7 +35,7 @@ import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 from koloda.engine.registry import get_spec, registry
 from koloda.engine.spec import GameSpec
 from koloda.envs.actions import action_space
-from koloda.envs.chance import CHANCE, TERMINAL, Table
+from koloda.envs.chance import CHANCE, TERMINAL, Recall, Table
 from koloda.envs.common import features
 from koloda.tensors import CARDS
 
@@ -137,6 +137,8 @@ class KolodaGame(pyspiel.Game):
         )
         super().__init__(_game_type(spec, players), info, params)
         self.params = params
+        #: the game's tables read dealt hands as deals begin once one has been asked
+        self.recall = Recall()
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its name and parameters (the class is made per game at import):
@@ -151,7 +153,7 @@ class KolodaGame(pyspiel.Game):
         return KolodaObserver(self, iig_obs_type, params)
 
     def table(self) -> Table:
-        return Table(self.koloda_name, self.players, self.options)
+        return Table(self.koloda_name, self.players, self.options, self.recall)
 
 
 def _load_game(name: str, params: dict[str, Any]) -> KolodaGame:

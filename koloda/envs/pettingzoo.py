@@ -104,6 +104,10 @@ class raw_env(AECEnv):
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self.state_space = spaces.Box(np.tile(box.low, self.players),
                                       np.tile(box.high, self.players), dtype=np.float32)
+        self._mask_size = self.space.size
+        #: where the cards seen and the cards selected begin in the vector
+        self._seen_at = self.features.encoder.size
+        self._selected_at = self._seen_at + 52
         #: seat → (position, vector without the selection) of the position last encoded
         self._cache: dict[int, tuple[int, np.ndarray]] = {}
         #: seat → (position, typed observation) of the position last observed
@@ -187,7 +191,7 @@ class raw_env(AECEnv):
         out = np.zeros(features.size, np.float32)
         mv: Any = out.data
         features.typed.write(self._observation(seat), mv)
-        base = features.encoder.size
+        base = self._seen_at
         for c in self.memory.cards:
             mv[base + c] = 1.0
         self._cache[seat] = (self._moves, out)
@@ -196,22 +200,32 @@ class raw_env(AECEnv):
     def _vector(self, seat: int, selection: Selection) -> np.ndarray:
         out = self._base(seat).copy()
         if selection.cards:
-            base = self.features.encoder.size + 52
-            out[[base + c for c in selection.cards]] = 1.0
+            mv: Any = out.data
+            base = self._selected_at
+            for c in selection.cards:
+                mv[base + c] = 1.0
         return out
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        m = self._live()
+        m = self.match
+        if m is None:
+            raise RuntimeError("call reset() before using the environment")
         seat = self.agent_name_mapping[agent]
-        mask = np.zeros(self.space.size, np.int8)
-        if seat == m.to_move:                   # None once the match is over
-            selection = self.selection
-            mv = mask.data
-            for i in self.space.allowed(m.legal_actions(), selection):
-                mv[i] = 1
-        else:
-            selection = NO_SELECTION
+        mask = np.zeros(self._mask_size, np.int8)
+        if seat != m.to_move:                   # (to_move is None once the match is over)
+            return {"observation": self._vector(seat, NO_SELECTION), "action_mask": mask}
+        selection = self.selection
+        mv: Any = mask.data
+        for i in self.space.choices(m.legal_actions(), selection):
+            mv[i] = 1
         return {"observation": self._vector(seat, selection), "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """AECEnv.last, reading the environment's own dicts once each."""
+        agent = self.agent_selection
+        assert agent is not None
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def state(self) -> np.ndarray:
         """The global state for a centralised critic: every seat's observation vector
@@ -227,20 +241,30 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        m = self._live()
+        m = self.match
+        if m is None:
+            raise RuntimeError("call reset() before using the environment")
         self._cumulative_rewards[agent] = 0.0
-        text, self.selection = self.space.step(int(action), m.legal_actions(), self.selection)
-        deal_ended = False
-        if text is not None:
-            deals = len(m.deals)
-            m.apply(text)
-            self._moves += 1
-            self.memory.record(text)
-            if len(m.deals) != deals:
-                self.memory.new_deal()
-                deal_ended = True
+        text, self.selection = self.space.step(
+            action if action.__class__ is int else int(action), m.legal_actions(),
+            self.selection)
+        if text is None:            # a selection step: the position and the agent stay
+            if self._rewarded:
+                rewards = self.rewards
+                for a in rewards:
+                    rewards[a] = 0.0
+                self._rewarded = False
+            return                  # (nothing to accumulate: every reward is zero)
+        deals = len(m.deals)
+        m.apply(text)
+        self._moves += 1
+        self.memory.record(text)
+        deal_ended = len(m.deals) != deals
+        if deal_ended:
+            self.memory.new_deal()
         self._after_move(deal_ended)
-        self._accumulate_rewards()
+        if self._rewarded or m.is_over:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         m = self._live()

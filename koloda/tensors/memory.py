@@ -26,6 +26,10 @@ def face_up_cards(action: str) -> list[int]:
     return [TEXT_CARD[w] for w in rest.split() if w in TEXT_CARD]
 
 
+#: an action's text → the cards it lays face up (the texts recur)
+_FACE_UP: dict[str, tuple[int, ...]] = {}
+
+
 class TableMemory:
     """Cards played face up during the current deal."""
 
@@ -35,7 +39,13 @@ class TableMemory:
         self.cards: set[int] = set()
 
     def record(self, action: str) -> None:
-        self.cards.update(face_up_cards(action))
+        cards = _FACE_UP.get(action)
+        if cards is None:
+            if len(_FACE_UP) >= 100_000:
+                _FACE_UP.clear()
+            cards = _FACE_UP[action] = tuple(face_up_cards(action))
+        if cards:
+            self.cards.update(cards)
 
     def new_deal(self) -> None:
         self.cards = set()

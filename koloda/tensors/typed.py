@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import typing
+from array import array
 from collections.abc import Callable
 from typing import Any
 
@@ -97,7 +98,7 @@ def _resolve(path: str, deal_cls: type, sheet_cls: type) -> _Plan | None:
     return None
 
 
-def _direct(lines: list[str]) -> list[str]:
+def _direct(lines: list[str], round32: bool = False) -> list[str]:
     """The inline writes of ``fill`` made writes into the buffer ``mv``: ``ones.append(i)``
     → ``mv[i] = 1.0``, ``ones += [i for x in y]`` → a loop of them, ``ni.append(i)`` with
     the ``nv.append(x)`` after it → ``mv[i] = x`` (no list in between)."""
@@ -122,7 +123,8 @@ def _direct(lines: list[str]) -> list[str]:
         elif num:
             value = re.fullmatch(r"nv\.append\((.*)\)", lines[k].strip())
             assert value is not None, lines[k]
-            out.append(f"{pad}mv[{num[1]}] = {value[1]}")
+            out.append(f"{pad}mv[{num[1]}] = R({value[1]})" if round32 else
+                       f"{pad}mv[{num[1]}] = {value[1]}")
             k += 1
         else:
             out.append(line)
@@ -130,11 +132,12 @@ def _direct(lines: list[str]) -> list[str]:
 
 
 def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_cls: type,
-             sheet_cls: type, fallback: list[str], direct: bool = False) -> Callable[..., None]:
+             sheet_cls: type, fallback: list[str], direct: bool = False,
+             round32: bool = False) -> Callable[..., None]:
     """``fill(obs, seat, ones, ni, nv)`` for one pair of view classes: the simplest
     blocks written inline (the same arithmetic as their ``put``), the others called; or
     (``direct``) ``write(obs, seat, mv)``, the same entries written into ``mv``."""
-    env: dict[str, Any] = {"lookup": lookup, "P": players}
+    env: dict[str, Any] = {"lookup": lookup, "P": players, "R": _float32}
     lines = ["def fill(obs, seat, ones, ni, nv):", "    deal = obs.deal",
              "    sheet = obs.sheet", "    fb = None"]
     for k, (b, off) in enumerate(zip(blocks, offsets, strict=True)):
@@ -207,6 +210,23 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
             env[f"s{k}"] = b.scale
             lines += ["    if v and v.__class__ is not bool:",
                       f"        ni.append({off})", f"        nv.append(v * s{k})"]
+        elif t is lay.Number and isinstance(b, lay.Number) and plan.kind == "number":
+            env[f"s{k}"] = b.scale                # optional: a presence flag first
+            lines += ["    if v is not None and v.__class__ is not bool:",
+                      f"        ones.append({off})",
+                      "        if v:",
+                      f"            ni.append({off + 1})", f"            nv.append(v * s{k})"]
+        elif t is lay.PerSeatCards and plan.kind == "per_seat_cards":
+            lines += ["    if v:", "        for s, w in enumerate(v):",
+                      "            if w:",
+                      f"                row = {off} + ((s - seat) % P) * {CARDS}",
+                      "                ones += [row + c for c in w]"]
+        elif t is lay.TrickCards and plan.kind == "views":
+            lines += ["    if v:", "        for w in v:",
+                      "            w = getattr(w, 'cards', None)",
+                      "            if w:",
+                      f"                ones += [{off} + ((e[0] - seat) % P) * {CARDS} + e[1] "
+                      "for e in w]"]
         else:
             env[f"p{k}"] = b.put
             lines += ["    if v is not None:", f"        p{k}(v, seat, P, {off}, ones, ni, nv)"]
@@ -214,17 +234,32 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                 env[f"e{k}"] = b.encode
                 lines += ["    else:", "        if fb is None:", "            fb = {}",
                           f"        e{k}(None, seat, P, fb, {off})"]
-    lines += ["    if fb:", "        ni += fb", "        nv += fb.values()"]
+    if any(line.strip() == "fb = {}" for line in lines):
+        lines += ["    if fb:", "        ni += fb", "        nv += fb.values()"]
     if direct:      # the called blocks' and the fallback's entries written at the end
-        lines = ["def fill(obs, seat, mv):", "    ones = []", "    ni = []", "    nv = []",
-                 *_direct(lines[1:]), "    for i in ones:", "        mv[i] = 1.0",
-                 "    for i, x in zip(ni, nv):", "        mv[i] = x"]
+        body = _direct(lines[1:], round32)
+        if any(re.search(r"\b(ones|ni|nv)\b", line) for line in body):
+            body = ["    ones = []", "    ni = []", "    nv = []", *body,
+                    "    for i in ones:", "        mv[i] = 1.0",
+                    "    for i, x in zip(ni, nv):",
+                    "        mv[i] = R(x)" if round32 else "        mv[i] = x"]
+        lines = ["def fill(obs, seat, mv):", *body]
     source = "\n".join(lines)
     exec(compile(source, f"<koloda.tensors typed {deal_cls.__name__} {players}p>", "exec"),
          env)
     fill: Callable[..., None] = env["fill"]
     fill.__doc__ = source           # the generated code, for reading
     return fill
+
+
+_F32 = array("f", [0.0])
+
+
+def _float32(x: float) -> float:
+    """``x`` rounded to the nearest float32, as a Python float (what a float32 array
+    holds, and pyspiel's tensors are)."""
+    _F32[0] = x
+    return _F32[0]
 
 
 class TypedEncoder:
@@ -235,6 +270,7 @@ class TypedEncoder:
         self.blocks, self.offsets, self.players, self.size = blocks, offsets, players, size
         self._plans: dict[tuple[type, type], Callable[..., None]] = {}
         self._writes: dict[tuple[type, type], Callable[..., None]] = {}
+        self._writes32: dict[tuple[type, type], Callable[..., None]] = {}
         #: (deal view class, sheet view class) → the blocks read as JSON there
         self.fallback: dict[tuple[type, type], list[str]] = {}
 
@@ -260,16 +296,25 @@ class TypedEncoder:
     def write(self, obs: Observation, mv: Any) -> None:
         """Write ``obs``'s tensor into ``mv``, a zeroed buffer of ``size`` floats (a numpy
         array's memoryview, a list): the entries ``indices`` gives, without the lists."""
+        self._write(obs, mv, self._writes, False)
+
+    def write32(self, obs: Observation, out: list[float]) -> None:
+        """``write`` into a list of zeros, every value other than 1.0 rounded to float32
+        as a float32 array would hold it (OpenSpiel's tensors are lists of these)."""
+        self._write(obs, out, self._writes32, True)
+
+    def _write(self, obs: Observation, out: Any,
+               made: dict[tuple[type, type], Callable[..., None]], round32: bool) -> None:
         if obs.players != self.players:
             raise ValueError(f"an observation of {obs.players} players given to the "
                              f"{self.players}-player encoder")
         key = (obs.deal.__class__, obs.sheet.__class__)
-        write = self._writes.get(key)
+        write = made.get(key)
         if write is None:
-            write = self._writes[key] = _compile(self.blocks, self.offsets, self.players,
-                                                 *key, [], True)
+            write = made[key] = _compile(self.blocks, self.offsets, self.players, *key, [],
+                                         True, round32)
         seat = obs.seat
-        write(obs, 0 if seat is None else seat, mv)
+        write(obs, 0 if seat is None else seat, out)
 
     def dense(self, obs: Observation) -> list[float]:
         """The tensor as a list of floats (for the tests: equal to ``Encoder.encode``)."""

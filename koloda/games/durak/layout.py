@@ -35,6 +35,9 @@ class AttackTable(Block):
     def card_rows(self, players: int) -> int:
         return 3
 
+    def none_is_zeros(self) -> bool:
+        return type(self).encode is AttackTable.encode   # no table: all zeros
+
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
         for pair in value or ():
             attack = card_of(pair[0])
@@ -66,6 +69,9 @@ class Partners(Block):
 
     def size(self, players: int) -> int:
         return players
+
+    def none_is_zeros(self) -> bool:
+        return type(self).encode is Partners.encode     # no teams: all zeros
 
     def encode(self, value: Any, seat: int, players: int, out: list[float], at: int) -> None:
         for team in value or ():

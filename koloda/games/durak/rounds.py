@@ -562,34 +562,34 @@ class DurakGame(DealState):
 
     def observation(self, seat: int) -> DurakView:
         n = self.players
-        hands = self.hands
+        # the fields in DurakView's order, positionally (the view is made at every step)
         return DurakView(
-            variant="perevodnoy" if self.transfer else "simple",
-            hand=self._sorted_hand(seat),
-            hand_sizes=tuple(map(len, hands)),
-            known_cards=self._known_cards(),
-            table=tuple(zip(self.attacks, self.covers, strict=True)),
-            trump_card=self.trump_card,
-            trump_suit=self.trump,
-            trump_drawn_by=self.trump_holder,
-            stock_size=len(self.stock),
-            discard_count=len(self.discard),
-            discard=self._discard_sorted(),
-            phase=self.phase,
-            attacker=self.attacker,
-            defender=self.defender,
-            taken=self.taken,
-            passed=tuple(sorted(self.passed)),
-            limit=self.limit,
-            in_game=tuple(compress(range(n), self.in_game)),
-            teams=tuple(tuple(range(t, n, 2)) for t in (0, 1)) if self.teams else None,
-            first_bout=self.beaten_rounds == 0,
-            first_bout_limit=self.first_bout_limit,
-            plays=self._round_plays(),
-            opener=self.opener,
-            played=self._played(),
-            lowest_trump_dealt=self.dealt_low[seat],
-            last_round=self._last_round(),
+            "perevodnoy" if self.transfer else "simple",            # variant
+            self._sorted_hand(seat),                                 # hand
+            tuple(map(len, self.hands)),                             # hand_sizes
+            self._known_cards(),                                     # known_cards
+            tuple(zip(self.attacks, self.covers, strict=True)),      # table
+            self.trump_card,                                         # trump_card
+            self.trump,                                              # trump_suit
+            self.trump_holder,                                       # trump_drawn_by
+            len(self.stock),                                         # stock_size
+            len(self.discard),                                       # discard_count
+            self._discard_sorted(),                                  # discard
+            self.phase,                                              # phase
+            self.attacker,                                           # attacker
+            self.defender,                                           # defender
+            self.taken,                                              # taken
+            tuple(sorted(self.passed)),                              # passed
+            self.limit,                                              # limit
+            tuple(compress(range(n), self.in_game)),                 # in_game
+            tuple(tuple(range(t, n, 2)) for t in (0, 1)) if self.teams else None,  # teams
+            self.beaten_rounds == 0,                                 # first_bout
+            self.first_bout_limit,                                   # first_bout_limit
+            self._round_plays(),                                     # plays
+            self.opener,                                             # opener
+            self._played(),                                          # played
+            self.dealt_low[seat],                                    # lowest_trump_dealt
+            self._last_round(),                                      # last_round
         )
 
     def _sorted_hand(self, seat: int) -> tuple[Card, ...]:
@@ -615,11 +615,15 @@ class DurakGame(DealState):
             return ((),) * self.players
         key, made, shown = self._known_view
         hands = self.hands
-        if key is not public or made is None or any(
-                e[0] is not h or e[1] != len(h) for e, h in zip(made, hands, strict=True)):
-            made = tuple((h, len(h), tuple(sorted(public.intersection(h)))) for h in hands)
-            shown = tuple(e[2] for e in made)
-            self._known_view = (public, made, shown)
+        if key is public and made is not None:
+            for e, h in zip(made, hands, strict=True):
+                if e[0] is not h or e[1] != len(h):
+                    break
+            else:
+                return shown
+        made = tuple((h, len(h), tuple(sorted(public.intersection(h)))) for h in hands)
+        shown = tuple(e[2] for e in made)
+        self._known_view = (public, made, shown)
         return shown
 
     def _discard_sorted(self) -> tuple[Card, ...]:

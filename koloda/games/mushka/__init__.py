@@ -287,21 +287,22 @@ class MushkaDeal(DealState):
     # ---------------------------------------------------------------- views
     def observation(self, seat: int) -> MushkaView:
         trick = self.trick
+        # the fields in MushkaView's order, positionally (the view is made at every step)
         return MushkaView(
-            phase=self.phase,
-            hand=tuple(self.hands[seat]),
-            hand_sizes=tuple(map(len, self.hands)),
-            trump_card=self.trump_card,
-            trump=suit_of(self.trump_card),
-            stock=len(self.stock),
-            choices=tuple(self.choices),
-            in_play=tuple(sorted(self.in_play)),
-            my_discards=tuple(self.discards[seat]),
-            trick=trick.plays() if trick is not None else (),
-            last_trick=self._last_trick(),
-            tricks=tuple(self.tricks),
-            tricks_played=self._tricks_played(),
-            voids=self._voids_view(),
+            self.phase,                                         # phase
+            tuple(self.hands[seat]),                            # hand
+            tuple(map(len, self.hands)),                        # hand_sizes
+            self.trump_card,                                    # trump_card
+            suit_of(self.trump_card),                           # trump
+            len(self.stock),                                    # stock
+            tuple(self.choices),                                # choices
+            tuple(sorted(self.in_play)),                        # in_play
+            tuple(self.discards[seat]),                         # my_discards
+            trick.plays() if trick is not None else (),         # trick
+            self._last_trick(),                                 # last_trick
+            tuple(self.tricks),                                 # tricks
+            self._tricks_played(),                              # tricks_played
+            self._voids_view(),                                 # voids
         )
 
     #: the voids as the view shows them (None: made on asking; ``_play`` clears it)
