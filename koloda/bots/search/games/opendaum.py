@@ -30,7 +30,7 @@ from koloda.bots.heuristic.opendaum import (
     rollout,
 )
 from koloda.bots.search.flat import MIN_DEALS, FlatMonteCarlo
-from koloda.cards import deck
+from koloda.cards import Card, deck
 from koloda.engine.view import Observation
 from koloda.games.opendaum.deal import OpendaumDeal
 from koloda.games.opendaum.determinize import Template, prepare
@@ -101,24 +101,33 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
         return max(MIN_DEALS, min(MAX_DEALS, self.iterations // (len(actions) * cards)))
 
     def sample(self, prepared: Any, rng: random.Random) -> OpendaumDeal:
-        det: OpendaumDeal = prepared.sample(rng)
-        sigma = self.bid_sigma
-        if sigma is None:
-            return det
         template: Template = prepared
-        n = template.players
-        bids = template.view.bids
-        bidders = [(s, b) for s, b in enumerate(bids) if b is not None and s != template.seat]
+        if self.bid_sigma is None:
+            return template.sample(rng)
+        return template.sample(rng, self.fitting_parts(template, rng))
+
+    def fitting_parts(self, template: Template, rng: random.Random) -> list[list[Card]]:
+        """The unseen cards shared so that the bids fit: a share is kept with chance
+        exp(-Σ d² / 2σ²), d each other bidder's bid minus the tricks its whole dealt hand
+        (the share, its fixed cards and the cards it played) should take; after
+        ``bid_tries`` draws the last is kept."""
+        draw = template.dealer_of_unknown.deal
+        parts = draw(rng)
+        bids, n, rules = template.view.bids, template.players, template.rules
+        index = {p: i for i, p in enumerate(template.places[:-1])}
+        bidders = [(s, b) for s, b in enumerate(bids) if b is not None and s in index]
         if not bidders:
-            return det
-        scale = -0.5 / (sigma * sigma)
+            return parts
+        assert self.bid_sigma is not None
+        scale = -0.5 / (self.bid_sigma * self.bid_sigma)
+        fixed, played = template.fixed, template.played_by
         for _ in range(self.bid_tries - 1):
-            miss = sum((b - expected_tricks(det.deal.hands[s], template.rules, n)) ** 2
+            miss = sum((b - expected_tricks(parts[index[s]] + fixed[s] + played[s], rules, n)) ** 2
                        for s, b in bidders)
             if rng.random() < math.exp(scale * miss):
                 break
-            det = prepared.sample(rng)
-        return det
+            parts = draw(rng)
+        return parts
 
     def rollout(self, state: OpendaumDeal, rng: random.Random) -> None:
         rollout(state, rng)
