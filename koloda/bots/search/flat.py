@@ -12,7 +12,7 @@ with ``confidence`` set the heuristic's choice is left only when another beats i
 many standard errors of the paired difference.
 
 Hooks: ``prepare`` (once per decision), ``sample`` and ``weight`` (one determinization
-and how much it counts), ``act`` (apply an action to a sample), ``rollout``,
+and how much it counts), ``act`` (apply an action to a sample), ``rollout``, ``value``,
 ``candidates``, ``deal_budget`` and ``fresh_rollout_rng``. The budget is ``iterations``
 (rollouts or deals, as ``deal_budget`` reads it); ``seconds`` is a time cap only when a
 caller with a person waiting gives one (see :mod:`koloda.bots.search.levels`).
@@ -90,6 +90,10 @@ class FlatMonteCarlo(Generic[S]):
         """Play the deal to its end."""
         raise NotImplementedError
 
+    def value(self, state: S, seat: int) -> float:
+        """What a played-out deal is worth to ``seat`` (default: its payoff)."""
+        return state.payoffs()[seat]
+
     def candidates(self, observation: Mapping[str, Any], legal: list[str],
                    default: str) -> list[str]:
         """The actions tried (default: every legal one); the heuristic's is added."""
@@ -125,7 +129,7 @@ class FlatMonteCarlo(Generic[S]):
                 st = cast(S, det.clone())
                 self.act(st, a)
                 self.rollout(st, rng if seed is None else random.Random(seed))
-                v = st.payoffs()[seat]
+                v = self.value(st, seat)
                 got[a].append(v)
                 totals[a] += w * v
                 weights[a] += w

@@ -85,10 +85,13 @@ class Template:
             banned.append(frozenset(c for c in pool if c not in shakhi and suit[c] in lacks))
         self.dealer_of_unknown = HiddenDealer(pool, needs, banned)
 
-    def sample(self, rng: random.Random) -> OpendaumDeal:
-        """A full deal consistent with the observation, set to the present."""
+    def sample(self, rng: random.Random, parts: list[list[Card]] | None = None
+               ) -> OpendaumDeal:
+        """A full deal consistent with the observation, set to the present (``parts``: the
+        unseen cards as ``dealer_of_unknown.deal`` shares them, if drawn already)."""
         n, seat, view = self.players, self.seat, self.view
-        parts = self.dealer_of_unknown.deal(rng)
+        if parts is None:
+            parts = self.dealer_of_unknown.deal(rng)
         hands: list[list[Card]] = [[] for _ in range(n)]
         hands[seat] = list(self.mine)
         for i, p in enumerate(self.places[:-1]):

@@ -17,15 +17,26 @@ times.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from koloda.bots.heuristic.opendaum import OpendaumHeuristic, rollout
+from koloda.bots.heuristic.opendaum import (
+    BIT,
+    OpendaumHeuristic,
+    expected_tricks,
+    mask,
+    rollout,
+)
 from koloda.bots.search.flat import MIN_DEALS, FlatMonteCarlo
+from koloda.cards import Card, deck
 from koloda.engine.view import Observation
 from koloda.games.opendaum.deal import OpendaumDeal
 from koloda.games.opendaum.determinize import Template, prepare
+from koloda.games.opendaum.match import trick_rules
+from koloda.games.opendaum.views import OpendaumView
+from koloda.tricks import PLAY_ACTION, TrickRules
 
 #: the most deals one decision samples
 MAX_DEALS = 2000
@@ -40,23 +51,118 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
     #: in hand), so a bid of nine cards and a last trick take about the same time
     normal_iterations: ClassVar[int] = 12000
     fresh_rollout_rng = False
+    #: added to a deal's points when the seat made its bid (0: the points alone)
+    made_bonus: ClassVar[float] = 0.0
+    #: bids tried: those within this many tricks of the hand's expected tricks (None: all)
+    bid_window: ClassVar[float | None] = None
+    #: the bids as evidence: a sampled deal is kept with chance exp(-Σ d² / 2σ²), d each
+    #: other bidder's bid minus the tricks its sampled hand should take (None: off)
+    bid_sigma: ClassVar[float | None] = None
+    #: the most deals drawn for one kept deal (the last drawn is kept)
+    bid_tries: ClassVar[int] = 30
+    #: try one card of each run of touching cards (``equivalent_plays``)
+    merge_equivalent: ClassVar[bool] = False
 
     def __init__(self, game: str, iterations: int | None = None,
                  seconds: float | None = None, name: str = "search") -> None:
         super().__init__(game, iterations, seconds, name)
-        self.heuristic = OpendaumHeuristic(game)
+        heuristic = self.heuristic = OpendaumHeuristic(game)
+        self.variant = heuristic.variant
 
     def prepare(self, observation: Mapping[str, Any]) -> Template:
         assert isinstance(observation, Observation), "the search reads the typed observation"
         return prepare(observation)
 
+    def rules_of(self, view: OpendaumView) -> TrickRules:
+        """The trick rules of the deal ``view`` shows (its variant, options and trump)."""
+        assert view.trump is not None
+        return trick_rules(self.variant, view.options)[view.trump]
+
+    def candidates(self, observation: Mapping[str, Any], legal: list[str],
+                   default: str) -> list[str]:
+        view = observation.deal if isinstance(observation, Observation) else None
+        if not isinstance(view, OpendaumView) or view.trump is None:
+            return legal
+        rules = self.rules_of(view)
+        if view.phase == "bid":
+            if self.bid_window is None:
+                return legal
+            est = expected_tricks(view.hand, rules, len(view.hand_sizes))
+            near = [a for a in legal if abs(int(a[4:]) - est) <= self.bid_window]
+            return near or legal
+        if not self.merge_equivalent:
+            return legal
+        return equivalent_plays(rules, view, legal, default)
+
     def deal_budget(self, observation: Mapping[str, Any], actions: list[str]) -> int:
+        if len(actions) == 1:
+            return 0            # the candidates leave no choice: nothing to sample
         cards = max(1, len(observation["hand"]))
         return max(MIN_DEALS, min(MAX_DEALS, self.iterations // (len(actions) * cards)))
 
     def sample(self, prepared: Any, rng: random.Random) -> OpendaumDeal:
-        det: OpendaumDeal = prepared.sample(rng)
-        return det
+        template: Template = prepared
+        if self.bid_sigma is None:
+            return template.sample(rng)
+        return template.sample(rng, self.fitting_parts(template, rng))
+
+    def fitting_parts(self, template: Template, rng: random.Random) -> list[list[Card]]:
+        """The unseen cards shared so that the bids fit: a share is kept with chance
+        exp(-Σ d² / 2σ²), d each other bidder's bid minus the tricks its whole dealt hand
+        (the share, its fixed cards and the cards it played) should take; after
+        ``bid_tries`` draws the last is kept."""
+        draw = template.dealer_of_unknown.deal
+        parts = draw(rng)
+        bids, n, rules = template.view.bids, template.players, template.rules
+        index = {p: i for i, p in enumerate(template.places[:-1])}
+        bidders = [(s, b) for s, b in enumerate(bids) if b is not None and s in index]
+        if not bidders:
+            return parts
+        assert self.bid_sigma is not None
+        scale = -0.5 / (self.bid_sigma * self.bid_sigma)
+        fixed, played = template.fixed, template.played_by
+        for _ in range(self.bid_tries - 1):
+            miss = sum((b - expected_tricks(parts[index[s]] + fixed[s] + played[s], rules, n)) ** 2
+                       for s, b in bidders)
+            if rng.random() < math.exp(scale * miss):
+                break
+            parts = draw(rng)
+        return parts
 
     def rollout(self, state: OpendaumDeal, rng: random.Random) -> None:
         rollout(state, rng)
+
+    def value(self, state: OpendaumDeal, seat: int) -> float:
+        v = state.payoffs()[seat]
+        if self.made_bonus and state.bids[seat] == state.tricks[seat]:
+            v += self.made_bonus
+        return v
+
+
+def equivalent_plays(rules: TrickRules, view: OpendaumView, legal: list[str],
+                     default: str) -> list[str]:
+    """One play of each run of touching cards: two cards of a suit with no card between
+    them that may still be played or lies on the table (every card between is in this
+    hand, in a completed trick, or the trump card turned on the stock) take the same tricks
+    whichever is played now — the rest of the hand is the same run either way. The
+    heuristic's choice stands for its run; a shakha is always tried on its own."""
+    gone = mask(view.hand)
+    for t in view.tricks_played:
+        for play in t.cards:
+            gone |= BIT[play[1]]
+    if view.deck_size > len(view.hand_sizes) * view.deal_size:
+        gone |= BIT[view.trump_card]            # turned on the stock: never played
+    live = mask(deck(view.deck_size)) & ~gone    # unseen, or on the table now
+    keep: dict[object, str] = {}
+    for a in legal:
+        c, mode = PLAY_ACTION[a]
+        if mode is not None or c in rules.shakhi:
+            key: object = a
+        else:
+            s = rules.suit[c]
+            below = sum(1 for x in range(52) if live & BIT[x] and rules.suit[x] == s
+                        and x not in rules.shakhi and rules.power[x] < rules.power[c])
+            key = (s, below)
+        if key not in keep or a == default:
+            keep[key] = a
+    return list(keep.values())
