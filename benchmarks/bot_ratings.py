@@ -11,9 +11,10 @@ a whole so that ``random`` sits at mu 25: Plackett–Luce depends on differences
 only, so moving every mu alike changes no prediction, and the scale cannot drift from one
 measurement to the next. Each sigma is the list's own: few games, wide intervals.
 
-Each pair's arena log is kept (``--log-dir``, GAME/A_vs_B.jsonl); a pair whose log is
-there already is rated from it without being played again, so that games can be measured
-at different times (``--games``) and the file keeps the other games' entries. What was
+Each pair's arena log is kept (``--log-dir``, GAME/A_vs_B.jsonl); the deal-sets a log
+holds already are rated from it without being played again (more ``--deals`` later play
+only the new ones), so that games can be measured at different times (``--games``) and
+the file keeps the other games' entries. What was
 measured — the pairs, their deal-sets and games, the commit of the code — is in the file's
 ``measured`` part, the command in its ``note``.
 
@@ -50,22 +51,25 @@ def commit() -> str:
 
 def pair_rows(game: str, players: int, pair: tuple[str, str], deals: int, seed: int,
               log: Path) -> tuple[list[dict[str, Any]], bool]:
-    """The arena rows of ``pair`` on ``deals`` deal-sets: read from ``log`` when it holds
-    them, else played (one process) and written there. Also whether they were played."""
+    """The arena rows of ``pair`` on deal-sets ``seed`` .. ``seed + deals - 1``: those
+    ``log`` holds read from it, the others played (one process) and added to it. Also
+    whether any were played."""
     from koloda import arena
-    if log.exists():
-        rows = [json.loads(line) for line in log.read_text("utf-8").splitlines() if line]
+    rows = [json.loads(line) for line in log.read_text("utf-8").splitlines() if line] \
+        if log.exists() else []
+    have = {int(r["seed"]) for r in rows}
+    games = [g for g in arena.schedule_games(game, players, list(pair), deals, seed, "deal", {})
+             if g.seed not in have]
+    if not games:
         return rows, False
-    games = arena.schedule_games(game, players, list(pair), deals, seed, "deal", {})
-    rows = []
     started = time.process_time()
-    for res in arena.run(games, 1):
-        rows.append(res.row)
+    new = [res.row for res in arena.run(games, 1)]
     log.parent.mkdir(parents=True, exist_ok=True)
-    log.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), "utf-8")
-    print(f"  {pair[0]} vs {pair[1]}: {len(rows)} games, "
+    with log.open("a", encoding="utf-8") as out:
+        out.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in new))
+    print(f"  {pair[0]} vs {pair[1]}: {len(new)} games played, "
           f"{time.process_time() - started:.0f} s CPU", file=sys.stderr)
-    return rows, True
+    return rows + new, True
 
 
 def anchored(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
