@@ -321,7 +321,7 @@ class PlayNow:
                     return
                 timeout = self.recheck
                 if state.get("computers_in") is not None:
-                    timeout = min(timeout, max(0.2, state["computers_in"] + 0.05))
+                    timeout = min(timeout, max(1.0, state["computers_in"] + 0.05))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(event.wait(), timeout)
         finally:
