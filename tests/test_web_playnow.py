@@ -258,8 +258,8 @@ def test_a_claim_whose_process_died_returns_to_the_queue_and_is_seated_by_anothe
         assert rows["Аня"].state == rows["Боря"].state == "seated"
         assert rows["Аня"].table_id == rows["Боря"].table_id is not None
         assert {rows["Аня"].seat, rows["Боря"].seat} == {0, 1}
-        assert rows["Аня"].claimed_by is None or rows["Аня"].claimed_by == \
-            queue.cluster.server_id      # seated by this process, no longer the dead one's
+        # seated by this process's claim, not the dead one's
+        assert rows["Аня"].claimed_by == rows["Боря"].claimed_by == queue.cluster.server_id
         assert rows["Вера"].state == "claimed" and rows["Вера"].claimed_by == "alive"
         assert rows["Гоша"].state == "claimed" and rows["Гоша"].lease_until > before
         assert queue.returned >= 2

@@ -52,6 +52,7 @@ from typing import Any
 from sqlalchemy import DateTime, Integer, String, create_engine, func, inspect, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm.attributes import set_committed_value
 
 from koloda.engine.errors import ConfigError
 from koloda.engine.registry import get_spec
@@ -460,10 +461,14 @@ class PlayNow:
                                     PlayNowRow.version == row.version,
                                     PlayNowRow.state == "waiting")
                              .values(state="claimed", version=row.version + 1,
-                                     claimed_by=server, lease_until=until))
+                                     claimed_by=server, lease_until=until)
+                             .execution_options(synchronize_session=False))
             if getattr(done, "rowcount", 0) != 1:
                 raise _Lost
-            row.version += 1
+            # the row as it now stands, without a second UPDATE at the commit
+            for key, value in (("state", "claimed"), ("version", row.version + 1),
+                               ("claimed_by", server), ("lease_until", until)):
+                set_committed_value(row, key, value)
 
     async def _seat(self, game: str, players: int, bot: str, group: list[PlayNowRow]) -> bool:
         """Create the table the claimed ``group`` sits at and tell their rows; False if
