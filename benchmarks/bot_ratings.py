@@ -14,7 +14,8 @@ measurement to the next. Each sigma is the list's own: few games, wide intervals
 Each pair's arena log is kept (``--log-dir``, GAME/A_vs_B.jsonl); the deal-sets a log
 holds already are rated from it without being played again (more ``--deals`` later play
 only the new ones), so that games can be measured at different times (``--games``) and
-the file keeps the other games' entries. What was
+the file keeps the other games' entries; ``--again`` plays a game anew (after its bots
+changed). What was
 measured — the pairs, their deal-sets and games, the commit of the code — is in the file's
 ``measured`` part, the command in its ``note``.
 
@@ -115,6 +116,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", default="", help="comma-separated; default every game")
     ap.add_argument("--log-dir", type=Path, default=ROOT / "benchmarks" / "logs" / "bot_ratings")
+    ap.add_argument("--again", action="store_true",
+                    help="forget the games' logs and play them again (their bots changed)")
     args = ap.parse_args()
     from koloda.engine.registry import registry
     deals = [int(x) for x in args.deals.split(",")]
@@ -124,6 +127,9 @@ def main() -> None:
     wanted = [g for g in args.games.split(",") if g] or sorted(registry())
     for game in wanted:
         print(f"{game} …", file=sys.stderr)
+        if args.again:
+            for old_log in (args.log_dir / game).glob("*.jsonl"):
+                old_log.unlink()
         rated, what = measure(game, deals, args.seed, args.log_dir)
         if len(rated) < 2:
             print(f"  {game}: one level only, nothing to measure", file=sys.stderr)

@@ -39,7 +39,7 @@ export function renderPlayNow(el, games, name, say) {
   const status = h("p", { id: "pn-status", class: "help", role: "status", "aria-live": "polite" }, t("play_now_help"));
   const go = h("button", { id: "play-now", class: "button primary" }, t("play_now_go"));
   const cancel = h("button", { id: "pn-cancel", class: "button", disabled: true }, t("cancel"));
-  const ui = { status, go, cancel };
+  const ui = { status, go, cancel, queued };
   const explain = () => {
     wait.disabled = !choice.bot;
     const never = !choice.bot || choice.wait == null;
@@ -81,6 +81,7 @@ export function renderPlayNow(el, games, name, say) {
 async function showQueue(el) {
   try {
     const queues = await api("/api/playnow");
+    if (F.ticket) { el.textContent = ""; return; }    // following: the status counts
     const mine = queues.find((q) => q.game === choice.game && q.players === choice.players
       && (q.bot || null) === (choice.bot || null));
     el.textContent = mine ? t("playnow_queue_n", { n: mine.waiting }) : "";
@@ -93,6 +94,7 @@ function startFollowing(ticket, first, ui) {
   F.ui = ui;
   sessionStorage.setItem(TICKET_KEY, ticket);
   ui.go.disabled = true; ui.cancel.disabled = false;
+  ui.queued.textContent = "";       // the status line counts them now
   if (first) show(first);
   connect();
   F.clock = setInterval(() => { if (F.last) show(F.last, true); }, 1000);
