@@ -45,7 +45,7 @@ import contextlib
 import logging
 import os
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -306,7 +306,7 @@ class PlayNow:
         self.tell([row.id], (row.game, row.players, row.bot))
         return await asyncio.to_thread(self._json, row)
 
-    async def follow(self, ticket: str) -> AsyncIterator[dict[str, Any]]:
+    async def follow(self, ticket: str) -> AsyncGenerator[dict[str, Any], None]:
         """A request's states: the first at once, then one whenever it changes (or at
         least every ``recheck`` seconds), until it ends (seated or not)."""
         row = await asyncio.to_thread(self._touch, ticket)

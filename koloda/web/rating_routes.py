@@ -165,8 +165,9 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
         await ws.accept()
 
         async def push() -> None:
-            async for state in queue.follow(ticket):
-                await ws.send_json({"type": "playnow", **state})
+            async with contextlib.aclosing(queue.follow(ticket)) as states:
+                async for state in states:      # (closed, and unfollowed, at once)
+                    await ws.send_json({"type": "playnow", **state})
 
         async def watch_close() -> None:
             while (await ws.receive())["type"] != "websocket.disconnect":
