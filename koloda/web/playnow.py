@@ -75,8 +75,22 @@ LEASE = 5.0
 RENEW = 1.5
 #: seconds between two sweeps (leases renewed, run-out claims returned, queues matched)
 SWEEP = RENEW
+
+
+def _recheck() -> float:
+    """``KOLODA_PLAYNOW_RECHECK`` (seconds, default 5), or an error naming it."""
+    text = os.environ.get("KOLODA_PLAYNOW_RECHECK", "5")
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise RuntimeError(f"KOLODA_PLAYNOW_RECHECK={text!r}: a number of seconds above 0")
+    return value
+
+
 #: seconds between two looks at the database by a following connection
-RECHECK = float(os.environ.get("KOLODA_PLAYNOW_RECHECK", "5"))
+RECHECK = _recheck()
 #: following connections one request may have at once
 FOLLOWERS = 4
 #: the states a request ends in (its page stops following)
