@@ -3,7 +3,8 @@ Durak, people only, and both pages open the same table, each at its own seat. It
 not polled: the first page waits on its push connection — it shows how long it has waited
 and how many wait — and never asks ``GET /api/playnow/<ticket>``; the second page sees,
 before it presses, that one waits for that table. A request computers never fill says
-so; after a reload the page follows the same request on; cancel leaves the queue."""
+so; after a reload the page follows the same request on; cancel leaves the queue; with its
+push connection down the page polls, and is seated all the same."""
 
 from __future__ import annotations
 
@@ -97,3 +98,26 @@ def test_cancel_in_the_page_leaves_the_queue(tmp_path: Path) -> None:
         expect(page.locator("#pn-status")).to_contain_text("left the queue")
         assert page.evaluate("fetch('/api/playnow').then((r) => r.json())") == []
         assert page.is_enabled("#play-now")
+
+
+def test_with_its_push_down_the_page_polls_and_still_opens_the_table(tmp_path: Path) -> None:
+    """The fallback: every push connection refused (closed at once), the page asks
+    ``GET /api/playnow/<ticket>`` and is seated all the same."""
+    from playwright.sync_api import expect
+    with _browser(tmp_path) as (browser, address):
+        anna = browser.new_context(locale="en-US").new_page()
+        asked: list[str] = []
+        anna.on("request", lambda r: asked.append(r.url) if re.search(
+            r"/api/playnow/[^/?]+$", r.url) and r.method == "GET" else None)
+        anna.route_web_socket(re.compile(r".*/ws/playnow/.*"), lambda ws: ws.close())
+        anna.goto(address)
+        _choose(anna, "Аня")
+        anna.click("#play-now")
+        expect(anna.locator("#pn-status")).to_contain_text("1 of 2")
+        boris = browser.new_context(locale="en-US").new_page()
+        boris.goto(address)
+        _choose(boris, "Боря")
+        boris.click("#play-now")
+        anna.wait_for_url("**/t/*", timeout=15000)
+        boris.wait_for_url("**/t/*", timeout=15000)
+        assert anna.url == boris.url and asked       # seated by polling

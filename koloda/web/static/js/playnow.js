@@ -3,7 +3,7 @@
 // (koloda/web/playnow.py); the server tells this page its state over /ws/playnow/<ticket>
 // the moment it changes (seated: the table opens). Only while that connection is down
 // does the page ask (GET /api/playnow/<ticket>, once a second) and try to connect again.
-import { api, botName, csrf, h, pick, t, tokenKey } from "./common.js";
+import { api, botName, csrf, h, lang, pick, t, tokenKey } from "./common.js";
 
 const WAITS = [15, 30, 60, 120];
 const TICKET_KEY = "koloda.playnow";
@@ -121,7 +121,7 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "playnow") show(msg);
-    else if (msg.type === "refused") { ended(msg.error); }
+    else if (msg.type === "refused") ended((lang() === "ru" && msg.error_ru) || msg.error);
   };
   ws.onclose = () => {
     if (F.ws !== ws || F.ticket !== ticket) return;     // ended, or replaced
@@ -134,7 +134,11 @@ function connect() {
 async function poll() {
   clearTimeout(F.poll);
   if (!F.ticket || F.ws) return;
-  try { show(await api(`/api/playnow/${F.ticket}`)); } catch (e) { ended(e.message); return; }
+  try { show(await api(`/api/playnow/${F.ticket}`)); } catch (e) {
+    // the server's answer (no such request) ends it; no answer at all (a network blip,
+    // a server restarting) is asked again
+    if (!(e instanceof TypeError)) { ended(e.message); return; }
+  }
   if (F.ticket && !F.ws) F.poll = setTimeout(poll, 1000);
 }
 
