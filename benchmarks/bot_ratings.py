@@ -40,14 +40,15 @@ ANCHOR, ANCHOR_MU = "random", 25.0
 
 
 def commit() -> str:
-    """The commit measured (with ``+`` if the work tree's code outside the web differs
-    from it)."""
+    """The commit of the code the games were played with: the last that changed koloda
+    outside its web and store (which the arena does not run), with ``+`` if the work tree
+    differs there."""
     def git(*args: str) -> str:
         return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True,
                               text=True, check=False).stdout.strip()
-    head = git("rev-parse", "--short", "HEAD")
-    changed = git("status", "--porcelain", "--", "koloda", ":!koloda/web")
-    return head + ("+" if changed else "")
+    played = ("--", "koloda", ":!koloda/web", ":!koloda/store")
+    last = git("rev-list", "-1", "--abbrev-commit", "HEAD", *played)
+    return last + ("+" if git("status", "--porcelain", *played) else "")
 
 
 def pair_rows(game: str, players: int, pair: tuple[str, str], deals: int, seed: int,
