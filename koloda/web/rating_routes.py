@@ -70,6 +70,7 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "waited": ("waiting {t}", "ждём {t}"),
     "expires_in": ("ends in {t} if nobody comes", "закончится через {t}, если никто не придёт"),
     "playnow_queue_n": ("Waiting for this table now: {n}", "Сейчас ждут такой стол: {n}"),
+    "waiting_people": ("{n} waiting, the longest {t}", "ждут: {n}, дольше всех {t}"),
     "leaderboard": ("Leaderboard", "Рейтинг"),
     "leaderboard_of": ("Leaderboard: {game}", "Рейтинг: {game}"),
     "place": ("Place", "Место"),

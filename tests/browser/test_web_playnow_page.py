@@ -2,7 +2,8 @@
 Durak, people only, and both pages open the same table, each at its own seat. It is told,
 not polled: the first page waits on its push connection — it shows how long it has waited
 and how many wait — and never asks ``GET /api/playnow/<ticket>``; the second page sees,
-before it presses, that one waits for that table. A request computers never fill says
+before it presses, that one waits for that table (and every table someone waits for, a
+click choosing it). A request computers never fill says
 so; after a reload the page follows the same request on; cancel leaves the queue; with its
 push connection down the page polls, and is seated all the same."""
 
@@ -79,6 +80,13 @@ def test_play_now_waits_on_its_push_and_both_pages_open_the_table(tmp_path: Path
         boris.goto(address)
         _choose(boris, "Боря")
         expect(boris.locator("#pn-queued")).to_contain_text("Waiting for this table now: 1")
+        queue = boris.locator("#pn-queues .pn-queue")     # every table someone waits for
+        expect(queue).to_have_count(1)
+        expect(queue).to_contain_text("· 2 players · people only — 1 waiting, the longest")
+        boris.select_option("#pn-players", "3")
+        boris.select_option("#pn-bot", "random")
+        queue.click()                                     # …and a click chooses it
+        assert boris.input_value("#pn-players") == "2" and boris.input_value("#pn-bot") == ""
         boris.click("#play-now")
         anna.wait_for_url("**/t/*", timeout=15000)
         boris.wait_for_url("**/t/*", timeout=15000)

@@ -10,6 +10,10 @@ const TICKET_KEY = "koloda.playnow";
 const choice = { game: null, players: null, bot: "heuristic", wait: 30 };
 // the request followed: its ticket, the push connection, the fallback's timer
 const F = { ticket: null, ws: null, poll: null, retry: null, clock: null, last: null, at: 0 };
+// the games (for the queues' names) and how to draw the panel again (a queue chosen)
+let QUEUE_GAMES = null;
+let QUEUE_RENDER = null;
+let QUEUE_TIMER = null;
 
 function gameOf(games) { return games.find((g) => g.name === choice.game) || games[0]; }
 
@@ -64,12 +68,17 @@ export function renderPlayNow(el, games, name, say) {
     status.textContent = t("playnow_cancelled");
     go.disabled = false; cancel.disabled = true;
   });
+  QUEUE_GAMES = games;
+  QUEUE_RENDER = () => renderPlayNow(el, games, name, say);
+  clearInterval(QUEUE_TIMER);
+  QUEUE_TIMER = setInterval(() => { if (!F.ticket) showQueue(queued); }, 10000);
   el.replaceChildren(h("h2", {}, t("play_now")),
     h("div", { class: "field" }, h("label", { for: "pn-game" }, t("game")), " ", game, " ",
       h("label", { for: "pn-players" }, t("players")), " ", players),
     h("div", { class: "field" }, h("label", { for: "pn-bot" }, t("computers")), " ", bot, " ",
       h("label", { for: "pn-wait" }, t("wait_for_people")), " ", wait),
-    note, h("div", { class: "field" }, go, " ", cancel), status, queued);
+    note, h("div", { class: "field" }, go, " ", cancel), status, queued,
+    h("ul", { id: "pn-queues", class: "tables" }));
   explain();
   // a request made before this page was (re)loaded is followed on
   const kept = sessionStorage.getItem(TICKET_KEY);
@@ -77,15 +86,27 @@ export function renderPlayNow(el, games, name, say) {
   else if (F.ticket) { F.ui = ui; go.disabled = true; cancel.disabled = false; if (F.last) show(F.last); }
 }
 
-/** How many wait now for the table chosen (before one asks). */
+/** How many wait now for the table chosen (before one asks), and every table someone
+ * waits for: a click chooses it. */
 async function showQueue(el) {
-  try {
-    const queues = await api("/api/playnow");
-    if (F.ticket) { el.textContent = ""; return; }    // following: the status counts
-    const mine = queues.find((q) => q.game === choice.game && q.players === choice.players
-      && (q.bot || null) === (choice.bot || null));
-    el.textContent = mine ? t("playnow_queue_n", { n: mine.waiting }) : "";
-  } catch (e) { el.textContent = ""; }
+  let queues = [];
+  try { queues = await api("/api/playnow"); } catch (e) { queues = []; }
+  const list = document.getElementById("pn-queues");
+  if (F.ticket) { el.textContent = ""; if (list) list.replaceChildren(); return; }
+  const mine = queues.find((q) => q.game === choice.game && q.players === choice.players
+    && (q.bot || null) === (choice.bot || null));
+  el.textContent = mine ? t("playnow_queue_n", { n: mine.waiting }) : "";
+  if (!list || !QUEUE_GAMES) return;
+  list.replaceChildren(...queues.map((q) => {
+    const g = QUEUE_GAMES.find((x) => x.name === q.game);
+    const text = `${g ? pick(g.title) : q.game} · ${t("players_n", { n: q.players })} · `
+      + `${q.bot ? botName(q.bot) : t("people_only")} — ${t("waiting_people", { n: q.waiting, t: clock(q.longest) })}`;
+    return h("li", {}, h("a", { href: "#", class: "pn-queue", onclick: (ev) => {
+      ev.preventDefault();
+      Object.assign(choice, { game: q.game, players: q.players, bot: q.bot || null });
+      if (QUEUE_RENDER) QUEUE_RENDER();
+    } }, text));
+  }));
 }
 
 function startFollowing(ticket, first, ui) {
