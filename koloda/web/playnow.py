@@ -235,7 +235,7 @@ class PlayNow:
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
-            with contextlib.suppress(BaseException):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._sweeper
         for events in self.followers.by_row.values():
             for event in events:

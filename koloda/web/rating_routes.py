@@ -192,7 +192,7 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
             for task in (pusher, closer):
                 task.cancel()
             for task in (pusher, closer):
-                with contextlib.suppress(BaseException):
+                with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
 
     @app.get("/api/leaderboard/{game}")
