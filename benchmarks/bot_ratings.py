@@ -154,7 +154,9 @@ def main() -> None:
         "arena's rating list (koloda.ratings.rate, as `koloda ratings GAME --log` prints "
         "it), every mu then moved alike so that random is at 25. sigma is the list's own: "
         "a few games, wide intervals; a level is known to about mu ± 2 sigma. Each game's "
-        "'measured' holds the command that played it and what it printed (mu ± 2 sigma).")
+        "'measured' holds the command that played it, the commit of the code played and "
+        "what it printed (mu ± 2 sigma). The games are in benchmarks/logs/bot_ratings/GAME/: "
+        "`koloda ratings GAME --log …` of them prints the same list before the move to 25.")
     OUT.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {OUT}", file=sys.stderr)
 
