@@ -72,6 +72,7 @@ def test_play_now_waits_on_its_push_and_both_pages_open_the_table(tmp_path: Path
         anna.click("#play-now")
         expect(anna.locator("#pn-status")).to_contain_text("1 of 2")
         expect(anna.locator("#pn-status")).to_contain_text(re.compile(r"waiting 0:0[1-9]"))
+        assert anna.title().startswith("(1/2) Play now")     # seen from another tab too
         anna.reload()                           # a reload follows the same request on
         expect(anna.locator("#pn-status")).to_contain_text("1 of 2")
         assert anna.is_enabled("#pn-cancel") and not anna.is_enabled("#play-now")

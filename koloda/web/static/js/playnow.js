@@ -9,7 +9,8 @@ const WAITS = [15, 30, 60, 120];
 const TICKET_KEY = "koloda.playnow";
 const choice = { game: null, players: null, bot: "heuristic", wait: 30 };
 // the request followed: its ticket, the push connection, the fallback's timer
-const F = { ticket: null, ws: null, poll: null, retry: null, clock: null, last: null, at: 0 };
+const F = { ticket: null, ws: null, poll: null, retry: null, clock: null, last: null, at: 0,
+  title: null };
 // the games (for the queues' names) and how to draw the panel again (a queue chosen)
 let QUEUE_GAMES = null;
 let QUEUE_RENDER = null;
@@ -123,6 +124,7 @@ function startFollowing(ticket, first, ui) {
 
 function stopFollowing() {
   F.ticket = null;
+  if (F.title != null) { document.title = F.title; F.title = null; }
   sessionStorage.removeItem(TICKET_KEY);
   for (const timer of [F.poll, F.retry]) clearTimeout(timer);
   clearInterval(F.clock);
@@ -194,4 +196,7 @@ function show(res, ticking = false) {
   if (res.computers_in != null) text += ` · ${t("computers_in", { n: Math.max(0, Math.round(res.computers_in - gone)) })}`;
   if (res.expires_in != null) text += ` · ${t("expires_in", { t: clock(res.expires_in - gone) })}`;
   ui.status.textContent = text;
+  // seen from another tab too
+  if (F.title == null) F.title = document.title;
+  document.title = `(${res.waiting ?? 1}/${res.players}) ${t("play_now")} — koloda`;
 }
