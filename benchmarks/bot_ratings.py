@@ -144,21 +144,28 @@ def main() -> None:
                                     for lv, r in rated.items())
         out["games"][game], out["measured"][game] = rated, what
         print(f"  {what['printed']}", file=sys.stderr)
+        write(out)          # each game as it is done: a run stopped keeps what it measured
+
+
+def write(out: dict[str, Any]) -> None:
     out["games"] = dict(sorted(out["games"].items()))
     out["measured"] = dict(sorted(out["measured"].items()))
-    out["note"] = (
-        "Fixed OpenSkill (Plackett-Luce) ratings of the computer levels on the people's scale "
-        "(a new player: mu 25, sigma 25/3), measured by benchmarks/bot_ratings.py: "
-        "neighbouring levels played each other in the arena (same deal-sets, seats rotated; "
-        "'measured' says how many deal-sets a pair and at which commit), rated by the "
-        "arena's rating list (koloda.ratings.rate, as `koloda ratings GAME --log` prints "
-        "it), every mu then moved alike so that random is at 25. sigma is the list's own: "
-        "a few games, wide intervals; a level is known to about mu ± 2 sigma. Each game's "
-        "'measured' holds the command that played it, the commit of the code played and "
-        "what it printed (mu ± 2 sigma). The games are in benchmarks/logs/bot_ratings/GAME/: "
-        "`koloda ratings GAME --log …` of them prints the same list before the move to 25.")
+    out["note"] = NOTE
     OUT.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {OUT}", file=sys.stderr)
+
+
+NOTE = (
+    "Fixed OpenSkill (Plackett-Luce) ratings of the computer levels on the people's scale "
+    "(a new player: mu 25, sigma 25/3), measured by benchmarks/bot_ratings.py: "
+    "neighbouring levels played each other in the arena (same deal-sets, seats rotated; "
+    "'measured' says how many deal-sets a pair and at which commit), rated by the "
+    "arena's rating list (koloda.ratings.rate, as `koloda ratings GAME --log` prints "
+    "it), every mu then moved alike so that random is at 25. sigma is the list's own: "
+    "a few games, wide intervals; a level is known to about mu ± 2 sigma. Each game's "
+    "'measured' holds the command that last played it, the commit of the code played and "
+    "what it printed (mu ± 2 sigma). The games are in benchmarks/logs/bot_ratings/GAME/: "
+    "`koloda ratings GAME --log …` of them prints the same list before the move to 25.")
 
 
 if __name__ == "__main__":
