@@ -53,15 +53,16 @@ def commit() -> str:
 
 def pair_rows(game: str, players: int, pair: tuple[str, str], deals: int, seed: int,
               log: Path) -> tuple[list[dict[str, Any]], bool]:
-    """The arena rows of ``pair`` on deal-sets ``seed`` .. ``seed + deals - 1``: those
-    ``log`` holds read from it, the others played (one process) and added to it. Also
-    whether any were played."""
+    """The arena rows of ``pair`` on ``deals`` deal-sets (:func:`spread`; deal-set k has
+    seed ``seed + k``, as in the arena): those ``log`` holds read from it, the others
+    played (one process) and added to it. Also whether any were played."""
     from koloda import arena
     rows = [json.loads(line) for line in log.read_text("utf-8").splitlines() if line] \
         if log.exists() else []
     have = {int(r["seed"]) for r in rows}
-    games = [g for g in arena.schedule_games(game, players, list(pair), deals, seed, "deal", {})
-             if g.seed not in have]
+    games = [arena.Game(game, players, seed + k, lineup, "deal", (), k)
+             for k in spread(game, players, deals) for lineup in arena.lineups(list(pair), players)
+             if seed + k not in have]
     if not games:
         return rows, False
     started = time.process_time()
@@ -72,6 +73,17 @@ def pair_rows(game: str, players: int, pair: tuple[str, str], deals: int, seed: 
     print(f"  {pair[0]} vs {pair[1]}: {len(new)} games played, "
           f"{time.process_time() - started:.0f} s CPU", file=sys.stderr)
     return rows + new, True
+
+
+def spread(game: str, players: int, deals: int) -> list[int]:
+    """``deals`` deal-set numbers spread over the game's deal schedule (Opendaum's deals of
+    1, 2, … cards), so that a pair played on few is not played on the first, shortest
+    deals only; 0 .. deals-1 for a game without a schedule (or one no longer than that)."""
+    from koloda.arena import schedule_length
+    length = schedule_length(game, players, {})
+    if length is None or length <= deals:
+        return list(range(deals))
+    return [i * length // deals for i in range(deals)]
 
 
 def anchored(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
