@@ -131,11 +131,14 @@ def main() -> None:
     ap.add_argument("--log-dir", type=Path, default=ROOT / "benchmarks" / "logs" / "bot_ratings")
     ap.add_argument("--again", action="store_true",
                     help="forget the games' logs and play them again (their bots changed)")
+    ap.add_argument("--remark", help="a sentence kept in the file beside the note (e.g. "
+                    "which bots were being changed when they were measured)")
     args = ap.parse_args()
     from koloda.engine.registry import registry
     deals = [int(x) for x in args.deals.split(",")]
     old: dict[str, Any] = json.loads(OUT.read_text("utf-8")) if OUT.exists() else {}
-    out: dict[str, Any] = {"note": "", "games": dict(old.get("games", {})),
+    out: dict[str, Any] = {"note": "", "remark": args.remark or old.get("remark", ""),
+                           "games": dict(old.get("games", {})),
                            "measured": dict(old.get("measured", {}))}
     wanted = [g for g in args.games.split(",") if g] or sorted(registry())
     for game in wanted:
@@ -148,6 +151,7 @@ def main() -> None:
             print(f"  {game}: one level only, nothing to measure", file=sys.stderr)
             out["games"].pop(game, None)
             out["measured"].pop(game, None)
+            write(out)
             continue
         before = out["measured"].get(game, {})
         for key in ("commit", "command"):
