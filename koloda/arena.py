@@ -95,19 +95,27 @@ class Game:
     deal_set: int
 
 
+def schedule_length(name: str, players: int, options: dict[str, Any]) -> int | None:
+    """How many deals the game's deal schedule holds (its ``start_deal`` positions), or
+    None for a game without one."""
+    spec = get_spec(name)
+    if not any(o.name == "start_deal" for o in spec.options) or "start_deal" in options:
+        return None
+    length = 1
+    while True:  # the schedule's length: the first start_deal refused
+        try:
+            spec.resolve_options(players, options | {"start_deal": length})
+        except ValueError:
+            return length
+        length += 1
+
+
 def _make(game: Game) -> Match:
     opts = dict(game.options)
     if game.unit == "deal":
-        spec = get_spec(game.name)
-        if any(o.name == "start_deal" for o in spec.options) and "start_deal" not in opts:
+        length = schedule_length(game.name, game.players, opts)
+        if length is not None:
             # single deals from every position of a deal schedule in turn
-            length = 1
-            while True:  # the schedule's length: the first start_deal refused
-                try:
-                    spec.resolve_options(game.players, opts | {"start_deal": length})
-                except ValueError:
-                    break
-                length += 1
             opts["start_deal"] = game.deal_set % length
         return new_deal(game.name, players=game.players, seed=game.seed, **opts)
     return new_game(game.name, players=game.players, seed=game.seed, **opts)

@@ -59,8 +59,9 @@ class Sock:
     """A websocket with a receive timeout; every frame kept for the leak check."""
 
     def __init__(self, client: TestClient, table: str, token: str | None,
-                 frames: list[tuple[int | None, str]] | None = None, hello: bool = True):
-        self.cm = client.websocket_connect(f"/ws/tables/{table}")
+                 frames: list[tuple[int | None, str]] | None = None, hello: bool = True,
+                 path: str | None = None):
+        self.cm = client.websocket_connect(path or f"/ws/tables/{table}")
         self.ws = self.cm.__enter__()
         self.open = True
         getattr(client, "socks", []).append(self)

@@ -134,8 +134,9 @@ def test_the_leaderboard_orders_accounts_by_ordinal_and_pages(tmp_path: Path) ->
         ords = [r["ordinal"] for r in page["rows"]]
         assert page["total"] == 3 and len(ords) == 3
         assert ords == sorted(ords, reverse=True)
+        # each of mu, sigma and the ordinal rounded to 3 places: 0.0025 apart at most
         assert [r["ordinal"] for r in page["rows"]] == [
-            pytest.approx(r["mu"] - 3 * r["sigma"], abs=2e-3) for r in page["rows"]]
+            pytest.approx(r["mu"] - 3 * r["sigma"], abs=3e-3) for r in page["rows"]]
         assert [r["place"] for r in page["rows"]] == [1, 2, 3]
         second = c.get("/api/leaderboard/durak?offset=1&limit=1").json()
         assert [r["name"] for r in second["rows"]] == [page["rows"][1]["name"]]

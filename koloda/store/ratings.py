@@ -73,7 +73,8 @@ class RatingMoveRow(Base):
 
 @cache
 def bot_ratings() -> dict[str, dict[str, dict[str, float]]]:
-    """game → bot level → {"mu", "sigma"}: koloda/web/bot_ratings.json."""
+    """game → bot level → {"mu", "sigma", "games"}: koloda/web/bot_ratings.json, measured
+    by benchmarks/bot_ratings.py with the arena's rating list."""
     text = resources.files("koloda").joinpath("web", "bot_ratings.json").read_text("utf-8")
     games: dict[str, dict[str, dict[str, float]]] = json.loads(text)["games"]
     return games

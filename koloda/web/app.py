@@ -189,7 +189,9 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await manager.start()
+        await playnow.start()
         yield
+        await playnow.stop()
         await manager.stop()
         playnow.close()
         accounts.close()

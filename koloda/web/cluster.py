@@ -71,6 +71,12 @@ class LocalCluster:
     def __init__(self) -> None:
         self.server_id = secrets.token_hex(6)
         self.published = 0
+        #: news kinds handled elsewhere than the tables (play now's): kind -> handler
+        self.listeners: dict[str, Handler] = {}
+
+    def listen(self, kind: str, handler: Handler) -> None:
+        """Give the other servers' news of ``kind`` to ``handler`` (not the tables')."""
+        self.listeners[kind] = handler
 
     async def start(self, on_news: Handler, on_lost: Callable[[str], None]) -> None:
         return None
@@ -196,7 +202,7 @@ class RedisCluster(LocalCluster):
                         continue
                     self.received += 1
                     try:
-                        await self._on_news(news)
+                        await self.listeners.get(news.get("t"), self._on_news)(news)
                     except Exception:
                         log.exception("news %s could not be applied", news.get("t"))
             except asyncio.CancelledError:

@@ -1,8 +1,10 @@
 """The routes of play now, the leaderboards and the player pages (installed by ``app.py``).
 
 * ``POST /api/playnow`` ``{"game", "players", "bot", "wait", "name"}`` → a ticket and its
-  state; ``GET /api/playnow/<ticket>`` its state (polled: it opens the table once seated);
-  ``DELETE /api/playnow/<ticket>`` leaves the queue (``koloda.web.playnow``).
+  state; ``/ws/playnow/<ticket>`` pushes its state now and whenever it changes (the page
+  opens the table once seated); ``GET /api/playnow/<ticket>`` its state (the page's
+  fallback while the push is down); ``DELETE /api/playnow/<ticket>`` leaves the queue;
+  ``GET /api/playnow`` who waits for which table (``koloda.web.playnow``).
 * ``GET /api/leaderboard/<game>?offset=&limit=`` the accounts rated in a game, best ordinal
   (mu - 3 sigma) first; ``/leaderboard/<game>`` the page.
 * ``GET /api/players/<name>`` an account's ratings and their histories, its games by kind
@@ -12,9 +14,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
@@ -27,7 +30,7 @@ from koloda.store import name_key
 from koloda.store import ratings as store_ratings
 from koloda.store.models import Account
 from koloda.web import limits
-from koloda.web.playnow import PlayNow
+from koloda.web.playnow import EXPIRE, PlayNow
 from koloda.web.tables import TableError, TableManager
 from koloda.web.texts import TEXTS
 
@@ -53,6 +56,21 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "cancel": ("Cancel", "Отменить"),
     "playnow_cancelled": ("You left the queue.", "Вы вышли из очереди."),
     "playnow_gone": ("The request ended.", "Заявка закончилась."),
+    "playnow_failed": ("No table could be made for this request; please try again.",
+                       "Стол для этой заявки создать не удалось; попробуйте ещё раз."),
+    "playnow_expired": (
+        "Nobody else came in {m} minutes, and computers were never to sit down, so the "
+        "request ended. Try again with computers after a wait, or another game.",
+        "За {m} минут больше никто не пришёл, а компьютеры садиться не должны были — "
+        "заявка закончилась. Попробуйте с компьютерами после ожидания или другую игру."),
+    "never_note": (f"Computers never sit down: if nobody comes, the request ends after "
+                   f"{EXPIRE // 60} minutes.",
+                   f"Компьютеры не сядут: если никто не придёт, заявка закончится через "
+                   f"{EXPIRE // 60} минут."),
+    "waited": ("waiting {t}", "ждём {t}"),
+    "expires_in": ("ends in {t} if nobody comes", "закончится через {t}, если никто не придёт"),
+    "playnow_queue_n": ("Waiting for this table now: {n}", "Сейчас ждут такой стол: {n}"),
+    "waiting_people": ("{n} waiting, the longest {t}", "ждут: {n}, дольше всех {t}"),
     "leaderboard": ("Leaderboard", "Рейтинг"),
     "leaderboard_of": ("Leaderboard: {game}", "Рейтинг: {game}"),
     "place": ("Place", "Место"),
@@ -135,6 +153,47 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
     @app.delete("/api/playnow/{ticket}")
     async def playnow_cancel(ticket: str) -> dict[str, Any]:
         return await queue.cancel(ticket)
+
+    @app.get("/api/playnow")
+    async def playnow_queues() -> list[dict[str, Any]]:
+        return await asyncio.to_thread(queue.queues)
+
+    @app.websocket("/ws/playnow/{ticket}")
+    async def playnow_push(ws: WebSocket, ticket: str) -> None:
+        """``{"type": "playnow", "state", …}`` now and at every change until the request
+        ends; then the connection closes (1000). An unknown ticket: ``{"type":
+        "refused", "error", "error_ru"}`` and close 4404."""
+        await ws.accept()
+
+        async def push() -> None:
+            async with contextlib.aclosing(queue.follow(ticket)) as states:
+                async for state in states:      # (closed, and unfollowed, at once)
+                    await ws.send_json({"type": "playnow", **state})
+
+        async def watch_close() -> None:
+            while (await ws.receive())["type"] != "websocket.disconnect":
+                pass
+        pusher, closer = asyncio.create_task(push()), asyncio.create_task(watch_close())
+        try:
+            done, _ = await asyncio.wait({pusher, closer},
+                                         return_when=asyncio.FIRST_COMPLETED)
+            exc = pusher.exception() if pusher in done else None
+            if exc is not None:
+                if isinstance(exc, TableError):
+                    await ws.send_json({"type": "refused", **exc.to_json()})
+                    await ws.close(code=4404 if exc.status == 404 else 1008)
+                    return
+                if not isinstance(exc, WebSocketDisconnect | RuntimeError):
+                    raise exc
+            if pusher in done:
+                with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+                    await ws.close(code=1000)
+        finally:
+            for task in (pusher, closer):
+                task.cancel()
+            for task in (pusher, closer):
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
     @app.get("/api/leaderboard/{game}")
     async def leaderboard(game: str, offset: int = 0, limit: int = PAGE) -> dict[str, Any]:
