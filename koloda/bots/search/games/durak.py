@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from koloda.bots.durak_endgame import EndgameSolver, Key, SolverBudget
+from koloda.bots.durak_inference import EPS, TRIES, OpponentModel, RoundMemory, usable
 from koloda.bots.heuristic.durak import (
     action_text,
     decide,
@@ -34,6 +35,7 @@ from koloda.bots.search.levels import Clock
 from koloda.engine.deal import DealState
 from koloda.engine.view import Observation
 from koloda.games.durak.rounds import DurakGame
+from koloda.games.durak.views import DurakView
 
 #: endgame positions the solver may visit per search iteration of the level
 ENDGAME_NODES_PER_ITERATION = 300
@@ -94,6 +96,47 @@ class DurakSearch(ISMCTS):
         #: endgame positions solved so far (valid for one trump suit, variant and limit)
         self._memo: dict[Key, tuple[int, int]] = {}
         self._memo_game: tuple[Any, ...] = ()
+        #: the rounds this bot has moved in, and the opponent model of the last observation
+        self.memory = RoundMemory()
+        self.inference = True
+        self._model: tuple[Any, OpponentModel | None] = (None, None)
+
+    def choose(self, observation: Mapping[str, Any], legal: list[str],
+               rng: random.Random) -> str:
+        if isinstance(observation, Observation) and isinstance(observation.deal, DurakView):
+            self.memory.remember(observation.deal)
+        return super().choose(observation, legal, rng)
+
+    def model(self, observation: Mapping[str, Any]) -> OpponentModel | None:
+        """The opponent model of this observation (None: it does not apply)."""
+        if self._model[0] is observation:
+            return self._model[1]
+        model = None
+        if self.inference and isinstance(observation, Observation) and usable(observation):
+            assert isinstance(observation.deal, DurakView)
+            model = OpponentModel(observation, self.memory.last(observation.deal))
+            if not model.moves:
+                model = None
+        self._model = (observation, model)
+        return model
+
+    def determinize(self, observation: Mapping[str, Any], rng: random.Random) -> DealState:
+        """A deal consistent with the observation, drawn in proportion to how likely the
+        other player's moves make it (``koloda.bots.durak_inference``)."""
+        model = self.model(observation)
+        if model is None:
+            return super().determinize(observation, rng)
+        best, fewest = None, math.inf
+        for _ in range(TRIES):
+            g = super().determinize(observation, rng)
+            assert isinstance(g, DurakGame)
+            m = model.mismatches(g, rng)
+            if m == 0 or rng.random() < EPS ** m:
+                return g
+            if m < fewest:
+                best, fewest = g, m
+        assert best is not None
+        return best
 
     def actions(self, legal: list[str]) -> list[str]:
         return tree_actions(legal, self.transfer)
