@@ -245,8 +245,8 @@ class OpponentModel:
 
 
 def usable(obs: Observation) -> bool:
-    """The model applies: two players, simple durak, cards still in the stock (with the
-    stock empty every card is known)."""
+    """The model applies: two players, simple durak, cards still to place (with the
+    trump card the only one left in the stock every card is known)."""
     view = obs.deal
     return (isinstance(view, DurakView) and obs.players == 2 and view.variant == "simple"
-            and view.stock_size > 0 and obs.seat is not None)
+            and view.stock_size > 1 and obs.seat is not None)

@@ -1,0 +1,155 @@
+"""The durak search's strength features: the endgame solver with cards still in the stock,
+and the opponent model that weights the determinizations."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from koloda.bots.durak_endgame import EndgameSolver, SolverBudget
+from koloda.cards import deck
+from koloda.engine.deal import Deal
+from koloda.games.durak import DurakGame
+from koloda.games.durak.views import DurakView
+
+DECK = deck(36)
+
+
+def _brute(g: DurakGame, seat: int, memo: dict[Any, int], path: set[Any]) -> int:
+    """Minimax over every legal action of the engine itself, the stock drawn as the engine
+    draws it (repetition: a draw)."""
+    if g.is_over:
+        return 0 if g.durak is None else (-1 if g.durak == seat else 1)
+    key = (tuple(tuple(sorted(h)) for h in g.hands), tuple(g.attacks), tuple(g.covers),
+           g.phase, g.taken, g.attacker, g.limit, g.beaten_rounds == 0, g.to_move,
+           len(g.stock))
+    if key in memo:
+        return memo[key]
+    if g.phase == "attack":
+        if key in path:
+            return 0
+        path.add(key)
+    vals = []
+    for a in g.legal_actions():
+        h = g.clone()
+        h.apply(a)
+        vals.append(_brute(h, seat, memo, path))
+    path.discard(key)
+    v = max(vals) if g.to_move == seat else min(vals)
+    memo[key] = v
+    return v
+
+
+def small_position(rng: random.Random, transfer: bool) -> DurakGame:
+    """Two small hands and a stock of one to three cards, the rest beaten off."""
+    k = rng.randint(1, 3)
+    cards = rng.sample(DECK, k + rng.randint(2, 4))
+    stock, rest = cards[:k], cards[k:]
+    cut = rng.randint(1, len(rest) - 1)
+    hands = (tuple(rest[:cut]), tuple(rest[cut:]))
+    trump_card = stock[-1]
+    g = DurakGame(Deal(1, hands, tuple(stock), trump_card), teams=False,
+                  first_bout_limit=rng.choice((5, 6)), transfer=transfer,
+                  first_attacker=rng.randrange(2))
+    g.discard = [c for c in DECK if c not in cards]
+    g.beaten_rounds = rng.randrange(2)
+    g.limit = min(g._bout_cap(), len(g.hands[g.defender]))
+    return g
+
+
+@pytest.mark.parametrize("transfer", [False, True])
+def test_endgame_solver_with_cards_in_the_stock_agrees_with_exhaustive_search(
+        transfer: bool) -> None:
+    """Positions with one to three cards still to draw (every card known): the solver's
+    value and the value of the move it picks equal a minimax over the engine's own legal
+    actions, whose rounds end with the engine's drawing (attacker first, up to six)."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(70):
+        g = small_position(rng, transfer)
+        for _ in range(rng.randrange(3)):          # somewhere into the first round
+            if g.is_over:
+                break
+            acts = g.legal_actions()
+            g.apply(acts[rng.randrange(len(acts))])
+        if g.is_over or not g.stock:
+            continue
+        seat = g.to_move
+        assert seat is not None
+        exact = _brute(g, seat, {}, set())
+        solver = EndgameSolver(g, SolverBudget(10**7, time.perf_counter() + 60))
+        assert solver.value(g, seat) == exact
+        found = solver.best_action()
+        assert found is not None and found[1] == exact
+        after = g.clone()
+        after.apply(found[0])
+        assert _brute(after, seat, {}, set()) == exact
+        checked += 1
+    assert checked > 30
+
+
+# ------------------------------------------------------------ the opponent model
+def _heuristic_positions(seeds: range) -> Any:
+    """Every decision of seat 0 in heuristic-against-heuristic games, with the opponent
+    model seat 0's search would build there (its round memory kept as it plays)."""
+    import koloda
+    from koloda.bots.durak_inference import OpponentModel, RoundMemory, usable
+    from koloda.bots.heuristic.durak import DurakHeuristic
+    h = DurakHeuristic()
+    for seed in seeds:
+        m = koloda.new_game("durak", players=2, seed=seed)
+        memory = RoundMemory()
+        rng = random.Random(seed)
+        while not m.is_over:
+            seat = m.to_move
+            assert seat is not None
+            legal = m.legal_actions()
+            obs = m.observation(seat)
+            if seat == 0 and len(legal) > 1:
+                assert isinstance(obs.deal, DurakView)
+                memory.remember(obs.deal)
+                if usable(obs):
+                    yield m, obs, OpponentModel(obs, memory.last(obs.deal))
+            m.apply(legal[0] if len(legal) == 1 else h.choose(obs, legal, rng))
+
+
+def test_opponent_model_sees_no_mismatch_on_the_true_deal_against_the_heuristic() -> None:
+    """Against the heuristic itself, the true deal agrees with every move the model reads
+    (this round's, and the last round's when the other player drew nothing after it)."""
+    rng = random.Random(3)
+    checked = last_read = 0
+    for m, _, model in _heuristic_positions(range(12)):
+        if model.drawn:
+            continue
+        truth = m.current.clone()
+        assert isinstance(truth, DurakGame)
+        assert model.mismatches(truth, rng) == 0
+        checked += 1
+        last_read += model.last is not None
+    assert checked > 100 and last_read > 30
+
+
+def test_weighted_determinizations_agree_with_the_other_players_moves() -> None:
+    """The search's determinizations contradict what the other player did far less often
+    than the plain determinizer's, and the plain ones often do (the moves say something)."""
+    from koloda.bots.search.games.durak import DurakSearch
+    search = DurakSearch("durak")
+    rng = random.Random(4)
+    plain = weighted = total = 0
+    for _, obs, model in _heuristic_positions(range(4)):
+        if not model.moves or model.drawn:
+            continue                    # (with cards drawn the count is itself random)
+        for _ in range(10):
+            d = search.spec.determinize(obs, rng)
+            plain += model.mismatches(d, rng) > 0
+            search._model = (obs, model)
+            w = search.determinize(obs, rng)
+            assert isinstance(w, DurakGame)
+            weighted += model.mismatches(w, rng) > 0
+            total += 1
+    assert total > 200
+    assert plain > 0.25 * total
+    assert weighted < 0.3 * plain
