@@ -166,7 +166,8 @@ class DurakSearch(ISMCTS):
         budget is too small, or when the game is lost whatever we do (then the search
         picks the most stubborn move)."""
         obs = observation
-        if obs["players"] != 2 or obs["stock_size"] > int(os.environ.get("KOLODA_DX_PIMC", PIMC_STOCK)):
+        most = int(os.environ.get("KOLODA_DX_PIMC", PIMC_STOCK))  # XXX experiment
+        if obs["players"] != 2 or obs["stock_size"] > most:
             return None
         # a position's value depends only on these (and the cards): keep what was solved
         game = (obs["trump_suit"], obs["variant"], obs["first_bout_limit"])
