@@ -33,12 +33,18 @@ from koloda.bots.heuristic.durak import View, decide
 from koloda.cards import Card
 from koloda.engine.view import Observation
 from koloda.games.durak.rounds import ATTACK, DEFEND, THROW, DurakGame
-from koloda.games.durak.views import DurakView
+from koloda.games.durak.views import DurakRound, DurakView
 
 #: the likelihood of a move the heuristic would not have made (against 1 for one it would)
-EPS = 0.1
+EPS = 0.03
 #: deals drawn at most for one determinization (then the one with fewest mismatches)
-TRIES = 24
+TRIES = 48
+#: determinizations drawn so for one decision (the search then copies them) …
+POOL = 64
+#: … and the deals drawn for them at most (then one each)
+POOL_TRIES = 1500
+#: rounds read before the current one at most
+DEPTH = 3
 
 
 @dataclass(frozen=True)
@@ -72,33 +78,28 @@ def round_key(view: DurakView) -> tuple[Card, int]:
     return view.trump_card, sum(len(p) for p in view.played) - len(view.plays)
 
 
-def last_round_key(view: DurakView) -> tuple[Card, int] | None:
-    if view.last_round is None:
-        return None
-    trump, now = round_key(view)
-    return trump, now - len(view.last_round.cards)
-
-
 class RoundMemory:
-    """The notes of the rounds the search has moved in (one game at a time)."""
+    """The notes of the rounds the search has moved in, and the rounds it has seen end
+    (one game at a time)."""
 
     def __init__(self) -> None:
         self.notes: dict[tuple[Card, int], RoundNote] = {}
+        #: each finished round under the key of the round after it
+        self.rounds: dict[tuple[Card, int], DurakRound] = {}
 
     def remember(self, view: DurakView) -> None:
         key = round_key(view)
+        if view.last_round is not None:
+            self.rounds[key] = view.last_round
         if key in self.notes:
             return
         if len(self.notes) > 64 or any(k[0] != key[0] or k[1] > key[1] for k in self.notes):
             self.notes.clear()          # another game
+            self.rounds = {k: v for k, v in self.rounds.items() if k == key}
         sizes = list(view.hand_sizes)
         for s, _ in view.plays:
             sizes[s] += 1
         self.notes[key] = RoundNote(view.stock_size, view.limit, tuple(sizes))
-
-    def last(self, view: DurakView) -> RoundNote | None:
-        key = last_round_key(view)
-        return None if key is None else self.notes.get(key)
 
 
 def round_moves(seat: int, attacker: int, plays: Sequence[tuple[int, Card]],
@@ -171,14 +172,18 @@ class ReadRound:
     moves: tuple[Move, ...]
     stock: int
     limit: int
-    #: cards the other player played this round (all of them, for its hand at the start)
+    #: cards the other player played in the round (all of them, for its hand at the start)
     played: tuple[Card, ...]
+    #: cards it drew when the round ended, and the cards it took
+    drawn: int = 0
+    taken: tuple[Card, ...] = ()
 
 
 class OpponentModel:
-    """The other player's moves of this round and the last, and ``mismatches``."""
+    """The other player's moves of this round and of up to ``DEPTH`` rounds before it
+    (those the memory has notes of), and ``mismatches``."""
 
-    def __init__(self, obs: Observation, note: RoundNote | None) -> None:
+    def __init__(self, obs: Observation, memory: RoundMemory | None) -> None:
         view = obs.deal
         assert isinstance(view, DurakView) and obs.seat is not None
         self.seat = seat = obs.seat
@@ -190,42 +195,48 @@ class OpponentModel:
                         view.stock_size, view.limit,
                         tuple(c for s, c in plays if s == other))
         self.now = now
-        self.last: ReadRound | None = None
-        self.drawn = 0
-        self.taken_last: tuple[Card, ...] = ()
         self.known: frozenset[Card] = frozenset(view.known_cards[other])
+        self.before: list[ReadRound] = []
+        size = view.hand_sizes[other] + len(now.played)   # its hand as this round began
+        trump, key = round_key(view)
         last = view.last_round
-        if last is not None and note is not None:
+        while memory is not None and last is not None and len(self.before) < DEPTH:
+            key -= len(last.cards)
+            note = memory.notes.get((trump, key))
+            if note is None:
+                break
             taken = last.outcome == "taken"
             moves = round_moves(other, last.attacker, last.cards, last.table, taken, True)
             played = tuple(c for s, c in last.cards if s == other)
             table = tuple(c for pair in last.table for c in pair if c is not None)
             took = taken and last.defender == other
             end = note.sizes[other] - len(played) + (len(table) if took else 0)
-            start_now = view.hand_sizes[other] + len(now.played)
-            drawn = start_now - end
-            if moves and drawn >= 0:
-                self.last = ReadRound(tuple(moves), note.stock, note.limit, played)
-                self.drawn = drawn
-                self.taken_last = table if took else ()
-        self.moves = len(now.moves) + (len(self.last.moves) if self.last else 0)
+            if size < end:
+                break
+            self.before.append(ReadRound(tuple(moves), note.stock, note.limit, played,
+                                         size - end, table if took else ()))
+            size = note.sizes[other]
+            last = memory.rounds.get((trump, key))
+        self.drawn = sum(r.drawn for r in self.before)
+        self.moves = len(now.moves) + sum(len(r.moves) for r in self.before)
 
     def mismatches(self, g: DurakGame, rng: random.Random) -> int:
         """The other player's moves the heuristic would not have made on deal ``g``."""
-        hand = list(g.hands[self.other]) + list(self.now.played)
-        m = self._count(self.now, hand)
-        if self.last is not None:
-            # its hand when the last round ended: less what it drew then (cards nobody
-            # could place) and what it took
-            taken = set(self.taken_last)
-            start = [c for c in hand if c not in taken]
-            if self.drawn:
-                free = [c for c in start if c not in self.known]
-                if len(free) < self.drawn:
-                    return m
-                drawn = set(rng.sample(free, self.drawn))
-                start = [c for c in start if c not in drawn]
-            m += self._count(self.last, start + list(self.last.played))
+        start = list(g.hands[self.other]) + list(self.now.played)
+        m = self._count(self.now, start)
+        for read in self.before:
+            # its hand when that round ended: less what it drew then (cards nobody could
+            # place: drawn at random from them) and what it took
+            taken = set(read.taken)
+            end = [c for c in start if c not in taken]
+            if read.drawn:
+                free = [c for c in end if c not in self.known]
+                if len(free) < read.drawn:
+                    break
+                drawn = set(rng.sample(free, read.drawn))
+                end = [c for c in end if c not in drawn]
+            start = end + list(read.played)
+            m += self._count(read, start)
         return m
 
     def _count(self, read: ReadRound, start: list[Card]) -> int:

@@ -24,7 +24,15 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from koloda.bots.durak_endgame import EndgameSolver, Key, OutOfBudget, SolverBudget
-from koloda.bots.durak_inference import EPS, TRIES, OpponentModel, RoundMemory, usable
+from koloda.bots.durak_inference import (
+    EPS,
+    POOL,
+    POOL_TRIES,
+    TRIES,
+    OpponentModel,
+    RoundMemory,
+    usable,
+)
 from koloda.bots.heuristic.durak import (
     action_text,
     decide,
@@ -105,6 +113,8 @@ class DurakSearch(ISMCTS):
         self.memory = RoundMemory()
         self.inference = os.environ.get("KOLODA_DX_INF", "1") == "1"  # XXX experiment
         self._model: tuple[Any, OpponentModel | None] = (None, None)
+        self._pool: list[DurakGame] = []
+        self._tries = 0
 
     def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
@@ -119,28 +129,38 @@ class DurakSearch(ISMCTS):
         model = None
         if self.inference and isinstance(observation, Observation) and usable(observation):
             assert isinstance(observation.deal, DurakView)
-            model = OpponentModel(observation, self.memory.last(observation.deal))
+            model = OpponentModel(observation, self.memory)
             if not model.moves:
                 model = None
         self._model = (observation, model)
+        self._pool = []
+        self._tries = 0
         return model
 
     def determinize(self, observation: Mapping[str, Any], rng: random.Random) -> DealState:
         """A deal consistent with the observation, drawn in proportion to how likely the
-        other player's moves make it (``koloda.bots.durak_inference``)."""
+        other player's moves make it (``koloda.bots.durak_inference``): the first
+        ``POOL`` are drawn by rejection and kept, later ones are copies of a kept one."""
         model = self.model(observation)
         if model is None:
             return super().determinize(observation, rng)
+        pool = self._pool
+        if len(pool) >= POOL:
+            return pool[rng.randrange(POOL)].clone()
         best, fewest = None, math.inf
-        for _ in range(TRIES):
+        tries = TRIES if self._tries < POOL_TRIES else 1
+        for _ in range(tries):
+            self._tries += 1
             g = super().determinize(observation, rng)
             assert isinstance(g, DurakGame)
             m = model.mismatches(g, rng)
             if m == 0 or rng.random() < EPS ** m:
-                return g
+                best = g
+                break
             if m < fewest:
                 best, fewest = g, m
-        assert best is not None
+        assert isinstance(best, DurakGame)
+        pool.append(best.clone())
         return best
 
     def actions(self, legal: list[str]) -> list[str]:
