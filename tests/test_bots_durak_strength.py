@@ -153,3 +153,36 @@ def test_weighted_determinizations_agree_with_the_other_players_moves() -> None:
     assert total > 200
     assert plain > 0.25 * total
     assert weighted < 0.3 * plain
+
+
+def test_search_solves_exactly_with_the_trump_card_the_last_in_the_stock() -> None:
+    """With one card in the stock (the trump card: every card is known) the search
+    answers with the solver, and its move is of the best exact value."""
+    import koloda
+    from koloda.bots.heuristic.durak import DurakHeuristic
+    from koloda.bots.search.games.durak import DurakSearch
+    h = DurakHeuristic()
+    solved = 0
+    for seed in range(80):
+        m = koloda.new_game("durak", players=2, seed=seed)
+        rng = random.Random(seed)
+        while not m.is_over:
+            legal = m.legal_actions()
+            seat = m.to_move
+            assert seat is not None
+            obs = m.observation(seat)
+            truth = m.current
+            assert isinstance(truth, DurakGame)
+            if len(truth.stock) == 1 and len(legal) > 1:
+                search = DurakSearch("durak", iterations=8, endgame_nodes=200_000)
+                move = search.choose(obs, legal, rng)
+                if search.last.solved:
+                    exact = EndgameSolver(truth, SolverBudget(10**7, time.perf_counter() + 60))
+                    found = exact.best_action()
+                    assert found is not None
+                    after = truth.clone()
+                    after.apply(move)
+                    assert exact.value(after, seat) == found[1]
+                    solved += 1
+            m.apply(legal[0] if len(legal) == 1 else h.choose(obs, legal, rng))
+    assert solved > 5

@@ -18,12 +18,11 @@ the game's payoffs.
 from __future__ import annotations
 
 import math
-import os
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from koloda.bots.durak_endgame import EndgameSolver, Key, OutOfBudget, SolverBudget
+from koloda.bots.durak_endgame import EndgameSolver, Key, SolverBudget
 from koloda.bots.durak_inference import (
     EPS,
     POOL,
@@ -48,10 +47,6 @@ from koloda.games.durak.views import DurakView
 
 #: endgame positions the solver may visit per search iteration of the level
 ENDGAME_NODES_PER_ITERATION = 300
-#: at most this many cards in the stock: solve the deals drawn (else search)
-PIMC_STOCK = 3
-#: the deals drawn for that
-PIMC_DEALS = 12
 #: a rollout longer than this is called a draw: transfer durak can go round in circles
 ROLLOUT_STEPS = 1500
 
@@ -111,7 +106,7 @@ class DurakSearch(ISMCTS):
         self._memo_game: tuple[Any, ...] = ()
         #: the rounds this bot has moved in, and the opponent model of the last observation
         self.memory = RoundMemory()
-        self.inference = os.environ.get("KOLODA_DX_INF", "1") == "1"  # XXX experiment
+        self.inference = True
         self._model: tuple[Any, OpponentModel | None] = (None, None)
         self._pool: list[DurakGame] = []
         self._tries = 0
@@ -179,16 +174,15 @@ class DurakSearch(ISMCTS):
 
     def solve(self, observation: Mapping[str, Any], legal: list[str], sample: Sample,
               clock: Clock) -> str | None:
-        """Two players, at most one card in the stock (the trump card, every card known):
-        a move of the best exact value. Two or three cards in the stock (``PIMC_STOCK``):
-        the move of the best mean exact value over ``PIMC_DEALS`` deals drawn as the
-        search draws them (the other player's moves weighting them). None when the node
-        budget is too small, or when the game is lost whatever we do (then the search
-        picks the most stubborn move)."""
+        """Two players, at most the trump card left in the stock (every card is then
+        known): a move of the best exact value; None when the node budget is too small,
+        or when the game is lost whatever we do (then the search picks the most stubborn
+        move)."""
         obs = observation
-        most = int(os.environ.get("KOLODA_DX_PIMC", PIMC_STOCK))  # XXX experiment
-        if obs["players"] != 2 or obs["stock_size"] > most:
+        if obs["players"] != 2 or obs["stock_size"] > 1:
             return None
+        state = sample()     # exact: nothing is unknown any more
+        assert isinstance(state, DurakGame)
         # a position's value depends only on these (and the cards): keep what was solved
         game = (obs["trump_suit"], obs["variant"], obs["first_bout_limit"])
         if game != self._memo_game or len(self._memo) > 2_000_000:
@@ -196,52 +190,12 @@ class DurakSearch(ISMCTS):
         # with a time cap, at most half of it: a position too big gets the search instead
         deadline = (math.inf if clock.deadline is None
                     else clock.start + (clock.deadline - clock.start) * 0.5)
+        solver = EndgameSolver(state, SolverBudget(self.endgame_nodes, deadline), self._memo)
         assert isinstance(obs, Observation), "the search reads the typed observation"
         preferred = action_text(decide(view_from_observation(obs, legal)))
-        if obs["stock_size"] <= 1:
-            state = sample()     # exact: nothing is unknown any more
-            assert isinstance(state, DurakGame)
-            solver = EndgameSolver(state, SolverBudget(self.endgame_nodes, deadline),
-                                   self._memo)
-            found = solver.best_action(preferred)
-            self.last.nodes = solver.nodes
-            if found is None or found[1] < 0:
-                return None
-            self.last.solved = True
-            return found[0]
-        return self._solve_deals(sample, preferred, deadline)
-
-    def _solve_deals(self, sample: Sample, preferred: str, deadline: float) -> str | None:
-        """The move of the best mean exact value over deals drawn by ``sample``."""
-        deals: dict[tuple[Any, ...], tuple[DurakGame, int]] = {}
-        for _ in range(PIMC_DEALS):
-            g = sample()
-            assert isinstance(g, DurakGame)
-            key = (tuple(sorted(g.hands[0])), tuple(g.stock))
-            known = deals.get(key)
-            deals[key] = (g, 1 + (known[1] if known else 0))
-        first = next(iter(deals.values()))[0]
-        seat = first.to_move
-        assert seat is not None
-        left = self.endgame_nodes
-        totals: dict[str, int] = {}
-        for g, count in deals.values():
-            solver = EndgameSolver(g, SolverBudget(left, deadline), self._memo)
-            acts = [a for a in g.legal_actions() if not solver._dominated(a)]
-            try:
-                for a in acts:
-                    h = g.clone()
-                    h.apply(a)
-                    totals[a] = totals.get(a, 0) + count * solver.value(h, seat)
-            except OutOfBudget:
-                self.last.nodes += solver.nodes
-                return None
-            left -= solver.nodes
-            self.last.nodes += solver.nodes
-        best = max(totals.values())
-        if best <= -PIMC_DEALS:
+        found = solver.best_action(preferred)
+        self.last.nodes = solver.nodes
+        if found is None or found[1] < 0:
             return None
         self.last.solved = True
-        if totals.get(preferred) == best:
-            return preferred
-        return next(a for a, v in totals.items() if v == best)
+        return found[0]
