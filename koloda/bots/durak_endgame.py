@@ -1,16 +1,19 @@
-"""Exact two-player durak once the stock is empty: every card is known, so it is a game of
+"""Exact two-player durak once every card is known — the stock empty, or (as the search
+uses it) only the trump card left in it, or any stock whose order is given: a game of
 perfect information, small enough to solve by alpha-beta with a memo most of the time.
 
 A position is the attacker's and the defender's hands and the table as bit masks (bit =
-card int), the room left for attack cards, whether the defender has taken, and whether
-the first beaten round is still to come (``first_bout_limit``). Values are for the
-round's attacker: 1 the defender ends as the durak, -1 the attacker does, 0 a draw; the
-memo keeps a lower and an upper bound per position.
+card int), the room left for attack cards, whether the defender has taken, whether the
+first beaten round is still to come (``first_bout_limit``), and the stock still to draw
+(``stock_code``: a round ends with the attacker drawing up to six, then the defender, as
+the engine draws). Values are for the round's attacker: 1 the defender ends as the durak,
+-1 the attacker does, 0 a draw; the memo keeps a lower and an upper bound per position.
 
-The rules are those of ``koloda.games.durak.rounds`` for two players with no stock
+The rules are those of ``koloda.games.durak.rounds`` for two players
 (koloda/rules/durak.en.md §Precisely): the attacker leads, the defender beats each card, takes, or
 (transfer durak, nothing beaten yet) transfers back; after each change the attacker may throw in a
-card of a rank on the table while the room allows; a player whose hand is empty is out;
+card of a rank on the table while the room allows; a player whose hand is empty with the
+stock empty is out;
 the round ends when the attacker passes (or cannot throw), and the game when a player is
 out. Leads and throw-ins of several cards are searched one card at a time — never worse
 for the attacker, who may still add the next card after the defender's answer (transfer

@@ -7,20 +7,21 @@ cards of the ranks on the table. The model is the heuristic (``koloda.bots.heuri
 durak.decide``): a sampled deal in which the heuristic, holding the hand the deal gives the
 other player, would have made the moves the other player made is more likely than one in
 which it would not. ``OpponentModel.mismatches`` counts the other player's moves of the
-current round and of the last one that the heuristic would not have made on a sampled
-deal; the search keeps a deal with ``m`` of them with probability ``EPS ** m``
-(rejection sampling of the likelihood ``(1 - EPS)`` per move it agrees with, ``EPS`` per
-move it does not: a player who is not the heuristic costs a little sharpness, never a
-deal that cannot be).
+current round and of up to ``DEPTH`` rounds before it that the heuristic would not have
+made on a sampled deal; the search keeps a deal with ``m`` of them with probability
+``EPS ** m`` (rejection sampling of the likelihood ``(1 - EPS)`` per move it agrees with,
+``EPS`` per move it does not: a player who is not the heuristic costs a little sharpness,
+never a deal that cannot be).
 
 The hand the other player held at each of its moves is read back from the sampled deal:
-its hand now plus what it played since. The last round also needs how many cards it drew
-when that round ended, the round's stock and its limit: the search notes them
-(``RoundMemory``) when it moves during a round; without a note the last round is not
-read. Where the flat list of the round's plays leaves open how it split into moves (the
-cards thrown around a ``take``), the model reads it as the heuristic would have played it
-(a lead is every card of its rank at once; a throw-in is every card of one run) and skips
-the take itself.
+its hand now plus what it played since. An earlier round also needs how many cards it
+drew when that round ended (which of them is drawn at random from the cards nobody can
+place: the acceptance is then right on average over the ways), the round's stock and its
+limit: the search notes them (``RoundMemory``) when it moves during a round; a round
+without a note ends the reading. Where the flat list of a round's plays leaves open how
+it split into moves (the cards thrown around a ``take``), the model reads it as the
+heuristic would have played it (a lead is every card of its rank at once; a throw-in is
+every card of one run) and skips the take itself.
 """
 
 from __future__ import annotations

@@ -2,10 +2,16 @@
 
 Durak punishes random play hard (a random defender takes or wastes trumps at random), so
 random rollouts say little about a move; the rollouts here play the heuristic
-(``koloda.bots.heuristic.durak.decide``) for every seat. Two players with the stock empty
-see every card (the other hand is whatever is not in the discard pile, on the table or in
-one's own hand): there the bot solves the game exactly (``durak_endgame``) and plays a
-move of the best value, keeping to the heuristic's choice when it is one of them.
+(``koloda.bots.heuristic.durak.decide``) for every seat. Two players with at most the
+trump card left in the stock see every card (the other hand is whatever is not in the
+discard pile, on the table, in the stock or in one's own hand): there the bot solves the
+game exactly (``durak_endgame``) and plays a move of the best value, keeping to the
+heuristic's choice when it is one of them.
+
+Two players in simple durak, the determinizations are weighted by what the other player's
+moves say about its hand (``koloda.bots.durak_inference``: a deal on which the heuristic
+would not have made those moves is kept only now and then); the bot notes each round it
+moves in (``RoundMemory``) so that the model can read the rounds before the current one.
 
 The tree's actions are the legal actions less those that can only be worse: in simple
 durak a lead or throw-in of several cards is no better than the same cards one at a time
