@@ -1,16 +1,19 @@
-"""Exact two-player durak once the stock is empty: every card is known, so it is a game of
+"""Exact two-player durak once every card is known — the stock empty, or (as the search
+uses it) only the trump card left in it, or any stock whose order is given: a game of
 perfect information, small enough to solve by alpha-beta with a memo most of the time.
 
 A position is the attacker's and the defender's hands and the table as bit masks (bit =
-card int), the room left for attack cards, whether the defender has taken, and whether
-the first beaten round is still to come (``first_bout_limit``). Values are for the
-round's attacker: 1 the defender ends as the durak, -1 the attacker does, 0 a draw; the
-memo keeps a lower and an upper bound per position.
+card int), the room left for attack cards, whether the defender has taken, whether the
+first beaten round is still to come (``first_bout_limit``), and the stock still to draw
+(``stock_code``: a round ends with the attacker drawing up to six, then the defender, as
+the engine draws). Values are for the round's attacker: 1 the defender ends as the durak,
+-1 the attacker does, 0 a draw; the memo keeps a lower and an upper bound per position.
 
-The rules are those of ``koloda.games.durak.rounds`` for two players with no stock
+The rules are those of ``koloda.games.durak.rounds`` for two players
 (koloda/rules/durak.en.md §Precisely): the attacker leads, the defender beats each card, takes, or
 (transfer durak, nothing beaten yet) transfers back; after each change the attacker may throw in a
-card of a rank on the table while the room allows; a player whose hand is empty is out;
+card of a rank on the table while the room allows; a player whose hand is empty with the
+stock empty is out;
 the round ends when the attacker passes (or cannot throw), and the game when a player is
 out. Leads and throw-ins of several cards are searched one card at a time — never worse
 for the attacker, who may still add the next card after the defender's answer (transfer
@@ -26,7 +29,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from koloda.cards import CARD_TEXT, Card
-from koloda.games.durak.rounds import ATTACK, DEFEND, ROUND_LIMIT, DurakGame
+from koloda.games.durak.rounds import ATTACK, DEFEND, HAND_SIZE, ROUND_LIMIT, DurakGame
 
 Key = tuple[int, ...]
 #: the check of the clock every this many nodes
@@ -59,6 +62,15 @@ def mask(cards: list[Card] | tuple[Card, ...]) -> int:
     return m
 
 
+def stock_code(stock: list[Card]) -> int:
+    """The stock as one int, the next card to draw in its lowest six bits (card + 1), 0
+    when empty (``DurakGame.stock`` has its top at the end)."""
+    code = 0
+    for c in stock:             # the bottom first: the top ends in the lowest bits
+        code = code * 64 + c + 1
+    return code
+
+
 def describe(cards: int) -> str:
     """A mask as card texts (for debugging and tests)."""
     return " ".join(CARD_TEXT[c] for c in _bits(cards))
@@ -70,7 +82,7 @@ class EndgameSolver:
 
     def __init__(self, g: DurakGame, budget: SolverBudget,
                  memo: dict[Key, tuple[int, int]] | None = None) -> None:
-        assert g.players == 2 and not g.stock
+        assert g.players == 2
         self.g = g
         self.trump = trump = g.trump
         self.transfer = g.transfer
@@ -141,13 +153,14 @@ class EndgameSolver:
         first = 1 if g.beaten_rounds == 0 else 0
         table = mask(g.attacks) | mask([c for c in g.covers if c is not None])
         room = g.limit - len(g.attacks)
+        st = stock_code(g.stock)
         if g.phase == ATTACK:
-            v = self.attack(att, dfn, first, alpha, beta)
+            v = self.attack(att, dfn, first, st, alpha, beta)
         elif g.phase == DEFEND:
             unc = mask([x for x, y in zip(g.attacks, g.covers, strict=True) if y is None])
-            v = self.defend(att, dfn, unc, table, room, first, alpha, beta)
+            v = self.defend(att, dfn, unc, table, room, first, st, alpha, beta)
         else:
-            v = self.throw(att, dfn, table, room, int(g.taken), first, alpha, beta)
+            v = self.throw(att, dfn, table, room, int(g.taken), first, st, alpha, beta)
         return v if seat == a else -v
 
     # ---------------------------------------------------------------- nodes
@@ -171,9 +184,9 @@ class EndgameSolver:
             lo = hi = v
         self.memo[key] = (lo, hi)
 
-    def attack(self, att: int, dfn: int, first: int, alpha: int, beta: int) -> int:
+    def attack(self, att: int, dfn: int, first: int, st: int, alpha: int, beta: int) -> int:
         """The attacker leads a new round (maximises)."""
-        key = (0, att, dfn, first)
+        key = (0, att, dfn, first, st)
         lo, hi = self.memo.get(key, (-1, 1))
         if lo >= beta or lo == hi:
             return lo
@@ -186,15 +199,15 @@ class EndgameSolver:
                 return 0
             self.on_path.add(key)
             try:
-                v = self._attack(att, dfn, first, alpha, beta)
+                v = self._attack(att, dfn, first, st, alpha, beta)
             finally:
                 self.on_path.discard(key)
         else:
-            v = self._attack(att, dfn, first, alpha, beta)
+            v = self._attack(att, dfn, first, st, alpha, beta)
         self._store(key, lo, hi, alpha, beta, v)
         return v
 
-    def _attack(self, att: int, dfn: int, first: int, alpha: int, beta: int) -> int:
+    def _attack(self, att: int, dfn: int, first: int, st: int, alpha: int, beta: int) -> int:
         cap = self.first_cap if first else ROUND_LIMIT
         limit = min(cap, dfn.bit_count())
         beaters, order = self.beaters, self.order
@@ -210,7 +223,7 @@ class EndgameSolver:
                     leads += [(1 << c) | mask(extra) for extra in combinations(same, k)]
             for lead in leads:
                 v = self.defend(att & ~lead, dfn, lead, lead, limit - lead.bit_count(), first,
-                                alpha, beta)
+                                st, alpha, beta)
                 if v > best:
                     best = v
                     if v > alpha:
@@ -220,9 +233,9 @@ class EndgameSolver:
         return best
 
     def defend(self, att: int, dfn: int, unc: int, table: int, room: int, first: int,
-               alpha: int, beta: int) -> int:
+               st: int, alpha: int, beta: int) -> int:
         """The defender to move; the value is the attacker's (the defender minimises)."""
-        key = (1, att, dfn, unc, table, room, first)
+        key = (1, att, dfn, unc, table, room, first, st)
         lo, hi = self.memo.get(key, (-1, 1))
         if lo >= beta or lo == hi:
             return lo
@@ -241,9 +254,9 @@ class EndgameSolver:
                 d2 = dfn & ~(1 << b)
                 t2 = table | (1 << b)
                 if rest:
-                    v = self.defend(att, d2, rest, t2, room, first, alpha, beta)
+                    v = self.defend(att, d2, rest, t2, room, first, st, alpha, beta)
                 else:
-                    v = self.after_change(att, d2, t2, room, 0, first, alpha, beta)
+                    v = self.after_change(att, d2, t2, room, 0, first, st, alpha, beta)
                 if v < best:
                     best = v
                     if v < beta:
@@ -252,7 +265,7 @@ class EndgameSolver:
                             self._store(key, lo, hi, a0, b0, best)
                             return best
         if self.transfer and unc == table:
-            v = self._transfers(att, dfn, unc, first, alpha, beta)
+            v = self._transfers(att, dfn, unc, first, st, alpha, beta)
             if v < best:
                 best = v
                 if v < beta:
@@ -260,13 +273,13 @@ class EndgameSolver:
                     if alpha >= beta:
                         self._store(key, lo, hi, a0, b0, best)
                         return best
-        v = self.after_change(att, dfn, table, room, 1, first, alpha, beta)   # take
+        v = self.after_change(att, dfn, table, room, 1, first, st, alpha, beta)   # take
         if v < best:
             best = v
         self._store(key, lo, hi, a0, b0, best)
         return best
 
-    def _transfers(self, att: int, dfn: int, unc: int, first: int, alpha: int,
+    def _transfers(self, att: int, dfn: int, unc: int, first: int, st: int, alpha: int,
                    beta: int) -> int:
         """The best transfer for the defender (the attacker's value; 2 when none)."""
         cap = self.first_cap if first else ROUND_LIMIT
@@ -282,7 +295,7 @@ class EndgameSolver:
                 t = mask(extra)
                 # the defender becomes the attacker: negate the new attacker's value
                 v = -self.defend(dfn & ~t, att, unc | t, unc | t, limit - n_att - k, first,
-                                 -beta, -alpha)
+                                 st, -beta, -alpha)
                 if v < best:
                     best = v
                     if v < beta:
@@ -292,16 +305,16 @@ class EndgameSolver:
         return best
 
     def after_change(self, att: int, dfn: int, table: int, room: int, taken: int,
-                     first: int, alpha: int, beta: int) -> int:
+                     first: int, st: int, alpha: int, beta: int) -> int:
         """Everything covered or taken: the attacker is asked while room and cards last."""
         if room <= 0 or not att:
-            return self.end_round(att, dfn, table, taken, first, alpha, beta)
-        return self.throw(att, dfn, table, room, taken, first, alpha, beta)
+            return self.end_round(att, dfn, table, taken, first, st, alpha, beta)
+        return self.throw(att, dfn, table, room, taken, first, st, alpha, beta)
 
     def throw(self, att: int, dfn: int, table: int, room: int, taken: int, first: int,
-              alpha: int, beta: int) -> int:
+              st: int, alpha: int, beta: int) -> int:
         """The attacker throws in one card of a rank on the table, or passes."""
-        key = (2, att, dfn, table, room, taken, first)
+        key = (2, att, dfn, table, room, taken, first, st)
         lo, hi = self.memo.get(key, (-1, 1))
         if lo >= beta or lo == hi:
             return lo
@@ -320,10 +333,10 @@ class EndgameSolver:
         for c in cards:
             bit = 1 << c
             if taken:
-                v = self.after_change(att & ~bit, dfn, table | bit, room - 1, 1, first,
+                v = self.after_change(att & ~bit, dfn, table | bit, room - 1, 1, first, st,
                                       alpha, beta)
             else:
-                v = self.defend(att & ~bit, dfn, bit, table | bit, room - 1, first,
+                v = self.defend(att & ~bit, dfn, bit, table | bit, room - 1, first, st,
                                 alpha, beta)
             if v > best:
                 best = v
@@ -332,22 +345,34 @@ class EndgameSolver:
                     if alpha >= beta:
                         self._store(key, lo, hi, a0, b0, best)
                         return best
-        v = self.end_round(att, dfn, table, taken, first, alpha, beta)       # pass
+        v = self.end_round(att, dfn, table, taken, first, st, alpha, beta)   # pass
         if v > best:
             best = v
         self._store(key, lo, hi, a0, b0, best)
         return best
 
-    def end_round(self, att: int, dfn: int, table: int, taken: int, first: int,
+    def end_round(self, att: int, dfn: int, table: int, taken: int, first: int, st: int,
                   alpha: int, beta: int) -> int:
         if taken:
             dfn |= table
         else:
             first = 0
+        if st:
+            # the round's attacker draws up to six first, then the defender
+            while st and att.bit_count() < HAND_SIZE:
+                att |= 1 << (st % 64 - 1)
+                st //= 64
+            while st and dfn.bit_count() < HAND_SIZE:
+                dfn |= 1 << (st % 64 - 1)
+                st //= 64
+            if st:
+                if taken:
+                    return self.attack(att, dfn, first, st, alpha, beta)
+                return -self.attack(dfn, att, first, st, -beta, -alpha)
         if not att:
             return 1 if dfn else 0
         if not dfn:
             return -1
         if taken:
-            return self.attack(att, dfn, first, alpha, beta)
-        return -self.attack(dfn, att, first, -beta, -alpha)
+            return self.attack(att, dfn, first, 0, alpha, beta)
+        return -self.attack(dfn, att, first, 0, -beta, -alpha)

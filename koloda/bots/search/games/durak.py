@@ -2,10 +2,16 @@
 
 Durak punishes random play hard (a random defender takes or wastes trumps at random), so
 random rollouts say little about a move; the rollouts here play the heuristic
-(``koloda.bots.heuristic.durak.decide``) for every seat. Two players with the stock empty
-see every card (the other hand is whatever is not in the discard pile, on the table or in
-one's own hand): there the bot solves the game exactly (``durak_endgame``) and plays a
-move of the best value, keeping to the heuristic's choice when it is one of them.
+(``koloda.bots.heuristic.durak.decide``) for every seat. Two players with at most the
+trump card left in the stock see every card (the other hand is whatever is not in the
+discard pile, on the table, in the stock or in one's own hand): there the bot solves the
+game exactly (``durak_endgame``) and plays a move of the best value, keeping to the
+heuristic's choice when it is one of them.
+
+Two players in simple durak, the determinizations are weighted by what the other player's
+moves say about its hand (``koloda.bots.durak_inference``: a deal on which the heuristic
+would not have made those moves is kept only now and then); the bot notes each round it
+moves in (``RoundMemory``) so that the model can read the rounds before the current one.
 
 The tree's actions are the legal actions less those that can only be worse: in simple
 durak a lead or throw-in of several cards is no better than the same cards one at a time
@@ -23,6 +29,15 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from koloda.bots.durak_endgame import EndgameSolver, Key, SolverBudget
+from koloda.bots.durak_inference import (
+    EPS,
+    POOL,
+    POOL_TRIES,
+    TRIES,
+    OpponentModel,
+    RoundMemory,
+    usable,
+)
 from koloda.bots.heuristic.durak import (
     action_text,
     decide,
@@ -34,6 +49,7 @@ from koloda.bots.search.levels import Clock
 from koloda.engine.deal import DealState
 from koloda.engine.view import Observation
 from koloda.games.durak.rounds import DurakGame
+from koloda.games.durak.views import DurakView
 
 #: endgame positions the solver may visit per search iteration of the level
 ENDGAME_NODES_PER_ITERATION = 300
@@ -94,6 +110,59 @@ class DurakSearch(ISMCTS):
         #: endgame positions solved so far (valid for one trump suit, variant and limit)
         self._memo: dict[Key, tuple[int, int]] = {}
         self._memo_game: tuple[Any, ...] = ()
+        #: the rounds this bot has moved in, and the opponent model of the last observation
+        self.memory = RoundMemory()
+        self.inference = True
+        self._model: tuple[Any, OpponentModel | None] = (None, None)
+        self._pool: list[DurakGame] = []
+        self._tries = 0
+
+    def choose(self, observation: Mapping[str, Any], legal: list[str],
+               rng: random.Random) -> str:
+        if isinstance(observation, Observation) and isinstance(observation.deal, DurakView):
+            self.memory.remember(observation.deal)
+        return super().choose(observation, legal, rng)
+
+    def model(self, observation: Mapping[str, Any]) -> OpponentModel | None:
+        """The opponent model of this observation (None: it does not apply)."""
+        if self._model[0] is observation:
+            return self._model[1]
+        model = None
+        if self.inference and isinstance(observation, Observation) and usable(observation):
+            assert isinstance(observation.deal, DurakView)
+            model = OpponentModel(observation, self.memory)
+            if not model.moves:
+                model = None
+        self._model = (observation, model)
+        self._pool = []
+        self._tries = 0
+        return model
+
+    def determinize(self, observation: Mapping[str, Any], rng: random.Random) -> DealState:
+        """A deal consistent with the observation, drawn in proportion to how likely the
+        other player's moves make it (``koloda.bots.durak_inference``): the first
+        ``POOL`` are drawn by rejection and kept, later ones are copies of a kept one."""
+        model = self.model(observation)
+        if model is None:
+            return super().determinize(observation, rng)
+        pool = self._pool
+        if len(pool) >= POOL:
+            return pool[rng.randrange(POOL)].clone()
+        best, fewest = None, math.inf
+        tries = TRIES if self._tries < POOL_TRIES else 1
+        for _ in range(tries):
+            self._tries += 1
+            g = super().determinize(observation, rng)
+            assert isinstance(g, DurakGame)
+            m = model.mismatches(g, rng)
+            if m == 0 or rng.random() < EPS ** m:
+                best = g
+                break
+            if m < fewest:
+                best, fewest = g, m
+        assert isinstance(best, DurakGame)
+        pool.append(best.clone())
+        return best
 
     def actions(self, legal: list[str]) -> list[str]:
         return tree_actions(legal, self.transfer)
@@ -111,11 +180,12 @@ class DurakSearch(ISMCTS):
 
     def solve(self, observation: Mapping[str, Any], legal: list[str], sample: Sample,
               clock: Clock) -> str | None:
-        """Two players, stock empty: a move of the best exact value; None when the node
-        budget is too small, or when the game is lost whatever we do (then the search
-        picks the most stubborn move)."""
+        """Two players, at most the trump card left in the stock (every card is then
+        known): a move of the best exact value; None when the node budget is too small,
+        or when the game is lost whatever we do (then the search picks the most stubborn
+        move)."""
         obs = observation
-        if obs["players"] != 2 or obs["stock_size"] != 0:
+        if obs["players"] != 2 or obs["stock_size"] > 1:
             return None
         state = sample()     # exact: nothing is unknown any more
         assert isinstance(state, DurakGame)
