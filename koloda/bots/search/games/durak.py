@@ -8,10 +8,11 @@ discard pile, on the table, in the stock or in one's own hand): there the bot so
 game exactly (``durak_endgame``) and plays a move of the best value, keeping to the
 heuristic's choice when it is one of them.
 
-Two players in simple durak, the determinizations are weighted by what the other player's
-moves say about its hand (``koloda.bots.durak_inference``: a deal on which the heuristic
-would not have made those moves is kept only now and then); the bot notes each round it
-moves in (``RoundMemory``) so that the model can read the rounds before the current one.
+With ``inference`` set (off by default: not yet shown to pay), two players in simple
+durak, the determinizations are weighted by what the other player's moves say about its
+hand (``koloda.bots.durak_inference``: a deal on which the heuristic would not have made
+those moves is kept only now and then); the bot notes each round it moves in
+(``RoundMemory``) so that the model can read the rounds before the current one.
 
 The tree's actions are the legal actions less those that can only be worse: in simple
 durak a lead or throw-in of several cards is no better than the same cards one at a time
@@ -112,7 +113,10 @@ class DurakSearch(ISMCTS):
         self._memo_game: tuple[Any, ...] = ()
         #: the rounds this bot has moved in, and the opponent model of the last observation
         self.memory = RoundMemory()
-        self.inference = True
+        #: weigh the determinizations by the opponent model (off: its gain over the plain
+        #: determinizer was not shown by a paired arena run, and it costs about a tenth
+        #: more time a move; docs/strength/durak.md, session 5)
+        self.inference = False
         self._model: tuple[Any, OpponentModel | None] = (None, None)
         self._pool: list[DurakGame] = []
         self._tries = 0
