@@ -42,7 +42,7 @@ def test_replay_names_players_not_seats(tmp_path: Path) -> None:
     path.write_text(json.dumps(_record()), encoding="utf-8")
     out = runner.invoke(app, ["replay", str(path)])
     assert out.exit_code == 0, out.output
-    assert "Winner: Аня" in out.output or "Winner: Борис" in out.output
+    assert "Match winner: Аня" in out.output or "Match winner: Борис" in out.output
     assert "seat 0" not in out.output and "seat 1" not in out.output
     ru = runner.invoke(app, ["replay", str(path), "--lang", "ru"])
     assert "Победитель: " in ru.output and "место 0" not in ru.output
