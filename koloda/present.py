@@ -405,7 +405,7 @@ def present_result(result: Mapping[str, Any], game: str | None = None, lang: str
     ``result`` is the result object's JSON form (a record's ``result`` will do); ``game``
     the game's name, for its outcome view (None: winners and scores only). Shape::
 
-        {"lang", "headline": {"label", "text"},
+        {"lang", "headline": {"label", "text"}, "seat_label": str,
          "columns": [{"name", "label"}],
          "rows": [{"seat", "name", "winner", "marks": [str], "cells": [cell]}],
          "info": [item], "capped": str | None}
@@ -448,7 +448,8 @@ def present_result(result: Mapping[str, Any], game: str | None = None, lang: str
             info.append(_item(f, v, names, lang, True))
     rows = [{"seat": s, "name": seat_name(s, names, lang), "winner": s in winners,
              "marks": marks[s], "cells": cells[s]} for s in range(players)]
-    return {"lang": lang, "headline": headline, "columns": columns, "rows": rows,
+    return {"lang": lang, "headline": headline, "seat_label": terms.term("players", lang),
+            "columns": columns, "rows": rows,
             "info": info,
             "capped": terms.term("capped_note", lang) if result.get("capped") else None}
 

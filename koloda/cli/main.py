@@ -133,7 +133,7 @@ def simulate(
     from koloda.cli.simulate import Job, Summary, run_jobs
     try:
         spec = get_spec(game)
-        n = spec.check_players(spec.default_players if players is None else players)
+        n = spec.player_count(players)
         opts = _parse_options(option or [])
         spec.resolve_options(n, opts)
         names = [b.strip() for b in bots.split(",") if b.strip()]

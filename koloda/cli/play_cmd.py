@@ -74,7 +74,7 @@ def play(
             game = _menu(language)
         try:
             spec = get_spec(game, variant)
-            n = spec.check_players(spec.default_players if players is None else players)
+            n = spec.player_count(players)
             names = [b.strip() for b in (bots or default_bot(spec.name)).split(",")
                      if b.strip()]
             from koloda.bots import make_bot

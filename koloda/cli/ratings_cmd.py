@@ -61,7 +61,7 @@ def ratings(
     from koloda.engine.registry import get_spec
     try:
         spec = get_spec(game)
-        n = spec.check_players(spec.default_players if players is None else players)
+        n = spec.player_count(players)
         opts = _parse_options(option or [])
         spec.resolve_options(n, opts)
         names = [b.strip() for b in bots.split(",") if b.strip()] if bots \

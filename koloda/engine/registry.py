@@ -87,7 +87,7 @@ def new_game(name: str, players: int | None = None, variant: str | None = None,
     Without a seed one is drawn and kept, so the record still says how it was dealt.
     """
     spec = get_spec(name, variant)
-    n = spec.check_players(spec.default_players if players is None else players)
+    n = spec.player_count(players)
     opts = spec.resolve_options(n, options)
     if seed is None:
         seed = secrets.randbelow(2**63)

@@ -174,6 +174,10 @@ class GameSpec:
     def defaults(self, players: int) -> dict[str, Any]:
         return {o.name: o.default_for(players) for o in self.all_options}
 
+    def player_count(self, players: Any = None) -> int:
+        """The number of players asked for (None: the game's default), checked."""
+        return self.check_players(self.default_players if players is None else players)
+
     def check_players(self, players: Any) -> int:
         if not isinstance(players, int) or isinstance(players, bool) \
                 or players not in self.players:

@@ -154,6 +154,7 @@ TERMS: dict[str, tuple[str, str]] = {
     'winner': ('winner', 'взял'),
     'winners': ('winners', 'победители'),
     'match_winner': ('match winner', 'победитель'),
+    'players': ('players', 'игроки'),
     'nobody_wins': ('a draw: nobody wins', 'ничья'),
     'capped_note': ('stopped by the max_deals cap: standings as they were',
                     'остановлено: сыграно предельное число сдач, итог по текущему счёту'),

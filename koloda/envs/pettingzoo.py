@@ -70,7 +70,7 @@ class raw_env(AECEnv):
                  **options: Any) -> None:
         super().__init__()
         spec = get_spec(game)
-        n = spec.check_players(spec.default_players if players is None else players)
+        n = spec.player_count(players)
         spec.resolve_options(n, options)            # a bad option fails here, not at reset
         if rewards not in REWARDS:
             raise ValueError(f"rewards={rewards!r}: one of {', '.join(REWARDS)}")

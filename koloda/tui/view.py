@@ -343,7 +343,7 @@ def result_view(disp: Mapping[str, Any]) -> RenderableType:
         Text(heading(head["label"]) + (f": {head['text']}" if head["text"] else ""),
              style="bold green")]
     table = Table(box=None, header_style="dim", pad_edge=False)
-    table.add_column("")
+    table.add_column(disp["seat_label"])
     for col in disp["columns"]:
         table.add_column(col["label"], justify="right")
     for row in disp["rows"]:

@@ -63,6 +63,19 @@ return 0
 """
 
 
+async def every(seconds: float, step: Callable[[], Awaitable[None]], what: str) -> None:
+    """Run ``step`` every ``seconds`` until cancelled; a failing step is logged (``what``
+    names it) and tried again next time: the sweepers of the tables and of play now."""
+    while True:
+        await asyncio.sleep(seconds)
+        try:
+            await step()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("%s failed; again in %.1f s", what, seconds)
+
+
 class LocalCluster:
     """One server alone: every lease is its own, nobody else to tell."""
 

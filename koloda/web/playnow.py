@@ -59,6 +59,7 @@ from koloda.engine.registry import get_spec
 from koloda.store.store import driver_url, schema_lock
 from koloda.web import limits
 from koloda.web.bots import bots_for
+from koloda.web.cluster import every
 from koloda.web.tables import TableError, TableManager, token_hash
 
 log = logging.getLogger("koloda.web.playnow")
@@ -251,7 +252,7 @@ class PlayNow:
         what is wrong. ``bot`` None or "": people only (then no wait)."""
         try:
             spec = get_spec(game)
-            n = spec.check_players(spec.default_players if players is None else players)
+            n = spec.player_count(players)
         except ConfigError as exc:
             raise TableError(exc.reason) from None
         level = (bot or "").strip().lower()
@@ -549,14 +550,7 @@ class PlayNow:
     # ------------------------------------------------------------- sweeping
     async def _sweep(self) -> None:
         """Every ``SWEEP`` seconds: see :meth:`sweep_once`."""
-        while True:
-            await asyncio.sleep(SWEEP)
-            try:
-                await self.sweep_once()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("play now: the sweep failed")
+        await every(SWEEP, self.sweep_once, "play now: the sweep")
 
     async def sweep_once(self) -> None:
         """This process's claims renewed and its followed requests kept alive; claims

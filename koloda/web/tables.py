@@ -38,7 +38,7 @@ from koloda.engine.registry import get_spec, new_game, registry
 from koloda.engine.spec import GameSpec
 from koloda.web import persist
 from koloda.web.bots import NOBODY, PEOPLE, SEATED, BotPool, bots_for, resolve_bot
-from koloda.web.cluster import PRESENCE_EVERY, PRESENCE_GONE, SWEEP, make_cluster
+from koloda.web.cluster import PRESENCE_EVERY, PRESENCE_GONE, SWEEP, every, make_cluster
 from koloda.web.collector import Collector
 from koloda.web.limits import TEXTS, Buckets, Limits, Said, bad_name_char
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
@@ -916,7 +916,7 @@ class TableManager:
         self._check_sizes(settings, "settings")
         try:
             spec = get_spec(game)
-            n = spec.check_players(spec.default_players if players is None else players)
+            n = spec.player_count(players)
             spec.resolve_options(n, options)
         except ConfigError as exc:
             raise TableError(exc.reason) from None
@@ -1572,14 +1572,7 @@ class TableManager:
         """Every ``SWEEP`` seconds: tables in play this server does not know are loaded,
         copies the database is ahead of (twice running) are caught up, and tables whose
         lease nobody holds (their server died) are taken over and driven from here."""
-        while True:
-            await asyncio.sleep(SWEEP)
-            try:
-                await self._sweep_once()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the sweep failed; again in %.0f s", SWEEP)
+        await every(SWEEP, self._sweep_once, "the sweep")
 
     async def _sweep_once(self) -> None:
         versions = await asyncio.to_thread(persist.versions_in_play, self.sessions)

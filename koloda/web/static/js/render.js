@@ -234,7 +234,7 @@ export function resultView(S) {
   const head = R.headline;
   const out = [h("p", { class: "big" }, heading(head.label) + (head.text ? `: ${head.text}` : ""))];
   out.push(h("table", { class: "sheet result" },
-    h("thead", {}, h("tr", {}, h("th", {}), R.columns.map((c) => h("th", {}, c.label)))),
+    h("thead", {}, h("tr", {}, h("th", {}, R.seat_label), R.columns.map((c) => h("th", {}, c.label)))),
     h("tbody", {}, R.rows.map((r) => h("tr", { class: r.winner ? "winner" : "" },
       h("th", {}, r.name, r.marks.length ? h("span", { class: "muted" }, ` (${r.marks.join(", ")})`) : ""),
       r.cells.map((c) => h("td", {}, cell(c))))))));
