@@ -49,7 +49,7 @@ class _Node:
     (Dreyfus's discards) costs one slice per set still open at each step: no set is
     parsed whole, and no tree is built beyond the path taken."""
 
-    __slots__ = ("_next", "card", "confirm", "sets")
+    __slots__ = ("_next", "card", "confirm", "mask", "sets")
 
     def __init__(self, card: int = -1) -> None:
         self.confirm: dict[int, str] = {}
@@ -59,6 +59,8 @@ class _Node:
         #: the same place in every text of the verb at this depth —, their texts)
         self.sets: list[tuple[int, int, list[str]]] = []
         self._next: dict[int, _Node] | None = None
+        #: the mask here as bytes (``ActionSpace.mask_bytes``), made on first asking
+        self.mask: bytes | None = None
 
     @property
     def next(self) -> dict[int, _Node]:
@@ -106,7 +108,7 @@ class _Root:
     card's node (``child``) made on the first selection of it, from the sets that start
     with it only."""
 
-    __slots__ = ("_children", "_groups", "_space", "keys", "legal", "options")
+    __slots__ = ("_children", "_groups", "_space", "keys", "legal", "mask", "options")
 
     def __init__(self, legal: Sequence[str], keys: list[int], space: ActionSpace,
                  groups: dict[int, list[str]] | None = None) -> None:
@@ -115,6 +117,8 @@ class _Root:
         self._groups = groups
         self._children: dict[int, _Node | None] = {}
         self.options: dict[int, str] = dict(zip(keys, legal, strict=True))
+        #: the mask before any selection as bytes (``ActionSpace.mask_bytes``)
+        self.mask: bytes | None = None
 
     def select(self, index: int) -> bool:
         """Whether an allowed ``index`` selects a card (else it makes its action)."""
@@ -351,6 +355,25 @@ class ActionSpace:
         if not selection.cards:
             return self._root(legal).options.keys()
         return self.allowed(legal, selection)
+
+    def mask_bytes(self, legal: Sequence[str], selection: Selection = Selection()) -> bytes:
+        """``mask`` as bytes (0/1 each), made once per selection tree node and kept there
+        (the trees are shared by the positions whose legal lists are the same): an
+        adapter copies it into its numpy mask (``np.frombuffer``) without a loop."""
+        node: _Root | _Node | None
+        if not selection.cards:
+            node = self._root(legal)
+        else:
+            node = self._node(legal, selection)
+            if node is None:
+                return bytes(self.size)
+        made = node.mask
+        if made is None:
+            out = bytearray(self.size)
+            for i in self.choices(legal, selection):
+                out[i] = 1
+            made = node.mask = bytes(out)
+        return made
 
     def mask(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
         """0/1 per index: may it be chosen now."""

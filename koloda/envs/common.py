@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from koloda.engine.result import Result
+from koloda.engine.view import Observation
 from koloda.envs.actions import Selection
 from koloda.tensors import CARDS, BlockInfo, TableMemory, encoder
 
@@ -134,3 +135,69 @@ class DealScores:
         out = [self.sign * (a - b) for a, b in zip(scores, self.last, strict=True)]
         self.last = scores
         return out
+
+
+def replayed(match: Any, moves: int) -> Any:
+    """A new match of the same game, seed and options with the first ``moves`` actions of
+    ``match`` applied (the position ``match`` was in then)."""
+    m = match.spec.match_class(match.spec, match.players, match.options, seed=match.seed,
+                               single_deal=match.single_deal)
+    for _, text in match.history[:moves]:
+        m.apply(text)
+    return m
+
+
+class LazyObservation(Observation):
+    """``match.observation(seat)`` at the position the match is in when this is made,
+    made only when first read: an adapter hands one out at every step (``infos``), and
+    most loops never read it. It is that Observation in every way that reads it (its
+    fields, its JSON mapping, ``to_json()``, equality, pickling as a plain Observation);
+    read after the match has moved on, it is made from a replay of the match up to that
+    position (``replayed``), so it never shows a later moment."""
+
+    def __init__(self, match: Any, seat: int) -> None:
+        self.__dict__["_lazy"] = (match, seat, len(match.history))
+
+    def __getattr__(self, name: str) -> Any:
+        # only called for what is not in the instance yet: the fields before the first read
+        if name.startswith("__") or "_lazy" not in self.__dict__:
+            raise AttributeError(name)
+        return getattr(self.plain(), name)
+
+    def plain(self) -> Observation:
+        """The Observation itself (made on the first call)."""
+        d = self.__dict__
+        made: Observation | None = d.get("_made")
+        if made is None:
+            match, seat, moves = d["_lazy"]
+            if len(match.history) != moves:         # moved on: replay to that position
+                match = replayed(match, moves)
+            made = match.observation(seat)
+            d.update(made.__dict__)
+            d["_made"] = made
+            del d["_lazy"]
+        return made
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyObservation):
+            other = other.plain()
+        return self.plain() == other
+
+    def __hash__(self) -> int:
+        return hash(self.plain())
+
+    def __repr__(self) -> str:
+        return repr(self.plain())
+
+    def to_json(self, public: bool = False) -> dict[str, Any]:
+        return self.plain().to_json(public)
+
+    def _json(self) -> dict[str, Any]:
+        return self.plain()._json()
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return _itself, (self.plain(),)          # pickled (and copied) as the plain one
+
+
+def _itself(x: Any) -> Any:
+    return x

@@ -50,9 +50,8 @@ import koloda
 from koloda.engine.errors import ConfigError
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec
-from koloda.engine.view import Observation
 from koloda.envs.actions import Selection, action_space
-from koloda.envs.common import DealScores, Features, result_rewards, seed_of
+from koloda.envs.common import DealScores, Features, LazyObservation, result_rewards, seed_of
 from koloda.tensors import TableMemory, render
 
 NO_SELECTION = Selection()
@@ -88,6 +87,8 @@ class raw_env(AECEnv):
         self.selection = NO_SELECTION
         self.memory = TableMemory()
         self.scores = DealScores(n)
+        #: the cards seen this deal as the vector's block (TableMemory, as float32 flags)
+        self._seen = np.zeros(52, np.float32)
 
     def _build(self) -> None:
         """What is made from (game, players) alone: rebuilt after unpickling."""
@@ -110,8 +111,6 @@ class raw_env(AECEnv):
         self._selected_at = self._seen_at + 52
         #: seat → (position, vector without the selection) of the position last encoded
         self._cache: dict[int, tuple[int, np.ndarray]] = {}
-        #: seat → (position, typed observation) of the position last observed
-        self._obs_cache: dict[int, tuple[int, Observation]] = {}
         self._moves = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -144,7 +143,7 @@ class raw_env(AECEnv):
         self.memory = TableMemory()
         self.scores = DealScores(self.players)
         self._cache = {}
-        self._obs_cache = {}
+        self._seen = np.zeros(52, np.float32)
         self._moves = 0
         self._after_move()
 
@@ -170,30 +169,21 @@ class raw_env(AECEnv):
                              f"{known})") from exc
         return merged
 
-    def _observation(self, seat: int) -> Observation:
-        """The seat's typed observation, made once per position (a selection step does
-        not change the position; ``self._moves`` counts the engine actions)."""
-        hit = self._obs_cache.get(seat)
-        if hit is not None and hit[0] == self._moves:
-            return hit[1]
-        obs = self._live().observation(seat)
-        self._obs_cache[seat] = (self._moves, obs)
-        return obs
-
     def _base(self, seat: int) -> np.ndarray:
         """The seat's vector without the selection (the tensor and the cards seen),
-        written off the typed observation (koloda.tensors.typed) into a zeroed array
-        through its memoryview, once per position; ``observe`` hands out copies."""
+        written into a zeroed array through its memoryview once per position (a
+        selection step does not change the position; ``self._moves`` counts the engine
+        actions): straight from the match's state for the games koloda.tensors.direct
+        knows, else off the typed observation (koloda.tensors.typed); ``observe`` hands
+        out copies."""
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == self._moves:
             return hit[1]
         features = self.features
         out = np.zeros(features.size, np.float32)
-        mv: Any = out.data
-        features.typed.write(self._observation(seat), mv)
-        base = self._seen_at
-        for c in self.memory.cards:
-            mv[base + c] = 1.0
+        features.typed.write_match(self._live(), seat, out.data)
+        at = self._seen_at
+        out[at:at + 52] = self._seen
         self._cache[seat] = (self._moves, out)
         return out
 
@@ -211,13 +201,12 @@ class raw_env(AECEnv):
         if m is None:
             raise RuntimeError("call reset() before using the environment")
         seat = self.agent_name_mapping[agent]
-        mask = np.zeros(self._mask_size, np.int8)
         if seat != m.to_move:                   # (to_move is None once the match is over)
-            return {"observation": self._vector(seat, NO_SELECTION), "action_mask": mask}
+            return {"observation": self._vector(seat, NO_SELECTION),
+                    "action_mask": np.zeros(self._mask_size, np.int8)}
         selection = self.selection
-        mv: Any = mask.data
-        for i in self.space.choices(m.legal_actions(), selection):
-            mv[i] = 1
+        mask = np.frombuffer(self.space.mask_bytes(m.legal_actions(), selection),
+                             np.int8).copy()
         return {"observation": self._vector(seat, selection), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -258,10 +247,15 @@ class raw_env(AECEnv):
         deals = len(m.deals)
         m.apply(text)
         self._moves += 1
-        self.memory.record(text)
+        seen = self.memory.record(text)
         deal_ended = len(m.deals) != deals
         if deal_ended:
             self.memory.new_deal()
+            self._seen = np.zeros(52, np.float32)
+        elif seen:
+            flags = self._seen
+            for c in seen:
+                flags[c] = 1.0
         self._after_move(deal_ended)
         if self._rewarded or m.is_over:
             self._accumulate_rewards()
@@ -288,7 +282,7 @@ class raw_env(AECEnv):
         option checks need not pickle); the spaces are rebuilt."""
         state = {k: v for k, v in self.__dict__.items()
                  if k not in ("match", "space", "features", "observation_spaces",
-                              "action_spaces", "state_space", "_cache", "_obs_cache")}
+                              "action_spaces", "state_space", "_cache")}
         m = self.match
         state["match"] = None if m is None else [text for _, text in m.history]
         return state
@@ -342,7 +336,7 @@ class raw_env(AECEnv):
         infos = self.infos
         if previous != agent:
             infos[previous] = {}
-        infos[agent] = {"observation": self._observation(seat),
+        infos[agent] = {"observation": LazyObservation(m, seat),
                         "legal_actions": m.legal_actions()}
 
 

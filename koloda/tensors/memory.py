@@ -38,7 +38,8 @@ class TableMemory:
     def __init__(self) -> None:
         self.cards: set[int] = set()
 
-    def record(self, action: str) -> None:
+    def record(self, action: str) -> tuple[int, ...]:
+        """Remember the cards ``action`` lays face up; return them."""
         cards = _FACE_UP.get(action)
         if cards is None:
             if len(_FACE_UP) >= 100_000:
@@ -46,6 +47,7 @@ class TableMemory:
             cards = _FACE_UP[action] = tuple(face_up_cards(action))
         if cards:
             self.cards.update(cards)
+        return cards
 
     def new_deal(self) -> None:
         self.cards = set()

@@ -131,17 +131,49 @@ def _direct(lines: list[str], round32: bool = False) -> list[str]:
     return out
 
 
+class NotDirect(Exception):
+    """A block the match-state source cannot write (``_compile`` with ``sources``)."""
+
+
+#: the Observation header's fields as read off the match (``Match.observation``'s own
+#: expressions: ``m`` the match, ``st`` its deal state, ``over`` whether it is over)
+HEADER_SOURCES = {
+    "seat": "seat",
+    "players": "P",
+    "to_move": "(None if over else st.to_move)",
+    "dealer": "(m.deals[-1].dealer if m.awaiting_dealer is None else m.awaiting_dealer)",
+    "match_over": "over",
+    "deal_number": "(len(m.deals) - 1)",
+}
+
+
 def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_cls: type,
              sheet_cls: type, fallback: list[str], direct: bool = False,
-             round32: bool = False) -> Callable[..., None]:
+             round32: bool = False, sources: dict[str, str] | None = None,
+             source_env: dict[str, Any] | None = None) -> Callable[..., None]:
     """``fill(obs, seat, ones, ni, nv)`` for one pair of view classes: the simplest
     blocks written inline (the same arithmetic as their ``put``), the others called; or
-    (``direct``) ``write(obs, seat, mv)``, the same entries written into ``mv``."""
-    env: dict[str, Any] = {"lookup": lookup, "P": players, "R": _float32}
-    lines = ["def fill(obs, seat, ones, ni, nv):", "    deal = obs.deal",
-             "    sheet = obs.sheet", "    fb = None"]
+    (``direct``) ``write(obs, seat, mv)``, the same entries written into ``mv``.
+
+    With ``sources`` (deal field name → a Python expression over ``st``, the match's
+    deal state, and ``seat``; koloda.tensors.direct) the function is ``write(m, seat,
+    mv)`` of a match ``m``: each field is read by its expression instead of off a view
+    (the header's by ``HEADER_SOURCES``, the sheet's off ``m.sheet()``), so no
+    observation is made; a block whose field has no expression raises NotDirect."""
+    env: dict[str, Any] = {"lookup": lookup, "P": players, "R": _float32,
+                           **(source_env or {})}
+    if sources is None:
+        lines = ["def fill(obs, seat, ones, ni, nv):", "    deal = obs.deal",
+                 "    sheet = obs.sheet", "    fb = None"]
+    else:
+        lines = ["def fill(m, seat, ones, ni, nv):", "    st = m.current",
+                 "    over = m.is_over", "    fb = None"]
+        if any(b.path.startswith("sheet.") for b in blocks):
+            lines.insert(3, "    sheet = m.sheet()")
     for k, (b, off) in enumerate(zip(blocks, offsets, strict=True)):
         plan = _resolve(b.path, deal_cls, sheet_cls)
+        if sources is not None and (plan is None or plan.kind not in b.typed_kinds()):
+            raise NotDirect(b.name)
         if plan is None or plan.kind not in b.typed_kinds():
             fallback.append(b.name)
             env[f"e{k}"] = b.encode
@@ -149,7 +181,15 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                       f"    e{k}(lookup(obs, {b.path!r}), seat, P, fb, {off})"]
             continue
         first, *rest = plan.chain
-        lines.append(f"    v = {plan.root}.{first}")
+        if sources is None:
+            lines.append(f"    v = {plan.root}.{first}")
+        elif plan.root == "sheet":
+            lines.append(f"    v = sheet.{first}")
+        else:
+            expr = (HEADER_SOURCES if plan.root == "obs" else sources).get(first)
+            if expr is None:
+                raise NotDirect(b.name)
+            lines.append(f"    v = {expr}")
         for part in rest:
             lines.append(f"    v = None if v is None else v.{part}")
         t = type(b)
@@ -243,7 +283,7 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                     "    for i in ones:", "        mv[i] = 1.0",
                     "    for i, x in zip(ni, nv):",
                     "        mv[i] = R(x)" if round32 else "        mv[i] = x"]
-        lines = ["def fill(obs, seat, mv):", *body]
+        lines = [f"def fill({'obs' if sources is None else 'm'}, seat, mv):", *body]
     source = "\n".join(lines)
     exec(compile(source, f"<koloda.tensors typed {deal_cls.__name__} {players}p>", "exec"),
          env)
@@ -253,6 +293,7 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
 
 
 _F32 = array("f", [0.0])
+_UNSET: Any = object()
 
 
 def _float32(x: float) -> float:
@@ -271,6 +312,10 @@ class TypedEncoder:
         self._plans: dict[tuple[type, type], Callable[..., None]] = {}
         self._writes: dict[tuple[type, type], Callable[..., None]] = {}
         self._writes32: dict[tuple[type, type], Callable[..., None]] = {}
+        #: (match class, deal state class) → the writer straight from the state, or None
+        #: (koloda.tensors.direct)
+        self._direct: dict[tuple[type, type], Callable[..., None] | None] = {}
+        self._direct32: dict[tuple[type, type], Callable[..., None] | None] = {}
         #: (deal view class, sheet view class) → the blocks read as JSON there
         self.fallback: dict[tuple[type, type], list[str]] = {}
 
@@ -315,6 +360,37 @@ class TypedEncoder:
                                          True, round32)
         seat = obs.seat
         write(obs, 0 if seat is None else seat, out)
+
+    def write_match(self, m: Any, seat: int, mv: Any, round32: bool = False) -> None:
+        """``write(m.observation(seat), mv)`` (``write32`` with ``round32``), written
+        straight from the match's state when its deal state is one koloda.tensors.direct
+        knows (no observation made), else from the observation."""
+        cur = m.current
+        key = (m.__class__, cur.__class__)
+        made = self._direct32 if round32 else self._direct
+        write = made.get(key, _UNSET)
+        if write is _UNSET:
+            write = made[key] = self._direct_writer(m, round32)
+        if write is None:
+            self._write(m.observation(seat), mv, self._writes32 if round32 else self._writes,
+                        round32)
+        elif m.players != self.players:
+            raise ValueError(f"a match of {m.players} players given to the "
+                             f"{self.players}-player encoder")
+        else:
+            write(m, seat, mv)
+
+    def _direct_writer(self, m: Any, round32: bool) -> Callable[..., None] | None:
+        from koloda.tensors.direct import ENV, source_of
+        found = source_of(m.current.__class__)
+        if found is None:
+            return None
+        view_cls, sources = found
+        try:
+            return _compile(self.blocks, self.offsets, self.players, view_cls,
+                            m.sheet().__class__, [], True, round32, sources, ENV)
+        except NotDirect:
+            return None
 
     def dense(self, obs: Observation) -> list[float]:
         """The tensor as a list of floats (for the tests: equal to ``Encoder.encode``)."""

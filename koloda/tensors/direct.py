@@ -1,0 +1,121 @@
+"""The observation tensor written straight from a match's state, no observation made —
+what the adapters use at every step for the games listed here (standard library only).
+
+``Match.observation(seat)`` builds a typed view of some twenty fields, most of them
+tuples made from the deal state's lists, and the typed encoder (koloda.tensors.typed)
+then reads them back; for the games the adapters are benchmarked on, that is most of an
+adapter's step. Here each game's deal-state class maps every field its tensor blocks read
+to the expression its own ``observation(seat)`` uses for that field (``st`` the deal
+state, ``seat`` the observer; a card set may be read unsorted, since a block writes it as
+flags): the typed encoder's generated writer reads those expressions instead of a view's
+attributes, so the same block writers write the same entries.
+
+Hidden information: an expression reads only what the game's ``observation(seat)``
+reads for that field — the observer's own hand, discards and the public state.
+tests/test_tensors_direct.py checks that the tensor written here equals the one written
+from ``observation(seat)`` for every seat at every step of many random matches of every
+game listed, and the leak tests (swapping hidden cards) run through this path too.
+
+A deal state not listed here (or a block whose field has no expression) is written from
+the observation as before (``TypedEncoder.write_match``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import compress
+from typing import Any
+
+from koloda.cards import suit_of
+
+#: what the expressions may call besides the state's own attributes and methods
+ENV: dict[str, Any] = {"compress": compress, "suit_of": suit_of}
+
+#: Durak (every variant): DurakGame.observation
+DURAK = {
+    "phase": "st.phase",
+    "hand": "st.hands[seat]",
+    "hand_sizes": "[len(h) for h in st.hands]",
+    "known_cards": "st._known_cards()",
+    "table": "zip(st.attacks, st.covers)",
+    "trump_card": "st.trump_card",
+    "trump_suit": "st.trump",
+    "trump_drawn_by": "st.trump_holder",
+    "stock_size": "len(st.stock)",
+    "discard": "st.discard",
+    "attacker": "st.attacker",
+    "defender": "st.defender",
+    "taken": "st.taken",
+    "passed": "st.passed",
+    "limit": "st.limit",
+    "in_game": "compress(range(P), st.in_game)",
+    "teams": "(tuple(tuple(range(t, P, 2)) for t in (0, 1)) if st.teams else None)",
+    "first_bout": "st.beaten_rounds == 0",
+    "first_bout_limit": "st.first_bout_limit",
+}
+
+#: Opendaum (every variant): OpendaumDeal.observation
+OPENDAUM = {
+    "phase": "st.phase",
+    "hand": "st.hands[seat]",
+    "hand_sizes": "[len(h) for h in st.hands]",
+    "deal_size": "st.size",
+    "schedule_position": "st.position",
+    "schedule_length": "st.schedule_length",
+    "final_deal": "st.position == st.schedule_length - 1",
+    "trump": "st.rules.trump",
+    "trump_card": "st.trump_card",
+    "trump_card_in_dealer_hand": "st.trump_in_hand",
+    "bids": "st.bids",
+    "forbidden_bid": "st.forbidden_bid()",
+    "tricks_taken": "st.tricks",
+    "leader": "st.trick.leader",
+    "trick": "st.trick.plays()",
+    "last_trick": "st._last_view()",
+    "tricks_played": "st.history()",
+    "voids": "st._voids_view()",
+}
+
+#: Mushka: MushkaDeal.observation
+MUSHKA = {
+    "phase": "st.phase",
+    "hand": "st.hands[seat]",
+    "hand_sizes": "[len(h) for h in st.hands]",
+    "trump_card": "st.trump_card",
+    "trump": "suit_of(st.trump_card)",
+    "stock": "len(st.stock)",
+    "choices": "st.choices",
+    "in_play": "st.in_play",
+    "my_discards": "st.discards[seat]",
+    "trick": "(st.trick.plays() if st.trick is not None else ())",
+    "last_trick": "st._last_trick()",
+    "tricks": "st.tricks",
+    "tricks_played": "st._tricks_played()",
+    "voids": "st._voids_view()",
+}
+
+
+@cache
+def sources() -> dict[type, tuple[type, dict[str, str]]]:
+    """Deal-state class → (the deal view class its ``observation`` returns, field →
+    expression)."""
+    from koloda.games.durak.rounds import DurakGame
+    from koloda.games.durak.views import DurakView
+    from koloda.games.mushka import MushkaDeal
+    from koloda.games.mushka.views import MushkaView
+    from koloda.games.opendaum.deal import OpendaumDeal
+    from koloda.games.opendaum.views import OpendaumView
+    return {DurakGame: (DurakView, DURAK), OpendaumDeal: (OpendaumView, OPENDAUM),
+            MushkaDeal: (MushkaView, MUSHKA)}
+
+
+def source_of(state_cls: type) -> tuple[type, dict[str, str]] | None:
+    """The view class and expressions of a deal-state class: its own, or a base's when
+    it makes its observation with the base's own method."""
+    table = sources()
+    for cls in state_cls.__mro__:
+        hit = table.get(cls)
+        if hit is not None:
+            same = getattr(state_cls, "observation", None) is cls.__dict__.get("observation")
+            return hit if same else None
+    return None
