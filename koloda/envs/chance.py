@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import random
+from functools import cache
 from typing import Any
 
 from koloda.cards import CARD_TEXT, TEXT_CARD, Card
@@ -113,6 +114,8 @@ class Table:
         self.dealing: _Dealing | None = None
         self.selection = Selection()
         self.memory = TableMemory()
+        #: the memory's cards as the vector's 52 flags (float32 values; 1.0 exactly)
+        self._seen_flags = [0.0] * CARDS
         #: this deal's actions (seat, text), and each seat's hand as the deal began
         self.log: list[tuple[int, str]] = []
         #: the dealt hands (``dealt_hands``); None: not read for this deal yet
@@ -131,6 +134,9 @@ class Table:
         self._lists: dict[int, tuple[tuple[int, int, bool], list[float]]] = {}
         #: (seat, perfect recall) → (history length, the vector written last)
         self._filled: dict[tuple[int, bool], tuple[int, Any]] = {}
+        #: seat → (its float32 tensor list, written again block by block where its values
+        #: changed, and the memo of what each block holds: TypedEncoder.write_match)
+        self._tensors: dict[int, tuple[list[float], list[Any]]] = {}
 
     @property
     def dealt_hands(self) -> list[list[str] | None]:
@@ -186,9 +192,14 @@ class Table:
         deals = len(m.deals)
         m.apply(text)
         self.log.append((seat, text))  # type: ignore[arg-type]
-        self.memory.record(text)
+        seen = self.memory.record(text)
         if len(m.deals) != deals:
             self.memory.new_deal()
+            self._seen_flags = [0.0] * CARDS
+        elif seen:
+            flags = self._seen_flags
+            for c in seen:
+                flags[c] = 1.0
         self._after_action()
 
     def action_text(self, player: int, index: int) -> str:
@@ -246,10 +257,11 @@ class Table:
 
     def values(self, seat: int, perfect_recall: bool = False) -> list[float]:
         """``vector(seat, perfect_recall)`` as float32 values in a list — what pyspiel's
-        tensors are —: the observation's tensor written straight into a list of zeros
-        (koloda.tensors.typed, the numbers rounded to float32 as an array would hold
-        them), once per position and seat; then the cards seen, the acting seat's
-        selection, the dealt hand for the information state."""
+        tensors are —: the observation's tensor written into the seat's own list where
+        its blocks' values changed (``TypedEncoder.write_match``: straight from the
+        match's state for the games koloda.tensors.direct knows, the numbers rounded to
+        float32 as an array would hold them), once per position and seat; then the cards
+        seen, the acting seat's selection, the dealt hand for the information state."""
         m = self.match
         features = self.features
         size = features.encoder.size
@@ -259,12 +271,14 @@ class Table:
             version = (len(m.history), len(m.deals), m.is_over)
             hit = self._lists.get(seat)
             if hit is None or hit[0] != version:
-                tensor = [0.0] * size
-                features.typed.write32(m.observation(seat), tensor)
+                kept = self._tensors.get(seat)
+                if kept is None:
+                    kept = self._tensors[seat] = ([0.0] * size, features.typed.new_memo())
+                tensor, memo = kept
+                features.typed.write_match(m, seat, tensor, True, memo, _zeros(size))
                 hit = self._lists[seat] = (version, tensor)
-            out = hit[1] + [0.0] * (features.size - size + (CARDS if perfect_recall else 0))
-        for c in self.memory.cards:
-            out[size + c] = 1.0
+            out = hit[1] + self._seen_flags + _zeros(features.size - size - CARDS
+                                               + (CARDS if perfect_recall else 0))
         if self.selection.cards and seat == self.current_player():
             for c in self.selection.cards:
                 out[size + CARDS + c] = 1.0
@@ -366,9 +380,11 @@ class Table:
             new.dealing.remaining = list(self.dealing.remaining)
             new.dealing.dealt = list(self.dealing.dealt)
         new.memory = self.memory.copy()
+        new._seen_flags = list(self._seen_flags)
         new._cache = {}
         new._lists = {}
         new._filled = {}
+        new._tensors = {}
         new.history = list(self.history)
         new.log = list(self.log)
         new._dealt = None if self._dealt is None else list(self._dealt)
@@ -426,6 +442,7 @@ class Table:
         m = self._live()
         self.log = []
         self.memory.new_deal()
+        self._seen_flags = [0.0] * CARDS
         self._deal_at = len(self.history) + 1   # (the last card is logged after this)
         self._dealt = [dealt_hand(m, s) for s in range(self.players)] if self.recall.on \
             else None
@@ -435,6 +452,12 @@ class Table:
         if m.awaiting_dealer is not None and not m.is_over:
             shape = m.deal_cards(m.awaiting_dealer, random.Random(len(m.deals)))
             self.dealing = _Dealing(shape)
+
+
+@cache
+def _zeros(size: int) -> list[float]:
+    """A list of ``size`` zeros, shared (only read: the memo writes clear from it)."""
+    return [0.0] * size
 
 
 def dealt_hand(m: Match, seat: int) -> list[str] | None:
