@@ -36,7 +36,7 @@ DURAK = {
     "phase": "st.phase",
     "hand": "st.hands[seat]",
     "hand_sizes": "[len(h) for h in st.hands]",
-    "known_cards": "st._known_cards()",
+    "known_cards": "[st.public.intersection(h) for h in st.hands] if st.public else ()",
     "table": "zip(st.attacks, st.covers)",
     "trump_card": "st.trump_card",
     "trump_suit": "st.trump",
