@@ -16,9 +16,10 @@ every game).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from koloda.cards import CARD_TEXT, TEXT_CARD
 from koloda.engine.registry import get_spec
@@ -49,7 +50,7 @@ class _Node:
     (Dreyfus's discards) costs one slice per set still open at each step: no set is
     parsed whole, and no tree is built beyond the path taken."""
 
-    __slots__ = ("_next", "card", "confirm", "mask", "sets")
+    __slots__ = ("_next", "card", "confirm", "kept", "sets")
 
     def __init__(self, card: int = -1) -> None:
         self.confirm: dict[int, str] = {}
@@ -59,8 +60,8 @@ class _Node:
         #: the same place in every text of the verb at this depth —, their texts)
         self.sets: list[tuple[int, int, list[str]]] = []
         self._next: dict[int, _Node] | None = None
-        #: the mask here as bytes (``ActionSpace.mask_bytes``), made on first asking
-        self.mask: bytes | None = None
+        #: what the adapters make of the choices here, by kind (``ActionSpace.kept``)
+        self.kept: dict[str, Any] | None = None
 
     @property
     def next(self) -> dict[int, _Node]:
@@ -108,7 +109,7 @@ class _Root:
     card's node (``child``) made on the first selection of it, from the sets that start
     with it only."""
 
-    __slots__ = ("_children", "_groups", "_space", "keys", "legal", "mask", "options")
+    __slots__ = ("_children", "_groups", "_space", "kept", "keys", "legal", "options")
 
     def __init__(self, legal: Sequence[str], keys: list[int], space: ActionSpace,
                  groups: dict[int, list[str]] | None = None) -> None:
@@ -117,8 +118,9 @@ class _Root:
         self._groups = groups
         self._children: dict[int, _Node | None] = {}
         self.options: dict[int, str] = dict(zip(keys, legal, strict=True))
-        #: the mask before any selection as bytes (``ActionSpace.mask_bytes``)
-        self.mask: bytes | None = None
+        #: what the adapters make of the choices before any selection, by kind
+        #: (``ActionSpace.kept``)
+        self.kept: dict[str, Any] | None = None
 
     def select(self, index: int) -> bool:
         """Whether an allowed ``index`` selects a card (else it makes its action)."""
@@ -356,24 +358,27 @@ class ActionSpace:
             return self._root(legal).options.keys()
         return self.allowed(legal, selection)
 
-    def mask_bytes(self, legal: Sequence[str], selection: Selection = Selection()) -> bytes:
-        """``mask`` as bytes (0/1 each), made once per selection tree node and kept there
-        (the trees are shared by the positions whose legal lists are the same): an
-        adapter copies it into its numpy mask (``np.frombuffer``) without a loop."""
+    def kept(self, legal: Sequence[str], selection: Selection, kind: str,
+             make: Callable[[ActionSpace, Sequence[str], Selection], Any]) -> Any:
+        """``make(self, legal, selection)`` — something made of the choices allowed now,
+        such as an adapter's mask —, made once per selection tree node and kept there
+        under ``kind`` (the trees are shared by the positions whose legal lists are the
+        same, and a position is looked at several times). Do not change what it gives."""
         node: _Root | _Node | None
-        if not selection.cards:
-            node = self._root(legal)
-        else:
-            node = self._node(legal, selection)
-            if node is None:
-                return bytes(self.size)
-        made = node.mask
-        if made is None:
-            out = bytearray(self.size)
-            for i in self.choices(legal, selection):
-                out[i] = 1
-            made = node.mask = bytes(out)
+        node = self._root(legal) if not selection.cards else self._node(legal, selection)
+        if node is None:
+            return make(self, legal, selection)
+        kept = node.kept
+        if kept is None:
+            kept = node.kept = {}
+        made = kept.get(kind, _NONE)
+        if made is _NONE:
+            made = kept[kind] = make(self, legal, selection)
         return made
+
+    def mask_bytes(self, legal: Sequence[str], selection: Selection = Selection()) -> bytes:
+        """``mask`` as bytes (0/1 each), kept per tree node (``kept``)."""
+        return self.kept(legal, selection, "bytes", _mask_bytes)
 
     def mask(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
         """0/1 per index: may it be chosen now."""
@@ -448,6 +453,16 @@ class ActionSpace:
             else:
                 runs.append((i, 1, pattern))
         return runs
+
+
+_NONE: Any = object()
+
+
+def _mask_bytes(space: ActionSpace, legal: Sequence[str], selection: Selection) -> bytes:
+    out = bytearray(space.size)
+    for i in space.choices(legal, selection):
+        out[i] = 1
+    return bytes(out)
 
 
 def _pattern(label: str) -> str:

@@ -175,7 +175,7 @@ class Table:
         if self.current_player() < 0:
             return []
         m = self._live()
-        return sorted(self.space.choices(m.legal_actions(), self.selection))
+        return list(self.space.kept(m.legal_actions(), self.selection, "sorted", _sorted))
 
     def apply(self, index: int) -> None:
         """Apply a chance outcome or a player's action index."""
@@ -452,6 +452,11 @@ class Table:
         if m.awaiting_dealer is not None and not m.is_over:
             shape = m.deal_cards(m.awaiting_dealer, random.Random(len(m.deals)))
             self.dealing = _Dealing(shape)
+
+
+def _sorted(space: Any, legal: Any, selection: Selection) -> tuple[int, ...]:
+    """The indices allowed, ascending (kept per selection tree node: ActionSpace.kept)."""
+    return tuple(sorted(space.choices(legal, selection)))
 
 
 @cache

@@ -210,8 +210,7 @@ class raw_env(AECEnv):
             return {"observation": self._vector(seat, NO_SELECTION),
                     "action_mask": np.zeros(self._mask_size, np.int8)}
         selection = self.selection
-        mask = np.frombuffer(self.space.mask_bytes(m.legal_actions(), selection),
-                             np.int8).copy()
+        mask = self.space.kept(m.legal_actions(), selection, "int8", _int8_mask).copy()
         return {"observation": self._vector(seat, selection), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -344,6 +343,15 @@ class raw_env(AECEnv):
             infos[previous] = {}
         infos[agent] = {"observation": LazyObservation(m, seat),
                         "legal_actions": m.legal_actions()}
+
+
+def _int8_mask(space: Any, legal: Any, selection: Selection) -> np.ndarray:
+    """The mask as an int8 array (kept per selection tree node: ActionSpace.kept)."""
+    out = np.zeros(space.size, np.int8)
+    mv: Any = out.data
+    for i in space.choices(legal, selection):
+        mv[i] = 1
+    return out
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]
