@@ -28,11 +28,16 @@ from typing import Any
 
 from koloda.cards import suit_of
 
+#: Each table maps a deal field, or ``sheet.`` and a field of the match's score sheet,
+#: to an expression; or to a pair (key, expression): with a memo (``TypedEncoder
+#: .write_match``) the key is compared instead of the value — it must change whenever
+#: the value can (it holds the deal state itself, so another deal never matches).
+
 #: what the expressions may call besides the state's own attributes and methods
 ENV: dict[str, Any] = {"compress": compress, "suit_of": suit_of}
 
 #: Durak (every variant): DurakGame.observation
-DURAK = {
+DURAK: dict[str, Any] = {
     "phase": "st.phase",
     "hand": "st.hands[seat]",
     "hand_sizes": "[len(h) for h in st.hands]",
@@ -52,10 +57,14 @@ DURAK = {
     "teams": "(tuple(tuple(range(t, P, 2)) for t in (0, 1)) if st.teams else None)",
     "first_bout": "st.beaten_rounds == 0",
     "first_bout_limit": "st.first_bout_limit",
+    # DurakMatch.sheet
+    "sheet.losses": "m.losses",
+    "sheet.games_played": "len(m.games)",
+    "sheet.games": "m.options['games']",
 }
 
 #: Opendaum (every variant): OpendaumDeal.observation
-OPENDAUM = {
+OPENDAUM: dict[str, Any] = {
     "phase": "st.phase",
     "hand": "st.hands[seat]",
     "hand_sizes": "[len(h) for h in st.hands]",
@@ -73,11 +82,15 @@ OPENDAUM = {
     "trick": "st.trick.plays()",
     "last_trick": "st._last_view()",
     "tricks_played": "st.history()",
-    "voids": "st._voids_view()",
+    # the voids are read off the plays: the same while no card is played (the deal
+    # state's completed tricks and the trick on the table only grow)
+    "voids": ("(st, len(st.played), len(st.trick.cards))", "st.known_voids()"),
+    # OpendaumMatch.sheet
+    "sheet.totals": "m.totals",
 }
 
 #: Mushka: MushkaDeal.observation
-MUSHKA = {
+MUSHKA: dict[str, Any] = {
     "phase": "st.phase",
     "hand": "st.hands[seat]",
     "hand_sizes": "[len(h) for h in st.hands]",
@@ -92,11 +105,13 @@ MUSHKA = {
     "tricks": "st.tricks",
     "tricks_played": "st._tricks_played()",
     "voids": "st._voids_view()",
+    # MushkaMatch.sheet
+    "sheet.scores": "m.scores",
 }
 
 
 @cache
-def sources() -> dict[type, tuple[type, dict[str, str]]]:
+def sources() -> dict[type, tuple[type, dict[str, Any]]]:
     """Deal-state class → (the deal view class its ``observation`` returns, field →
     expression)."""
     from koloda.games.durak.rounds import DurakGame
@@ -109,7 +124,7 @@ def sources() -> dict[type, tuple[type, dict[str, str]]]:
             MushkaDeal: (MushkaView, MUSHKA)}
 
 
-def source_of(state_cls: type) -> tuple[type, dict[str, str]] | None:
+def source_of(state_cls: type) -> tuple[type, dict[str, Any]] | None:
     """The view class and expressions of a deal-state class: its own, or a base's when
     it makes its observation with the base's own method."""
     table = sources()

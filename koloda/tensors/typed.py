@@ -149,9 +149,11 @@ HEADER_SOURCES = {
 
 def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_cls: type,
              sheet_cls: type, fallback: list[str], direct: bool = False,
-             round32: bool = False, sources: dict[str, str] | None = None,
+             round32: bool = False, sources: dict[str, Any] | None = None,
              source_env: dict[str, Any] | None = None, memo: bool = False
              ) -> Callable[..., None]:
+    # sources: deal field (or "sheet.field") → an expression, or (key, expression): see
+    # koloda.tensors.direct
     """``fill(obs, seat, ones, ni, nv)`` for one pair of view classes: the simplest
     blocks written inline (the same arithmetic as their ``put``), the others called; or
     (``direct``) ``write(obs, seat, mv)``, the same entries written into ``mv``.
@@ -178,7 +180,7 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
     else:
         lines = ["def fill(m, seat, ones, ni, nv):", "    st = m.current",
                  "    over = m.is_over", "    fb = None"]
-        if any(b.path.startswith("sheet.") for b in blocks):
+        if any(b.path.startswith("sheet.") and b.path not in sources for b in blocks):
             lines.insert(3, "    sheet = m.sheet()")
     reads = len(lines)
     for k, (b, off) in enumerate(zip(blocks, offsets, strict=True)):
@@ -197,18 +199,27 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                       f"    e{k}(v, seat, P, fb, {off})"]
             continue
         first, *rest = plan.chain
+        key = None
         if sources is None:
             lines.append(f"    v = {plan.root}.{first}")
-        elif plan.root == "sheet":
+        elif plan.root == "sheet" and b.path not in sources:
             lines.append(f"    v = sheet.{first}")
         else:
-            expr = (HEADER_SOURCES if plan.root == "obs" else sources).get(first)
+            expr = HEADER_SOURCES.get(first) if plan.root == "obs" else \
+                sources.get(b.path if plan.root == "sheet" else first)
             if expr is None:
                 raise NotDirect(b.name)
-            lines.append(f"    v = {expr}")
-        for part in rest:
-            lines.append(f"    v = None if v is None else v.{part}")
+            if isinstance(expr, tuple):     # (a key that tells when it changes, the value)
+                key, expr = expr
+            lines.append(f"    v = {expr if key is None or not memo else key}")
+        value = [f"    v = None if v is None else v.{part}" for part in rest]
+        if key is not None and memo:
+            value.insert(0, f"    v = {expr}")
+        else:
+            lines += value
+            value = []
         reads = len(lines)
+        lines += value
         t = type(b)
         if t is lay.Seat and isinstance(b, lay.Seat) and plan.kind == "seat":
             where = "v" if b.absolute else "(v - seat) % P"
