@@ -134,9 +134,6 @@ class Table:
         self._lists: dict[int, tuple[tuple[int, int, bool], list[float]]] = {}
         #: (seat, perfect recall) → (history length, the vector written last)
         self._filled: dict[tuple[int, bool], tuple[int, Any]] = {}
-        #: seat → (its float32 tensor list, written again block by block where its values
-        #: changed, and the memo of what each block holds: TypedEncoder.write_match)
-        self._tensors: dict[int, tuple[list[float], list[Any]]] = {}
 
     @property
     def dealt_hands(self) -> list[list[str] | None]:
@@ -257,11 +254,11 @@ class Table:
 
     def values(self, seat: int, perfect_recall: bool = False) -> list[float]:
         """``vector(seat, perfect_recall)`` as float32 values in a list — what pyspiel's
-        tensors are —: the observation's tensor written into the seat's own list where
-        its blocks' values changed (``TypedEncoder.write_match``: straight from the
-        match's state for the games koloda.tensors.direct knows, the numbers rounded to
-        float32 as an array would hold them), once per position and seat; then the cards
-        seen, the acting seat's selection, the dealt hand for the information state."""
+        tensors are —: the observation's tensor written into a list of zeros
+        (``TypedEncoder.write_match``: straight from the match's state for the games
+        koloda.tensors.direct knows, the numbers rounded to float32 as an array would
+        hold them), once per position and seat; then the cards seen, the acting seat's
+        selection, the dealt hand for the information state."""
         m = self.match
         features = self.features
         size = features.encoder.size
@@ -271,11 +268,8 @@ class Table:
             version = (len(m.history), len(m.deals), m.is_over)
             hit = self._lists.get(seat)
             if hit is None or hit[0] != version:
-                kept = self._tensors.get(seat)
-                if kept is None:
-                    kept = self._tensors[seat] = ([0.0] * size, features.typed.new_memo())
-                tensor, memo = kept
-                features.typed.write_match(m, seat, tensor, True, memo, _zeros(size))
+                tensor = [0.0] * size
+                features.typed.write_match(m, seat, tensor, True)
                 hit = self._lists[seat] = (version, tensor)
             out = hit[1] + self._seen_flags + _zeros(features.size - size - CARDS
                                                + (CARDS if perfect_recall else 0))
@@ -384,7 +378,6 @@ class Table:
         new._cache = {}
         new._lists = {}
         new._filled = {}
-        new._tensors = {}
         new.history = list(self.history)
         new.log = list(self.log)
         new._dealt = None if self._dealt is None else list(self._dealt)
@@ -461,7 +454,7 @@ def _sorted(space: Any, legal: Any, selection: Selection) -> tuple[int, ...]:
 
 @cache
 def _zeros(size: int) -> list[float]:
-    """A list of ``size`` zeros, shared (only read: the memo writes clear from it)."""
+    """A list of ``size`` zeros, shared (only read: lists are made by adding it)."""
     return [0.0] * size
 
 

@@ -111,11 +111,6 @@ class raw_env(AECEnv):
         self._selected_at = self._seen_at + 52
         #: seat → (position, vector without the selection) of the position last encoded
         self._cache: dict[int, tuple[int, np.ndarray]] = {}
-        #: each seat's vector, written again block by block where its values changed
-        #: (``TypedEncoder.write_match`` with a memo per seat), and the zeros it clears from
-        self._vecs = [np.zeros(self.features.size, np.float32) for _ in range(self.players)]
-        self._memos = [self.features.typed.new_memo() for _ in range(self.players)]
-        self._zeros: Any = np.zeros(self.features.size, np.float32).data
         self._moves = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -177,16 +172,15 @@ class raw_env(AECEnv):
     def _base(self, seat: int) -> np.ndarray:
         """The seat's vector without the selection (the tensor and the cards seen),
         written once per position (a selection step does not change the position;
-        ``self._moves`` counts the engine actions) into the seat's own array through its
-        memoryview, only the blocks whose values changed: straight from the match's
-        state for the games koloda.tensors.direct knows, else off the typed observation
-        (koloda.tensors.typed); ``observe`` hands out copies."""
+        ``self._moves`` counts the engine actions) into a zeroed array through its
+        memoryview: straight from the match's state for the games koloda.tensors.direct
+        knows, else off the typed observation (koloda.tensors.typed); ``observe`` hands
+        out copies."""
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == self._moves:
             return hit[1]
-        out = self._vecs[seat]
-        self.features.typed.write_match(self._live(), seat, out.data, False,
-                                        self._memos[seat], self._zeros)
+        out = np.zeros(self.features.size, np.float32)
+        self.features.typed.write_match(self._live(), seat, out.data)
         at = self._seen_at
         out[at:at + 52] = self._seen
         self._cache[seat] = (self._moves, out)
@@ -286,8 +280,7 @@ class raw_env(AECEnv):
         option checks need not pickle); the spaces are rebuilt."""
         state = {k: v for k, v in self.__dict__.items()
                  if k not in ("match", "space", "features", "observation_spaces",
-                              "action_spaces", "state_space", "_cache", "_vecs",
-                              "_memos", "_zeros")}
+                              "action_spaces", "state_space", "_cache")}
         m = self.match
         state["match"] = None if m is None else [text for _, text in m.history]
         return state

@@ -28,10 +28,8 @@ from typing import Any
 
 from koloda.cards import suit_of
 
-#: Each table maps a deal field, or ``sheet.`` and a field of the match's score sheet,
-#: to an expression; or to a pair (key, expression): with a memo (``TypedEncoder
-#: .write_match``) the key is compared instead of the value — it must change whenever
-#: the value can (it holds the deal state itself, so another deal never matches).
+#: Each table maps a deal field, or ``sheet.`` and a field of the match's score sheet
+#: (over ``m``, the match), to an expression.
 
 #: what the expressions may call besides the state's own attributes and methods
 ENV: dict[str, Any] = {"compress": compress, "suit_of": suit_of}
@@ -82,9 +80,7 @@ OPENDAUM: dict[str, Any] = {
     "trick": "st.trick.plays()",
     "last_trick": "st._last_view()",
     "tricks_played": "st.history()",
-    # the voids are read off the plays: the same while no card is played (the deal
-    # state's completed tricks and the trick on the table only grow)
-    "voids": ("(st, len(st.played), len(st.trick.cards))", "st.known_voids()"),
+    "voids": "st._voids_view()",
     # OpendaumMatch.sheet
     "sheet.totals": "m.totals",
 }

@@ -150,30 +150,19 @@ HEADER_SOURCES = {
 def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_cls: type,
              sheet_cls: type, fallback: list[str], direct: bool = False,
              round32: bool = False, sources: dict[str, Any] | None = None,
-             source_env: dict[str, Any] | None = None, memo: bool = False
-             ) -> Callable[..., None]:
-    # sources: deal field (or "sheet.field") → an expression, or (key, expression): see
-    # koloda.tensors.direct
+             source_env: dict[str, Any] | None = None) -> Callable[..., None]:
     """``fill(obs, seat, ones, ni, nv)`` for one pair of view classes: the simplest
     blocks written inline (the same arithmetic as their ``put``), the others called; or
     (``direct``) ``write(obs, seat, mv)``, the same entries written into ``mv``.
 
     With ``sources`` (deal field name → a Python expression over ``st``, the match's
-    deal state, and ``seat``; koloda.tensors.direct) the function is ``write(m, seat,
-    mv)`` of a match ``m``: each field is read by its expression instead of off a view
-    (the header's by ``HEADER_SOURCES``, the sheet's off ``m.sheet()``), so no
-    observation is made; a block whose field has no expression raises NotDirect.
-
-    With ``memo`` (and ``direct``) it is ``write(obs or m, seat, mv, M, Z)`` into a
-    buffer kept from one call to the next for the same seat: ``M`` holds, per block, the
-    value it last wrote there (``_UNSET`` at first), ``Z`` is a buffer of zeros of the
-    same kind and size; a block whose value equals the one it wrote is left as it is, any
-    other is cleared (its slice copied from ``Z``) and written again. A list or set is
-    kept as a copy; every other value a block reads is immutable (views are frozen,
-    their fields tuples), so an equal value writes the same entries."""
-    env: dict[str, Any] = {"lookup": lookup, "P": players, "R": _float32, "U": _UNSET,
+    deal state, and ``seat``, or from ``sheet.`` a score sheet field over ``m``;
+    koloda.tensors.direct) the function is ``write(m, seat, mv)`` of a match ``m``: each
+    field is read by its expression instead of off a view (the header's by
+    ``HEADER_SOURCES``, a sheet field without one off ``m.sheet()``), so no observation
+    is made; a block whose field has no expression raises NotDirect."""
+    env: dict[str, Any] = {"lookup": lookup, "P": players, "R": _float32,
                            **(source_env or {})}
-    memo = memo and direct
     if sources is None:
         lines = ["def fill(obs, seat, ones, ni, nv):", "    deal = obs.deal",
                  "    sheet = obs.sheet", "    fb = None"]
@@ -182,24 +171,17 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                  "    over = m.is_over", "    fb = None"]
         if any(b.path.startswith("sheet.") and b.path not in sources for b in blocks):
             lines.insert(3, "    sheet = m.sheet()")
-    reads = len(lines)
     for k, (b, off) in enumerate(zip(blocks, offsets, strict=True)):
-        if memo and k:
-            _remember(lines, reads, k - 1, offsets[k - 1], blocks[k - 1].size(players))
-        reads = len(lines)
         plan = _resolve(b.path, deal_cls, sheet_cls)
         if sources is not None and (plan is None or plan.kind not in b.typed_kinds()):
             raise NotDirect(b.name)
         if plan is None or plan.kind not in b.typed_kinds():
             fallback.append(b.name)
             env[f"e{k}"] = b.encode
-            lines.append(f"    v = lookup(obs, {b.path!r})")
-            reads = len(lines)
             lines += ["    if fb is None:", "        fb = {}",
-                      f"    e{k}(v, seat, P, fb, {off})"]
+                      f"    e{k}(lookup(obs, {b.path!r}), seat, P, fb, {off})"]
             continue
         first, *rest = plan.chain
-        key = None
         if sources is None:
             lines.append(f"    v = {plan.root}.{first}")
         elif plan.root == "sheet" and b.path not in sources:
@@ -209,17 +191,9 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                 sources.get(b.path if plan.root == "sheet" else first)
             if expr is None:
                 raise NotDirect(b.name)
-            if isinstance(expr, tuple):     # (a key that tells when it changes, the value)
-                key, expr = expr
-            lines.append(f"    v = {expr if key is None or not memo else key}")
-        value = [f"    v = None if v is None else v.{part}" for part in rest]
-        if key is not None and memo:
-            value.insert(0, f"    v = {expr}")
-        else:
-            lines += value
-            value = []
-        reads = len(lines)
-        lines += value
+            lines.append(f"    v = {expr}")
+        for part in rest:
+            lines.append(f"    v = None if v is None else v.{part}")
         t = type(b)
         if t is lay.Seat and isinstance(b, lay.Seat) and plan.kind == "seat":
             where = "v" if b.absolute else "(v - seat) % P"
@@ -302,8 +276,6 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                 env[f"e{k}"] = b.encode
                 lines += ["    else:", "        if fb is None:", "            fb = {}",
                           f"        e{k}(None, seat, P, fb, {off})"]
-    if memo and blocks:
-        _remember(lines, reads, len(blocks) - 1, offsets[-1], blocks[-1].size(players))
     if any(line.strip() == "fb = {}" for line in lines):
         lines += ["    if fb:", "        ni += fb", "        nv += fb.values()"]
     if direct:      # the called blocks' and the fallback's entries written at the end
@@ -313,30 +285,13 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                     "    for i in ones:", "        mv[i] = 1.0",
                     "    for i, x in zip(ni, nv):",
                     "        mv[i] = R(x)" if round32 else "        mv[i] = x"]
-        lines = [f"def fill({'obs' if sources is None else 'm'}, seat, mv"
-                 f"{', M, Z' if memo else ''}):", *body]
+        lines = [f"def fill({'obs' if sources is None else 'm'}, seat, mv):", *body]
     source = "\n".join(lines)
     exec(compile(source, f"<koloda.tensors typed {deal_cls.__name__} {players}p>", "exec"),
          env)
     fill: Callable[..., None] = env["fill"]
     fill.__doc__ = source           # the generated code, for reading
     return fill
-
-
-def _remember(lines: list[str], at: int, k: int, offset: int, size: int) -> None:
-    """Wrap the writing lines of block ``k`` (``lines[at:]``, after the read of ``v``)
-    so that they run only when ``v`` differs from the value the block last wrote, after
-    the block's slice is cleared (``_compile`` with ``memo``)."""
-    body = ["    " + line for line in lines[at:]]
-    end = offset + size
-    del lines[at:]
-    clear = [f"            mv[{i}] = 0.0" for i in range(offset, end)] if size <= 6 else \
-        [f"            mv[{offset}:{end}] = Z[{offset}:{end}]"]
-    lines += [f"    if v is not M[{k}] and v != M[{k}]:",
-              f"        if M[{k}] is not U:",
-              *clear,
-              f"        M[{k}] = v.copy() if v.__class__ is list or v.__class__ is set else v",
-              *body]
 
 
 _F32 = array("f", [0.0])
@@ -361,9 +316,7 @@ class TypedEncoder:
         self._writes32: dict[tuple[type, type], Callable[..., None]] = {}
         #: (match class, deal state class) → the writer straight from the state, or None
         #: (koloda.tensors.direct)
-        self._direct: dict[tuple[type, type, bool, bool], Callable[..., None] | None] = {}
-        #: (deal view class, sheet view class, round32) → the memo writer off the view
-        self._memo_writes: dict[tuple[type, type, bool], Callable[..., None]] = {}
+        self._direct: dict[tuple[type, type, bool], Callable[..., None] | None] = {}
         #: (deal view class, sheet view class) → the blocks read as JSON there
         self.fallback: dict[tuple[type, type], list[str]] = {}
 
@@ -409,46 +362,24 @@ class TypedEncoder:
         seat = obs.seat
         write(obs, 0 if seat is None else seat, out)
 
-    def write_match(self, m: Any, seat: int, mv: Any, round32: bool = False,
-                    memo: list[Any] | None = None, zeros: Any = None) -> None:
+    def write_match(self, m: Any, seat: int, mv: Any, round32: bool = False) -> None:
         """``write(m.observation(seat), mv)`` (``write32`` with ``round32``), written
         straight from the match's state when its deal state is one koloda.tensors.direct
-        knows (no observation made), else from the observation.
-
-        With ``memo`` (``new_memo()``, one per seat, kept with ``mv``'s buffer from one
-        call to the next) and ``zeros`` (a buffer of zeros of ``mv``'s kind and size),
-        ``mv`` is not zeroed first: only the blocks whose values changed since the last
-        call are cleared and written again (see ``_compile``)."""
+        knows (no observation made), else from the observation."""
         if m.players != self.players:
             raise ValueError(f"a match of {m.players} players given to the "
                              f"{self.players}-player encoder")
-        key = (m.__class__, m.current.__class__, round32, memo is not None)
+        key = (m.__class__, m.current.__class__, round32)
         write = self._direct.get(key, _UNSET)
         if write is _UNSET:
-            write = self._direct[key] = self._direct_writer(m, round32, memo is not None)
+            write = self._direct[key] = self._direct_writer(m, round32)
         if write is not None:
-            if memo is None:
-                write(m, seat, mv)
-            else:
-                write(m, seat, mv, memo, zeros)
-            return
-        obs = m.observation(seat)
-        if memo is None:
-            self._write(obs, mv, self._writes32 if round32 else self._writes, round32)
-            return
-        vkey = (obs.deal.__class__, obs.sheet.__class__, round32)
-        write = self._memo_writes.get(vkey)
-        if write is None:
-            write = self._memo_writes[vkey] = _compile(
-                self.blocks, self.offsets, self.players, *vkey[:2], [], True, round32,
-                memo=True)
-        write(obs, 0 if obs.seat is None else obs.seat, mv, memo, zeros)
+            write(m, seat, mv)
+        else:
+            self._write(m.observation(seat), mv, self._writes32 if round32 else self._writes,
+                        round32)
 
-    def new_memo(self) -> list[Any]:
-        """A fresh memo for ``write_match`` (nothing written yet)."""
-        return [_UNSET] * len(self.blocks)
-
-    def _direct_writer(self, m: Any, round32: bool, memo: bool) -> Callable[..., None] | None:
+    def _direct_writer(self, m: Any, round32: bool) -> Callable[..., None] | None:
         from koloda.tensors.direct import ENV, source_of
         found = source_of(m.current.__class__)
         if found is None:
@@ -456,7 +387,7 @@ class TypedEncoder:
         view_cls, sources = found
         try:
             return _compile(self.blocks, self.offsets, self.players, view_cls,
-                            m.sheet().__class__, [], True, round32, sources, ENV, memo)
+                            m.sheet().__class__, [], True, round32, sources, ENV)
         except NotDirect:
             return None
 
