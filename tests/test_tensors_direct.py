@@ -1,0 +1,189 @@
+"""The tensor written straight from the match state (koloda.tensors.direct) is the tensor
+written from the observation, for every seat at every step; hidden cards stay hidden on
+that path; the adapters' lazily made observation is the observation of its position."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+from array import array
+
+import pytest
+
+import koloda
+from koloda.cards import CARD_TEXT
+from koloda.engine.registry import registry
+from koloda.envs.common import LazyObservation, features
+from koloda.tensors import direct
+from tests.test_tensors import hidden_swaps, swapped_record
+
+CONFIGS = [(name, n) for name, spec in registry().items() if spec.layout for n in spec.players]
+#: the games whose deal states the direct path knows (the adapters' benchmark shapes)
+DIRECT = {"durak", "durak-perevodnoy", "opendaum", "opendaum-shakhi", "opendaum-33", "mushka"}
+
+
+def both_ways(m: koloda.Match, seat: int) -> tuple[list[float], list[float], list[float],
+                                                  list[float]]:
+    """(from the observation, from the state) as float32 arrays, then as the float32
+    lists OpenSpiel's tensors are."""
+    typed = features(m.spec.name, m.players).typed
+    ref, fast = array("f", [0.0]) * typed.size, array("f", [0.0]) * typed.size
+    typed.write(m.observation(seat), memoryview(ref))
+    typed.write_match(m, seat, memoryview(fast))
+    ref32, fast32 = [0.0] * typed.size, [0.0] * typed.size
+    typed.write32(m.observation(seat), ref32)
+    typed.write_match(m, seat, fast32, True)
+    return list(ref), list(fast), ref32, fast32
+
+
+def uses_direct(m: koloda.Match) -> bool:
+    return direct.source_of(type(m.current)) is not None
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS)
+def test_the_state_written_tensor_equals_the_observation_written_one_at_every_step(
+        name: str, players: int) -> None:
+    games = 4 if name in DIRECT else 1
+    steps = 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        m = koloda.new_game(name, players=players, seed=seed, max_deals=2)
+        while True:
+            for seat in range(players):
+                ref, fast, ref32, fast32 = both_ways(m, seat)
+                assert fast == ref, f"{name} {players}p seed {seed} step {len(m.history)}"
+                assert fast32 == ref32
+            steps += 1
+            if m.is_over:
+                break
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+    assert steps > games
+    assert uses_direct(m) == (name in DIRECT), f"{name}: direct path {uses_direct(m)}"
+
+
+def test_a_deal_state_that_makes_its_own_observation_is_not_written_directly() -> None:
+    from koloda.games.durak.rounds import DurakGame
+
+    class Other(DurakGame):
+        def observation(self, seat: int):  # type: ignore[no-untyped-def]
+            return DurakGame.observation(self, seat)
+
+    assert direct.source_of(DurakGame) is not None
+    assert direct.source_of(Other) is None
+
+
+@pytest.mark.parametrize("name", sorted(DIRECT - {"opendaum-33", "durak-perevodnoy"}))
+def test_swapping_two_hidden_cards_changes_no_state_written_tensor(name: str) -> None:
+    """The leak test of tests/test_tensors.py through the direct path: a deal where two
+    cards the seat cannot see trade places gives the seat the same tensor."""
+    spec = koloda.get_spec(name)
+    players = spec.players[-1] if name == "durak" else spec.default_players
+    compared = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        m = koloda.new_game(name, players=players, seed=seed, max_deals=1)
+        for _ in range(rng.randrange(4, 30)):
+            if m.is_over:
+                break
+            m.apply(rng.choice(m.legal_actions()))
+        for seat in range(players):
+            for a, b in hidden_swaps(m, seat):
+                other = koloda.replay(swapped_record(m.record(), a, b))
+                if other.error is not None or other.match is None:
+                    continue
+                _, mine, _, mine32 = both_ways(m, seat)
+                _, theirs, _, theirs32 = both_ways(other.match, seat)
+                assert theirs == mine, f"{name}: swapping {a} and {b} shows in seat {seat}"
+                assert theirs32 == mine32
+                compared += 1
+    assert compared >= 3
+
+
+def test_the_state_written_tensor_lights_no_hidden_card() -> None:
+    for name, players in [("durak", 4), ("opendaum", 4), ("mushka", 4)]:
+        card_at = features(name, players).encoder.card_positions()
+        rng = random.Random(3)
+        m = koloda.new_game(name, players=players, seed=3, max_deals=1)
+        checked = 0
+        while not m.is_over:
+            for seat in range(players):
+                hidden = m.hidden_from(seat)
+                _, fast, _, _ = both_ways(m, seat)
+                lit = {CARD_TEXT[c] for i, c in card_at.items() if fast[i] and c in hidden}
+                assert not lit, f"{name}: seat {seat}'s tensor shows hidden {lit}"
+                checked += bool(hidden)
+            m.apply(rng.choice(m.legal_actions()))
+        assert checked
+
+
+# ------------------------------------------------------------------ LazyObservation
+def test_a_lazy_observation_is_the_observation_of_its_position_even_read_later() -> None:
+    m = koloda.new_game("mushka", players=3, seed=5)
+    rng = random.Random(5)
+    lazies, wanted = [], []
+    for _ in range(25):
+        seat = m.to_move
+        assert seat is not None
+        lazies.append(LazyObservation(m, seat))
+        wanted.append(m.observation(seat))
+        m.apply(rng.choice(m.legal_actions()))
+    for lazy, want in zip(lazies, wanted, strict=True):     # read after moving on
+        assert lazy == want and want == lazy
+        assert lazy.to_json() == want.to_json()
+        assert dict(lazy) == want.to_json()
+        assert lazy.deal == want.deal and lazy.seat == want.seat
+        assert isinstance(lazy, koloda.engine.view.Observation)
+
+
+def test_a_lazy_observation_pickles_and_copies_as_the_plain_one() -> None:
+    m = koloda.new_game("durak", players=2, seed=1)
+    m.apply(m.legal_actions()[0])
+    lazy = LazyObservation(m, 1)
+    back = pickle.loads(pickle.dumps(lazy))
+    assert type(back) is koloda.engine.view.Observation
+    assert back == m.observation(1)
+    assert copy.deepcopy(LazyObservation(m, 0)) == m.observation(0)
+    assert repr(LazyObservation(m, 0)) == repr(m.observation(0))
+
+
+def test_pettingzoo_infos_observation_read_after_later_steps_is_its_own_position() -> None:
+    pytest.importorskip("pettingzoo")
+    from koloda.envs.pettingzoo import raw_env
+    e = raw_env("durak", players=2)
+    e.reset(seed=3)
+    rng = random.Random(3)
+    kept = []
+    for _ in range(40):
+        agent = e.agent_selection
+        m = e.match
+        assert m is not None
+        info = e.infos[agent]
+        kept.append((info, m.observation(e.agent_name_mapping[agent]).to_json()))
+        mask = e.observe(agent)["action_mask"]
+        e.step(rng.choice([i for i, x in enumerate(mask) if x]))
+    for info, want in kept:
+        assert info["observation"].to_json() == want
+
+
+# ------------------------------------------------------------------ masks kept per node
+def test_kept_masks_are_the_masks_and_are_made_once_per_node() -> None:
+    from koloda.envs.actions import Selection, action_space
+    space = action_space("durak")
+    m = koloda.new_game("durak", players=2, seed=2)
+    made = []
+
+    def make(sp, legal, selection):  # type: ignore[no-untyped-def]
+        made.append(1)
+        return tuple(sp.mask(legal, selection))
+
+    rng = random.Random(2)
+    for _ in range(30):
+        legal = m.legal_actions()
+        first = space.kept(legal, Selection(), "test", make)
+        again = space.kept(legal, Selection(), "test", make)
+        assert first is again and list(first) == space.mask(legal)
+        assert bytes(first) == space.mask_bytes(legal)
+        m.apply(rng.choice(legal))
+    assert 0 < len(made) <= 30
