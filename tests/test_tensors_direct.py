@@ -171,6 +171,5 @@ def test_kept_masks_are_the_masks_and_are_made_once_per_node() -> None:
         first = space.kept(legal, Selection(), "test", make)
         again = space.kept(legal, Selection(), "test", make)
         assert first is again and list(first) == space.mask(legal)
-        assert bytes(first) == space.mask_bytes(legal)
         m.apply(rng.choice(legal))
     assert 0 < len(made) <= 30

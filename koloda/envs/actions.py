@@ -376,10 +376,6 @@ class ActionSpace:
             made = kept[kind] = make(self, legal, selection)
         return made
 
-    def mask_bytes(self, legal: Sequence[str], selection: Selection = Selection()) -> bytes:
-        """``mask`` as bytes (0/1 each), kept per tree node (``kept``)."""
-        return self.kept(legal, selection, "bytes", _mask_bytes)
-
     def mask(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
         """0/1 per index: may it be chosen now."""
         m = [0] * self.size
@@ -456,13 +452,6 @@ class ActionSpace:
 
 
 _NONE: Any = object()
-
-
-def _mask_bytes(space: ActionSpace, legal: Sequence[str], selection: Selection) -> bytes:
-    out = bytearray(space.size)
-    for i in space.choices(legal, selection):
-        out[i] = 1
-    return bytes(out)
 
 
 def _pattern(label: str) -> str:

@@ -12,8 +12,9 @@ gymnasium, numpy).
 
 Agents are ``player_0`` … (seat numbers). An observation is ``{"observation": float32
 vector, "action_mask": int8 vector}``: the vector is koloda.envs.common.Features (the
-game's tensor — read off the typed observation, koloda.tensors.typed —, the cards seen
-this deal, the cards selected) written straight into a new numpy array, the mask is
+game's tensor — written from the match's state for the games koloda.tensors.direct
+knows, else read off the typed observation, koloda.tensors.typed —, the cards seen this
+deal, the cards selected) written straight into a new numpy array, the mask is
 koloda.envs.actions over the game's fixed Discrete action space.
 A multi-card action is chosen in several steps by the same agent (``select C`` …,
 ``confirm VERB``).
