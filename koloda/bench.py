@@ -264,7 +264,7 @@ def batched_games() -> list[tuple[str, Callable[[], Any]]]:
         ("mushka 4 seats, whole deal (exchange as steps)", lambda: MushkaFull(4)),
         ("stukolka 5 seats, 3 in (tricks only)", lambda: Stukolka(5, 3)),
         ("stukolka 5 seats, whole deal (declaring as steps)", lambda: StukolkaFull(5)),
-        ("dreyfus 3p (tricks only)", lambda: Dreyfus(0)),
+        ("dreyfus 3p, whole deal (exchange as steps)", lambda: Dreyfus(0)),
         ("kopilka 4p, whole deal (exchange as steps)", lambda: Kopilka()),
     ]
 
