@@ -11,6 +11,7 @@ case; CI runs a few hundred.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import numpy as np
 import pytest
@@ -255,3 +256,25 @@ def test_durak_observation_is_the_engine_view_of_the_seat_to_move() -> None:
             action, sel = space.step(int(state.history[t][g]), legal, sel)
             if action is not None:
                 match.apply(action)
+
+
+def test_play_random_keeps_its_batch_full_dealing_each_key_once() -> None:
+    """``width`` games at a time: finished games are replaced by the next keys' games
+    until every key is dealt (each once, in order), then the batch drains."""
+    from koloda.batched.durak import play_random
+    game = Durak()
+    dealt: list[int] = []
+    widths: list[int] = []
+    init = game.init
+
+    def counting_init(keys: Any, history: bool = True) -> Any:
+        dealt.extend(np.asarray(keys).tolist())
+        state = init(keys, history=history)
+        widths.append(state.games)
+        return state
+    game.init = counting_init  # type: ignore[method-assign]
+    games, steps, draws = play_random(game, np.arange(500) + 7, 4, width=64)
+    assert games == 500 and dealt == list(range(7, 507))
+    assert widths[0] == 64 and len(widths) > 5
+    _, full_steps, _ = play_random(Durak(), np.arange(500) + 7, 4)
+    assert 0.8 < steps / full_steps < 1.25 and 0 <= draws < 500

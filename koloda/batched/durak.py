@@ -647,6 +647,16 @@ class Durak:
         kw["history"] = kw["movers"] = None
         return DurakState(**kw)
 
+    def join(self, a: DurakState, b: DurakState) -> DurakState:
+        """The games of ``a`` then those of ``b`` as one batch (no history)."""
+        kw: dict[str, Any] = {}
+        for f in fields(a):
+            v = getattr(a, f.name)
+            kw[f.name] = np.concatenate([v, getattr(b, f.name)]) if isinstance(v, np.ndarray) \
+                else v
+        kw["history"] = kw["movers"] = None
+        return DurakState(**kw)
+
     def reset_done(self, state: DurakState, keys: npt.ArrayLike) -> npt.NDArray[np.bool_]:
         """Deal new games (from ``keys``, one per finished game, in order) into the
         finished slots; return where. History is not kept across a reset."""
@@ -764,22 +774,35 @@ class Durak:
 
 
 
-def play_random(game: Durak, keys: npt.ArrayLike, seed: int = 0, compact: float = 0.7
-                ) -> tuple[int, int, int]:
+def play_random(game: Durak, keys: npt.ArrayLike, seed: int = 0, compact: float = 0.7,
+                width: int | None = None, refill: float = 0.875) -> tuple[int, int, int]:
     """Play every game of ``keys`` to its end with uniformly random legal indices (the
-    benchmark's loop): finished games are dropped from the batch once fewer than
-    ``compact`` of it are still playing. Returns (games, steps, draws)."""
+    benchmark's loop), ``width`` games at a time (default: all): while keys are left, the
+    finished games are replaced by new ones once fewer than ``refill`` of the batch are
+    still playing (the batch stays full, as a vector env's autoreset keeps it); then
+    finished games are dropped from the batch once fewer than ``compact`` of it are still
+    playing. Returns (games, steps, draws)."""
     rng = np.random.default_rng(seed)
-    state = game.init(keys, history=False)
-    total = state.games
+    keys = as_keys(keys)
+    total = len(keys)
+    dealt = min(total, width or total)
+    state = game.init(keys[:dealt], history=False)
     steps = draws = 0
     while state.games:
         game._apply(state, game._random(state, rng), state.phase != OVER)
         live = state.phase != OVER
-        if np.count_nonzero(live) < compact * state.games:
+        playing = int(np.count_nonzero(live))
+        if playing < (refill if dealt < total else compact) * state.games:
             done = ~live
             steps += int(state.steps[done].sum())
             draws += int((state.durak[done] < 0).sum())
-            state = game.take(state, np.flatnonzero(live))
+            kept = game.take(state, np.flatnonzero(live))
+            new = min(total - dealt, state.games - playing)
+            if new:
+                kept = game.join(kept, game.init(keys[dealt:dealt + new], history=False))
+                dealt += new
+            state = kept
     return total, steps, draws
+
+
 __all__ = ["NUM_ACTIONS", "Durak", "DurakState", "nth_set_bit", "play_random"]
