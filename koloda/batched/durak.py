@@ -103,34 +103,44 @@ TWO_SIXES = [(1 << (s * 13 + SIX)) | (1 << (t * 13 + SIX))
              for s in range(4) for t in range(s + 1, 4)]
 
 
-#: (byte × 8 + r) → the index of the byte's r-th set bit
-_NTH8 = np.array([[[b for b in range(8) if w >> b & 1][r] if r < bin(w).count("1") else 0
-                   for r in range(8)] for w in range(256)], dtype=np.uint8).ravel()
-_M8, _M16, _M32 = np.uint64(0xFF), np.uint64(0xFFFF), np.uint64(0xFFFFFFFF)
-_S3, _S4, _S5, _S32 = np.uint64(3), np.uint64(4), np.uint64(5), np.uint64(32)
+#: (16-bit word × 16 + r) → the index of the word's r-th set bit (1 MiB, built once)
+def _nth16() -> npt.NDArray[np.uint8]:
+    words = np.arange(1 << 16, dtype=np.uint32)
+    table = np.zeros((1 << 16, 16), dtype=np.uint8)
+    seen = np.zeros(1 << 16, dtype=np.uint8)        # set bits below bit b
+    for b in range(16):
+        has = (words >> b) & 1 == 1
+        table[has, seen[has]] = b
+        seen += has
+    return table.ravel()
+
+
+_NTH16 = _nth16()
+_M16, _M32 = np.uint64(0xFFFF), np.uint64(0xFFFFFFFF)
+_S4, _S5, _S32 = np.uint64(4), np.uint64(5), np.uint64(32)
 
 
 def nth_set_bit(x: U64, r: I64) -> I64:
     """The index of the ``r``-th set bit (from 0, lowest first) of each word; r must be
-    below the word's popcount. A binary search over the halves, quarters and eighths of
-    the word (branch-free: each shifts by 0 or the part's width) and one look-up in a
-    small table (a byte's set bits)."""
+    below the word's popcount. Two halvings of the word (branch-free: each shifts by 0
+    or the half's width, to the half holding the bit) and one look-up in a table of the
+    16-bit words' set bits."""
     ru = r.astype(np.uint8)                    # counts in bytes: no widening casts
     shift = np.zeros(len(x), dtype=np.uint64)
     w = x
-    for mask, log in ((_M32, _S5), (_M16, _S4), (_M8, _S3)):
+    for mask, log in ((_M32, _S5), (_M16, _S4)):
         c = popcount(w & mask)
         hi = np.greater_equal(ru, c)
-        c &= np.negative(hi.view(np.uint8))    # the lower part's count where r is above it
+        c &= np.negative(hi.view(np.uint8))    # the lower half's count where r is above it
         ru -= c
         up = hi.astype(np.uint64)
         up <<= log
         shift += up
         w = w >> up
-    w &= _M8
-    w <<= _S3
+    w &= _M16
+    w <<= _S4
     w |= ru
-    out = _NTH8.take(w.view(np.int64)).astype(np.int64)
+    out = _NTH16.take(w.view(np.int64)).astype(np.int64)
     out += shift.view(np.int64)
     return out
 
@@ -175,6 +185,7 @@ class DurakState:
     prefix: U64                    # (games, 37) bits of order[:i]: a draw is two lookups
     trump: I64
     trump_card: I64
+    beats_base: I64                # trump × 64: where the trump's rows of BEATS start
     ha: U64
     hd: U64
     attacker: I64
@@ -264,7 +275,8 @@ class Durak:
         room = np.minimum(popcount(hd).astype(np.int64), self.first_bout_limit)
         return DurakState(
             keys=k, dealer=dealer, order=order, prefix=prefix, trump=trump,
-            trump_card=trump_card, ha=ha, hd=hd, attacker=attacker, phase=zi.copy(),
+            trump_card=trump_card, beats_base=trump * 64, ha=ha, hd=hd, attacker=attacker,
+            phase=zi.copy(),
             drawn=np.full(games, 2 * HAND, dtype=np.int64), uncovered=zero.copy(),
             table=zero.copy(), covers=zero.copy(), room=room,
             taken=np.zeros(games, dtype=np.bool_), beaten=zi.copy(),
@@ -330,7 +342,7 @@ class Durak:
         left = state.uncovered[g]
         while len(g):
             a = lowest_bit_index(left)
-            beats[g, a, :] = unpack(BEATS.take(state.trump[g] * 64 + a) & state.hd[g],
+            beats[g, a, :] = unpack(BEATS.take(state.beats_base[g] + a) & state.hd[g],
                                     CARDS).view(np.bool_)
             left &= left - ONE
             more = left != 0
@@ -349,8 +361,9 @@ class Durak:
         """Random legal moves: the games of each kind and the cards of each select and
         beat (no action indices: the benchmark's loop never needs them)."""
         games = state.games
-        raw = rng.bit_generator.random_raw(games)
-        raw >>= _S32
+        # two uniform 32-bit draws from each raw 64-bit word
+        raw = rng.bit_generator.random_raw((games + 1) // 2).view(np.uint32)[:games] \
+            .astype(np.uint64)
         ph = state.phase
         # attack and throw: select one of the selectable cards, or confirm / pass (whole
         # batch: the defending and finished games have nothing selectable and no extra)
@@ -376,7 +389,7 @@ class Durak:
         g1 = g.compress(one)
         # one card to cover (the usual case): its covers or take
         a = lowest_bit_index(unc.compress(one))
-        b = BEATS.take(state.trump.take(g1) * 64 + a) & state.hd.take(g1)
+        b = BEATS.take(state.beats_base.take(g1) + a) & state.hd.take(g1)
         n = popcount(b).astype(np.uint64)
         r1 = (raw.take(g1) * (n + ONE)) >> _S32
         beat = r1 < n
@@ -411,37 +424,33 @@ class Durak:
     def _random_defence(self, state: DurakState, g: I64, raw: U64
                         ) -> tuple[npt.NDArray[np.bool_], I64, I64]:
         """Uniform over every (uncovered card, cover) pair and take, in the games ``g``
-        (branch-free: a game out of uncovered cards goes on with nothing to cover):
-        whether each beats, and the attack card and cover of those that do."""
-        base = state.trump.take(g) * 64
-        hd = state.hd.take(g)
-        left = state.uncovered.take(g)
-        cards, covers, counts = [], [], []
-        total = np.ones(len(g), dtype=np.uint64)        # take, and every pair
-        while left.any():
-            # bit 63 (no card) where no card is left: nothing beats it
-            a = lowest_bit_index(left | _TOP)
-            b = BEATS.take(base + a)
-            b &= hd
-            n = popcount(b).astype(np.uint64)
-            total += n
-            cards.append(a)
-            covers.append(b)
-            counts.append(n)
-            left &= left - ONE
-        r = (raw * total) >> _S32
-        # the pair r falls among the covers of card j: the first whose running count of
-        # pairs passes r (j = the number of cards: take)
-        count = np.stack(counts)
-        cum = np.cumsum(count, axis=0)
-        j = (cum <= r).sum(axis=0)
-        beat = j < len(cards)
+        (each with two or more cards to cover): whether each beats, and the attack card
+        and cover of those that do. No loop over the cards: every game's uncovered cards
+        are laid out in one flat list (game by game), the pairs counted by a running sum
+        over it, and the pair drawn found by one search in that sum."""
+        unc = state.uncovered.take(g)
+        count = popcount(unc).astype(np.int64)
+        starts = np.cumsum(count)
+        starts -= count
+        # the flat list: game index and rank (0, 1, …) of each uncovered card in its game
+        game = np.repeat(np.arange(len(g)), count)
+        rank = np.arange(len(game))
+        rank -= starts.take(game)
+        cards = nth_set_bit(unc.take(game), rank)
+        covers = BEATS.take(state.beats_base.take(g).take(game) + cards)
+        covers &= state.hd.take(g).take(game)
+        n = popcount(covers).astype(np.int64)
+        cum = np.cumsum(n)                    # pairs up to each card, all games before too
+        pairs = np.add.reduceat(n, starts)
+        before = cum.take(starts + count - 1) - pairs       # pairs of the games before
+        # r in 0..pairs (pairs: take)
+        r = ((raw * (pairs + 1).astype(np.uint64)) >> _S32).view(np.int64)
+        beat = r < pairs
         ib = np.flatnonzero(beat)
-        jb = j.take(ib)
-        rank = r.take(ib) - cum[jb, ib]
-        rank += count[jb, ib]
-        cover = nth_set_bit(np.stack(covers)[jb, ib], rank.view(np.int64))
-        return beat, np.stack(cards)[jb, ib], cover
+        target = before.take(ib) + r.take(ib)
+        j = np.searchsorted(cum, target, side="right")      # the card whose covers hold it
+        cover = nth_set_bit(covers.take(j), target - (cum.take(j) - n.take(j)))
+        return beat, cards.take(j), cover
 
     # ------------------------------------------------------------ stepping
     def advance(self, state: DurakState, actions: npt.ArrayLike) -> DurakState:
@@ -557,7 +566,7 @@ class Durak:
         pair = a[i_beat] - BEAT
         att = pair // CARDS
         cover = (pair % CARDS).astype(np.uint64)
-        beaters = BEATS.take(state.trump[i_beat] * 64 + att) & state.hd[i_beat]
+        beaters = BEATS.take(state.beats_base[i_beat] + att) & state.hd[i_beat]
         ok = ((ph[i_beat] == DEFEND)
               & (((state.uncovered[i_beat] >> att.astype(np.uint64)) & ONE) == ONE)
               & (((beaters >> cover) & ONE) == ONE))
@@ -647,27 +656,22 @@ class Durak:
         kw["history"] = kw["movers"] = None
         return DurakState(**kw)
 
-    def join(self, a: DurakState, b: DurakState) -> DurakState:
-        """The games of ``a`` then those of ``b`` as one batch (no history)."""
-        kw: dict[str, Any] = {}
-        for f in fields(a):
-            v = getattr(a, f.name)
-            kw[f.name] = np.concatenate([v, getattr(b, f.name)]) if isinstance(v, np.ndarray) \
-                else v
-        kw["history"] = kw["movers"] = None
-        return DurakState(**kw)
+    def deal_into(self, state: DurakState, slots: I64, keys: npt.ArrayLike) -> None:
+        """Deal new games from ``keys`` (one per slot, in order) into the games at
+        ``slots`` (finished ones), in place; history is not kept across it."""
+        fresh = self.init(keys, history=False)
+        for f in fields(state):
+            mine = getattr(state, f.name)
+            if isinstance(mine, np.ndarray):
+                mine[slots] = getattr(fresh, f.name)
+        state.history = state.movers = None
 
     def reset_done(self, state: DurakState, keys: npt.ArrayLike) -> npt.NDArray[np.bool_]:
         """Deal new games (from ``keys``, one per finished game, in order) into the
         finished slots; return where. History is not kept across a reset."""
         done = state.phase == OVER
         if done.any():
-            fresh = self.init(np.asarray(keys)[:int(done.sum())], history=False)
-            for f in fields(state):
-                mine = getattr(state, f.name)
-                if isinstance(mine, np.ndarray):
-                    mine[done] = getattr(fresh, f.name)
-            state.history = state.movers = None
+            self.deal_into(state, np.flatnonzero(done), np.asarray(keys)[:int(done.sum())])
         return done
 
     # ------------------------------------------------------------ views
@@ -778,30 +782,30 @@ def play_random(game: Durak, keys: npt.ArrayLike, seed: int = 0, compact: float 
                 width: int | None = None, refill: float = 0.875) -> tuple[int, int, int]:
     """Play every game of ``keys`` to its end with uniformly random legal indices (the
     benchmark's loop), ``width`` games at a time (default: all): while keys are left, the
-    finished games are replaced by new ones once fewer than ``refill`` of the batch are
-    still playing (the batch stays full, as a vector env's autoreset keeps it); then
-    finished games are dropped from the batch once fewer than ``compact`` of it are still
-    playing. Returns (games, steps, draws)."""
+    finished games' slots are dealt the next keys' games once fewer than ``refill`` of the
+    batch are still playing (the batch stays full, as a vector env's autoreset keeps it);
+    then finished games are dropped from the batch once fewer than ``compact`` of it are
+    still playing. Returns (games, steps, draws)."""
     rng = np.random.default_rng(seed)
-    keys = as_keys(keys)
-    total = len(keys)
+    k = as_keys(keys)
+    total = len(k)
     dealt = min(total, width or total)
-    state = game.init(keys[:dealt], history=False)
+    state = game.init(k[:dealt], history=False)
     steps = draws = 0
     while state.games:
         game._apply(state, game._random(state, rng), state.phase != OVER)
         live = state.phase != OVER
         playing = int(np.count_nonzero(live))
         if playing < (refill if dealt < total else compact) * state.games:
-            done = ~live
-            steps += int(state.steps[done].sum())
-            draws += int((state.durak[done] < 0).sum())
-            kept = game.take(state, np.flatnonzero(live))
-            new = min(total - dealt, state.games - playing)
+            done = np.flatnonzero(~live)
+            steps += int(state.steps.take(done).sum())
+            draws += int(np.count_nonzero(state.durak.take(done) < 0))
+            new = min(total - dealt, len(done))
             if new:
-                kept = game.join(kept, game.init(keys[dealt:dealt + new], history=False))
+                game.deal_into(state, done[:new], k[dealt:dealt + new])
                 dealt += new
-            state = kept
+            if new < len(done):          # (counted: the finished games left are dropped)
+                state = game.take(state, np.flatnonzero(state.phase != OVER))
     return total, steps, draws
 
 
