@@ -18,11 +18,12 @@ indices), so the masks are the PettingZoo and OpenSpiel adapters' masks: ``0`` t
 attack, ``2759`` confirm throw. A multi-card attack or throw is chosen card by card in
 ascending card order (``select``) and then confirmed, as the adapters do.
 
-The benchmark's loop is ``play_random`` (``advance_random``: the random choice and the
-step in one, finished games dropped from the batch as it plays on); ``koloda bench``
-prints its games/s. The tests replay every game of random batches through the engine
-(same mask at every step, same seat, same durak and epaulettes) and check the observation
-against the engine's view, part by part.
+The benchmark's loop is ``play_random`` (``advance_random``: the random choice and the step
+in one; the batch kept full by dealing new games into finished slots while keys are left, as
+a vector env's autoreset does, then drained); ``koloda bench`` prints its games/s. The tests
+replay every game of random batches through the engine (same mask at every step, same seat,
+same durak and epaulettes) and check the observation against the engine's view, part by
+part.
 
 Two players, no teams: the only one ever asked to throw in is the attacker, a round ends
 at the attacker's ``pass`` (or at the limit, or when the attacker has no cards), and the
@@ -415,15 +416,13 @@ class Durak:
         b = BEATS.take(state.beats_base.take(g1) + a) & state.hd.take(g1)
         n = popcount(b).astype(np.uint64)
         r1 = (raw.take(g1) * (n + ONE)) >> _S32
-        beat = r1 < n
-        # the take games (r1 = n) look up a set bit too, and their card is dropped
-        np.minimum(r1, np.maximum(n, ONE) - ONE, out=r1)
-        # one search for the selected cards and the covers
-        picked = nth_card(np.concatenate([state.avail.take(i_sel), b]),
-                             np.concatenate([r.take(i_sel), r1]).view(np.int64))
+        beat = r1 < n                  # else r1 = n: take
+        # one search for the selected cards and the covers of the games that beat
+        picked = nth_card(np.concatenate([state.avail.take(i_sel), b.compress(beat)]),
+                          np.concatenate([r.take(i_sel), r1.compress(beat)]).view(np.int64))
         ns = len(i_sel)
         moves = Moves(i_sel, i_conf, g1.compress(beat), g1.compress(~beat), i_pass,
-                      picked[:ns], a.compress(beat), picked[ns:].compress(beat))
+                      picked[:ns], a.compress(beat), picked[ns:])
         if not one.all():
             g2 = g.compress(~one)
             hit, att, cover = self._random_defence(state, g2, raw.take(g2))
