@@ -814,8 +814,9 @@ def play_random(game: Durak, keys: npt.ArrayLike, seed: int = 0, compact: float 
     dealt = min(total, width or total)
     state = game.init(k[:dealt], history=False)
     steps = draws = 0
+    live = state.phase != OVER
     while state.games:
-        game._apply(state, game._random(state, rng), state.phase != OVER)
+        game._apply(state, game._random(state, rng), live)
         live = state.phase != OVER
         playing = int(np.count_nonzero(live))
         if playing < (refill if dealt < total else compact) * state.games:
@@ -828,6 +829,7 @@ def play_random(game: Durak, keys: npt.ArrayLike, seed: int = 0, compact: float 
                 dealt += new
             if new < len(done):          # (counted: the finished games left are dropped)
                 state = game.take(state, np.flatnonzero(state.phase != OVER))
+            live = state.phase != OVER
     return total, steps, draws
 
 
