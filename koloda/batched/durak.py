@@ -87,7 +87,6 @@ def _beats_table() -> U64:
 
 
 BEATS = _beats_table()
-_TOP = np.uint64(1 << 63)
 #: card → its bit
 CARD_BIT = np.left_shift(ONE, np.arange(64, dtype=np.uint64))
 #: card → every card of its rank
