@@ -87,6 +87,8 @@ def _beats_table() -> U64:
 
 
 BEATS = _beats_table()
+#: cards held → how many a player draws to six (none over six)
+_SHORT = np.maximum(HAND - np.arange(64), 0)
 #: card → its bit
 CARD_BIT = np.left_shift(ONE, np.arange(64, dtype=np.uint64))
 #: card → every card of its rank
@@ -513,14 +515,14 @@ class Durak:
         state.t += 1
         # select: one more card toward an attack (of one rank) or a throw
         if len(i_sel):
-            c = m.sel_card.copy()
             sel = state.sel.take(i_sel)
-            sel |= CARD_BIT.take(c)
+            sel |= CARD_BIT.take(m.sel_card)
             state.sel[i_sel] = sel
             avail = state.avail.take(i_sel)
             # higher cards only; an attack goes on in the selected card's rank, a throw in
             # any rank on the table (ph 0 or 2: row 0 or 1 of the table)
-            c += ph.take(i_sel) << 5
+            c = ph.take(i_sel) << 5
+            c += m.sel_card
             avail &= _NEXT_SELECT.take(c)
             # while the round has room for one more
             more = popcount(sel) < state.room.take(i_sel)
@@ -622,22 +624,22 @@ class Durak:
             flat = state.prefix.ravel()
             rows = g * (DECK + 1)
             before = flat.take(rows + qd)
-            qa = np.maximum(HAND - popcount(ha).astype(np.int64), 0)
+            qa = _SHORT.take(popcount(ha))
             qa += qd
             np.minimum(qa, DECK, out=qa)
             mid = flat.take(rows + qa)
             ha |= mid ^ before
-            qd = np.maximum(HAND - popcount(hd).astype(np.int64), 0)
+            qd = _SHORT.take(popcount(hd))
             qd += qa
             np.minimum(qd, DECK, out=qd)
             hd |= flat.take(rows + qd) ^ mid
             state.drawn[g] = qd
         # over: the stock is empty and a hand is empty; the durak still holds cards
-        over = (ha == 0) | (hd == 0)
+        over = np.minimum(ha, hd) == 0
         over &= qd >= DECK
         # the next round: after a beaten round the defender attacks (written for every
         # game of g; the games that are over are then marked so)
-        swap = ~took & ~over
+        swap = ~(took | over)
         flip = (ha ^ hd) & np.negative(swap.astype(np.uint64))   # branch-free swap
         ha ^= flip
         hd ^= flip
