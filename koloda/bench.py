@@ -264,7 +264,7 @@ def batched_games() -> list[tuple[str, Callable[[], Any]]]:
         ("mushka 4 seats, whole deal (exchange as steps)", lambda: MushkaFull(4)),
         ("stukolka 5 seats, 3 in (tricks only)", lambda: Stukolka(5, 3)),
         ("stukolka 5 seats, whole deal (declaring as steps)", lambda: StukolkaFull(5)),
-        ("dreyfus 3p (tricks only)", lambda: Dreyfus(0)),
+        ("dreyfus 3p, whole deal (exchange as steps)", lambda: Dreyfus(0)),
         ("kopilka 4p, whole deal (exchange as steps)", lambda: Kopilka()),
     ]
 
@@ -318,7 +318,7 @@ def batched_side_by_side(hands: int, cpp_hands: int, seed: int, rounds: int = 5,
         for label, make in games:
             sec, _ = batched_run(make(), each, s)
             out.games.setdefault(label, []).append(each / sec if sec else 0.0)
-        out.durak_games = max(hands // 4, 1)
+        out.durak_games = hands          # four batches' worth: the batch kept full
         durak = batched_durak(out.durak_games, s)
         if durak is not None:
             sec, steps = durak
@@ -331,26 +331,21 @@ def batched_side_by_side(hands: int, cpp_hands: int, seed: int, rounds: int = 5,
     return out
 
 
-#: durak games advanced together (finished ones are dropped as the batch plays on)
+#: durak games advanced together: the batch is kept full (finished games replaced by new
+#: ones) until every game of the run is dealt, then drains
 DURAK_BATCH = 32768
 
 
 def batched_durak(games: int, seed: int, batch: int = DURAK_BATCH) -> tuple[float, int] | None:
     """``games`` random-play 2-player durak games of ``koloda.batched.durak`` (uniformly
-    random legal indices of the engine's action space, select and confirm steps included):
-    (CPU seconds, steps), or None without numpy."""
+    random legal indices of the engine's action space, select and confirm steps included),
+    ``batch`` at a time: (CPU seconds, steps), or None without numpy."""
     try:
         import numpy as np
 
         from koloda.batched.durak import Durak, play_random
     except ImportError:
         return None
-    game = Durak()
-    done = steps = 0
     start = time.process_time()
-    while done < games:
-        size = min(batch, games - done)
-        _, n, _ = play_random(game, np.arange(seed + done, seed + done + size), seed + done)
-        done += size
-        steps += n
+    _, steps, _ = play_random(Durak(), np.arange(seed, seed + games), seed, width=batch)
     return time.process_time() - start, steps

@@ -11,6 +11,7 @@ case; CI runs a few hundred.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import numpy as np
 import pytest
@@ -255,3 +256,78 @@ def test_durak_observation_is_the_engine_view_of_the_seat_to_move() -> None:
             action, sel = space.step(int(state.history[t][g]), legal, sel)
             if action is not None:
                 match.apply(action)
+
+
+def test_play_random_keeps_its_batch_full_dealing_each_key_once() -> None:
+    """``width`` games at a time: finished games are replaced by the next keys' games
+    until every key is dealt (each once, in order), then the batch drains."""
+    from koloda.batched.durak import play_random
+    game = Durak()
+    dealt: list[int] = []
+    widths: list[int] = []
+    init = game.init
+
+    def counting_init(keys: Any, history: bool = True) -> Any:
+        dealt.extend(np.asarray(keys).tolist())
+        state = init(keys, history=history)
+        widths.append(state.games)
+        return state
+    game.init = counting_init  # type: ignore[method-assign]
+    games, steps, draws = play_random(game, np.arange(500) + 7, 4, width=64)
+    assert games == 500 and dealt == list(range(7, 507))
+    assert widths[0] == 64 and len(widths) > 5
+    _, full_steps, _ = play_random(Durak(), np.arange(500) + 7, 4)
+    assert 0.8 < steps / full_steps < 1.25 and 0 <= draws < 500
+
+
+@pytest.mark.parametrize("phase", ["several to cover", "one to cover", "attack"])
+def test_the_random_policy_is_uniform_over_the_legal_actions(phase: str) -> None:
+    """``random_actions`` (the benchmark's policy) draws every legal index alike: one
+    game copied 30 000 times, each legal action drawn about as often (a fixed seed)."""
+    from koloda.batched.durak import ATTACK, DEFEND
+    game = Durak()
+    state = game.init(np.arange(200), history=False)
+    rng = np.random.default_rng(11)
+
+    def wanted(s: Any) -> np.ndarray:
+        cards = np.bitwise_count(s.uncovered)
+        if phase == "attack":
+            return (s.phase == ATTACK) & (np.bitwise_count(s.ha) >= 5)
+        return (s.phase == DEFEND) & ((cards >= 2) if phase.startswith("several")
+                                      else (cards == 1))
+    while not wanted(state).any():
+        game.advance(state, game.random_actions(state, rng))
+    g = int(np.flatnonzero(wanted(state))[0])
+    copies = game.take(state, np.full(30000, g))
+    legal = game.legal_actions(copies, 0)
+    drawn = game.random_actions(copies, rng)
+    values, counts = np.unique(drawn, return_counts=True)
+    assert values.tolist() == legal and len(legal) >= 3
+    expected = 30000 / len(legal)
+    assert (np.abs(counts - expected) < 0.1 * expected).all(), (legal, counts)
+
+
+def test_play_random_counts_the_steps_and_draws_of_every_game_once() -> None:
+    """Refilled or not, the totals are those of the games' own counters (each game's
+    steps and draw, summed once)."""
+    from koloda.batched import durak
+    game = Durak()
+    seen: list[tuple[int, int]] = []
+    take = game.take
+
+    def counting_take(state: Any, games: Any) -> Any:
+        over = state.phase == durak.OVER
+        seen.extend(zip(state.steps[over].tolist(), (state.durak[over] < 0).tolist(),
+                        strict=True))
+        return take(state, games)
+    game.take = counting_take  # type: ignore[method-assign]
+    deal_into = game.deal_into
+
+    def counting_deal_into(state: Any, slots: Any, keys: Any) -> None:
+        seen.extend(zip(state.steps[slots].tolist(), (state.durak[slots] < 0).tolist(),
+                        strict=True))
+        deal_into(state, slots, keys)
+    game.deal_into = counting_deal_into  # type: ignore[method-assign]
+    games, steps, draws = durak.play_random(game, np.arange(300), 2, width=40)
+    assert len(seen) == games == 300
+    assert steps == sum(s for s, _ in seen) and draws == sum(d for _, d in seen)

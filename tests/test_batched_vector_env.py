@@ -30,7 +30,7 @@ def masked_random(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 GAMES = [Opendaum(4, 3), Trinka(), OpendaumShakhi(4, 3), Opendaum33(2), Mushka(5, 3),
-         Stukolka(4, 2), Dreyfus(4)]
+         Stukolka(4, 2)]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
@@ -64,8 +64,8 @@ def test_self_play_episodes_with_next_step_autoreset(game: TrickGame) -> None:
         assert (infos["to_move"] >= 0).all()
 
 
-@pytest.mark.parametrize("game", [Kopilka(), MushkaFull(5), StukolkaFull(6)],
-                         ids=["kopilka", "mushka-full", "stukolka-full"])
+@pytest.mark.parametrize("game", [Kopilka(), MushkaFull(5), StukolkaFull(6), Dreyfus(4)],
+                         ids=["kopilka", "mushka-full", "stukolka-full", "dreyfus"])
 def test_deals_of_their_own_length_end_apart_and_the_batch_together(game: Any) -> None:
     env = BatchedVectorEnv(game, num_envs=16)
     rng = np.random.default_rng(1)

@@ -18,7 +18,7 @@ Games (each module's docstring says what it batches):
 
 - ``Opendaum(players, hand)`` classic, ``OpendaumShakhi(players, hand)`` (two shakhi),
   ``Opendaum33(hand)`` (three players, 33 cards) and ``Trinka()``: the whole deal.
-- ``Mushka(table, players)``, ``Stukolka(table, players)``, ``Dreyfus(number)``: the
+- ``Mushka(table, players)``, ``Stukolka(table, players)``: the
   tricks only. Their exchange or declarations change who plays and how long a deal is,
   so they are played at init by a fixed random policy drawn from the key
   (``koloda.batched.playphase``); records hold the whole deal, that phase included.
@@ -28,6 +28,9 @@ Games (each module's docstring says what it batches):
 - ``Durak()`` (``koloda.batched.durak``): 2-player durak, whole games, each at its own
   pace, in the engine's durak action space (multi-card attacks as select/confirm steps);
   its vector env resets each game on its own (``koloda.batched.durak_env``).
+- ``Dreyfus(number)``: the whole deal, the exchange with the widow as steps (a keep or
+  discard decision per card of the exchanger's hand, ``52`` keep, ``53`` discard), then
+  the tricks; each game at its own pace (a skipped player has no steps).
 - ``Kopilka()``: the play after the same-suit exchange (played at init likewise). Its
   draws, passes and failed leads give every deal its own length and order of play, so
   each game keeps its own mover and trick (``koloda.batched.kopilka``); a game over

@@ -18,11 +18,12 @@ indices), so the masks are the PettingZoo and OpenSpiel adapters' masks: ``0`` t
 attack, ``2759`` confirm throw. A multi-card attack or throw is chosen card by card in
 ascending card order (``select``) and then confirmed, as the adapters do.
 
-The benchmark's loop is ``play_random`` (``advance_random``: the random choice and the
-step in one, finished games dropped from the batch as it plays on); ``koloda bench``
-prints its games/s. The tests replay every game of random batches through the engine
-(same mask at every step, same seat, same durak and epaulettes) and check the observation
-against the engine's view, part by part.
+The benchmark's loop is ``play_random`` (``advance_random``: the random choice and the step
+in one; the batch kept full by dealing new games into finished slots while keys are left, as
+a vector env's autoreset does, then drained); ``koloda bench`` prints its games/s. The tests
+replay every game of random batches through the engine (same mask at every step, same seat,
+same durak and epaulettes) and check the observation against the engine's view, part by
+part.
 
 Two players, no teams: the only one ever asked to throw in is the attacker, a round ends
 at the attacker's ``pass`` (or at the limit, or when the attacker has no cards), and the
@@ -86,7 +87,8 @@ def _beats_table() -> U64:
 
 
 BEATS = _beats_table()
-_TOP = np.uint64(1 << 63)
+#: cards held → how many a player draws to six (none over six)
+_SHORT = np.maximum(HAND - np.arange(64), 0)
 #: card → its bit
 CARD_BIT = np.left_shift(ONE, np.arange(64, dtype=np.uint64))
 #: card → every card of its rank
@@ -135,6 +137,39 @@ def nth_set_bit(x: U64, r: I64) -> I64:
     return out
 
 
+#: (9 rank bits × 16 + r) → the rank (4..12, six to ace) of the r-th set bit of a suit's
+#: cards in the 36-card deck (8 KiB: stays in the L1 cache)
+_NTH_RANK = np.array([[[4 + b for b in range(9) if w >> b & 1][r] if r < bin(w).count("1")
+                       else 0 for r in range(16)] for w in range(512)], dtype=np.uint8).ravel()
+_M13, _M26, _M9 = np.uint64((1 << 13) - 1), np.uint64((1 << 26) - 1), np.uint64(0x1FF)
+_U13, _U26 = np.uint64(13), np.uint64(26)
+
+
+def nth_card(x: U64, r: I64) -> I64:
+    """``nth_set_bit`` for words of the 36-card deck's cards (bits 4..12 of each suit's
+    13): two halvings by suits (two suits, then one) and one look-up of the suit's nine
+    rank bits — a level fewer than a 64-bit word needs."""
+    ru = r.astype(np.uint8)
+    shift = np.zeros(len(x), dtype=np.uint64)
+    w = x
+    for mask, width in ((_M26, _U26), (_M13, _U13)):
+        c = popcount(w & mask)
+        hi = np.greater_equal(ru, c)
+        c &= np.negative(hi.view(np.uint8))    # the lower part's count where r is above it
+        ru -= c
+        up = hi.astype(np.uint64)
+        up *= width
+        shift += up
+        w = w >> up
+    w >>= _S4
+    w &= _M9
+    w <<= _S4
+    w |= ru
+    out = _NTH_RANK.take(w.view(np.int64)).astype(np.int64)
+    out += shift.view(np.int64)
+    return out
+
+
 def ranks_on(table: U64) -> U64:
     """Every card of a rank some card of ``table`` has (what may be thrown in): the ranks
     folded onto the first suit, then copied to all four by one multiply (no carries: the
@@ -175,6 +210,7 @@ class DurakState:
     prefix: U64                    # (games, 37) bits of order[:i]: a draw is two lookups
     trump: I64
     trump_card: I64
+    beats_base: I64                # trump × 64: where the trump's rows of BEATS start
     ha: U64
     hd: U64
     attacker: I64
@@ -264,7 +300,8 @@ class Durak:
         room = np.minimum(popcount(hd).astype(np.int64), self.first_bout_limit)
         return DurakState(
             keys=k, dealer=dealer, order=order, prefix=prefix, trump=trump,
-            trump_card=trump_card, ha=ha, hd=hd, attacker=attacker, phase=zi.copy(),
+            trump_card=trump_card, beats_base=trump * 64, ha=ha, hd=hd, attacker=attacker,
+            phase=zi.copy(),
             drawn=np.full(games, 2 * HAND, dtype=np.int64), uncovered=zero.copy(),
             table=zero.copy(), covers=zero.copy(), room=room,
             taken=np.zeros(games, dtype=np.bool_), beaten=zi.copy(),
@@ -330,7 +367,7 @@ class Durak:
         left = state.uncovered[g]
         while len(g):
             a = lowest_bit_index(left)
-            beats[g, a, :] = unpack(BEATS.take(state.trump[g] * 64 + a) & state.hd[g],
+            beats[g, a, :] = unpack(BEATS.take(state.beats_base[g] + a) & state.hd[g],
                                     CARDS).view(np.bool_)
             left &= left - ONE
             more = left != 0
@@ -349,8 +386,9 @@ class Durak:
         """Random legal moves: the games of each kind and the cards of each select and
         beat (no action indices: the benchmark's loop never needs them)."""
         games = state.games
-        raw = rng.bit_generator.random_raw(games)
-        raw >>= _S32
+        # two uniform 32-bit draws from each raw 64-bit word
+        raw = rng.bit_generator.random_raw((games + 1) // 2).view(np.uint32)[:games] \
+            .astype(np.uint64)
         ph = state.phase
         # attack and throw: select one of the selectable cards, or confirm / pass (whole
         # batch: the defending and finished games have nothing selectable and no extra)
@@ -376,18 +414,16 @@ class Durak:
         g1 = g.compress(one)
         # one card to cover (the usual case): its covers or take
         a = lowest_bit_index(unc.compress(one))
-        b = BEATS.take(state.trump.take(g1) * 64 + a) & state.hd.take(g1)
+        b = BEATS.take(state.beats_base.take(g1) + a) & state.hd.take(g1)
         n = popcount(b).astype(np.uint64)
         r1 = (raw.take(g1) * (n + ONE)) >> _S32
-        beat = r1 < n
-        # the take games (r1 = n) look up a set bit too, and their card is dropped
-        np.minimum(r1, np.maximum(n, ONE) - ONE, out=r1)
-        # one search for the selected cards and the covers
-        picked = nth_set_bit(np.concatenate([state.avail.take(i_sel), b]),
-                             np.concatenate([r.take(i_sel), r1]).view(np.int64))
+        beat = r1 < n                  # else r1 = n: take
+        # one search for the selected cards and the covers of the games that beat
+        picked = nth_card(np.concatenate([state.avail.take(i_sel), b.compress(beat)]),
+                          np.concatenate([r.take(i_sel), r1.compress(beat)]).view(np.int64))
         ns = len(i_sel)
         moves = Moves(i_sel, i_conf, g1.compress(beat), g1.compress(~beat), i_pass,
-                      picked[:ns], a.compress(beat), picked[ns:].compress(beat))
+                      picked[:ns], a.compress(beat), picked[ns:])
         if not one.all():
             g2 = g.compress(~one)
             hit, att, cover = self._random_defence(state, g2, raw.take(g2))
@@ -411,37 +447,33 @@ class Durak:
     def _random_defence(self, state: DurakState, g: I64, raw: U64
                         ) -> tuple[npt.NDArray[np.bool_], I64, I64]:
         """Uniform over every (uncovered card, cover) pair and take, in the games ``g``
-        (branch-free: a game out of uncovered cards goes on with nothing to cover):
-        whether each beats, and the attack card and cover of those that do."""
-        base = state.trump.take(g) * 64
-        hd = state.hd.take(g)
-        left = state.uncovered.take(g)
-        cards, covers, counts = [], [], []
-        total = np.ones(len(g), dtype=np.uint64)        # take, and every pair
-        while left.any():
-            # bit 63 (no card) where no card is left: nothing beats it
-            a = lowest_bit_index(left | _TOP)
-            b = BEATS.take(base + a)
-            b &= hd
-            n = popcount(b).astype(np.uint64)
-            total += n
-            cards.append(a)
-            covers.append(b)
-            counts.append(n)
-            left &= left - ONE
-        r = (raw * total) >> _S32
-        # the pair r falls among the covers of card j: the first whose running count of
-        # pairs passes r (j = the number of cards: take)
-        count = np.stack(counts)
-        cum = np.cumsum(count, axis=0)
-        j = (cum <= r).sum(axis=0)
-        beat = j < len(cards)
+        (each with two or more cards to cover): whether each beats, and the attack card
+        and cover of those that do. No loop over the cards: every game's uncovered cards
+        are laid out in one flat list (game by game), the pairs counted by a running sum
+        over it, and the pair drawn found by one search in that sum."""
+        unc = state.uncovered.take(g)
+        count = popcount(unc).astype(np.int64)
+        starts = np.cumsum(count)
+        starts -= count
+        # the flat list: game index and rank (0, 1, …) of each uncovered card in its game
+        game = np.repeat(np.arange(len(g)), count)
+        rank = np.arange(len(game))
+        rank -= starts.take(game)
+        cards = nth_card(unc.take(game), rank)
+        covers = BEATS.take(state.beats_base.take(g).take(game) + cards)
+        covers &= state.hd.take(g).take(game)
+        n = popcount(covers).astype(np.int64)
+        cum = np.cumsum(n)                    # pairs up to each card, all games before too
+        pairs = np.add.reduceat(n, starts)
+        before = cum.take(starts + count - 1) - pairs       # pairs of the games before
+        # r in 0..pairs (pairs: take)
+        r = ((raw * (pairs + 1).astype(np.uint64)) >> _S32).view(np.int64)
+        beat = r < pairs
         ib = np.flatnonzero(beat)
-        jb = j.take(ib)
-        rank = r.take(ib) - cum[jb, ib]
-        rank += count[jb, ib]
-        cover = nth_set_bit(np.stack(covers)[jb, ib], rank.view(np.int64))
-        return beat, np.stack(cards)[jb, ib], cover
+        target = before.take(ib) + r.take(ib)
+        j = np.searchsorted(cum, target, side="right")      # the card whose covers hold it
+        cover = nth_card(covers.take(j), target - (cum.take(j) - n.take(j)))
+        return beat, cards.take(j), cover
 
     # ------------------------------------------------------------ stepping
     def advance(self, state: DurakState, actions: npt.ArrayLike) -> DurakState:
@@ -483,14 +515,14 @@ class Durak:
         state.t += 1
         # select: one more card toward an attack (of one rank) or a throw
         if len(i_sel):
-            c = m.sel_card.copy()
             sel = state.sel.take(i_sel)
-            sel |= CARD_BIT.take(c)
+            sel |= CARD_BIT.take(m.sel_card)
             state.sel[i_sel] = sel
             avail = state.avail.take(i_sel)
             # higher cards only; an attack goes on in the selected card's rank, a throw in
             # any rank on the table (ph 0 or 2: row 0 or 1 of the table)
-            c += ph.take(i_sel) << 5
+            c = ph.take(i_sel) << 5
+            c += m.sel_card
             avail &= _NEXT_SELECT.take(c)
             # while the round has room for one more
             more = popcount(sel) < state.room.take(i_sel)
@@ -557,7 +589,7 @@ class Durak:
         pair = a[i_beat] - BEAT
         att = pair // CARDS
         cover = (pair % CARDS).astype(np.uint64)
-        beaters = BEATS.take(state.trump[i_beat] * 64 + att) & state.hd[i_beat]
+        beaters = BEATS.take(state.beats_base[i_beat] + att) & state.hd[i_beat]
         ok = ((ph[i_beat] == DEFEND)
               & (((state.uncovered[i_beat] >> att.astype(np.uint64)) & ONE) == ONE)
               & (((beaters >> cover) & ONE) == ONE))
@@ -592,22 +624,22 @@ class Durak:
             flat = state.prefix.ravel()
             rows = g * (DECK + 1)
             before = flat.take(rows + qd)
-            qa = np.maximum(HAND - popcount(ha).astype(np.int64), 0)
+            qa = _SHORT.take(popcount(ha))
             qa += qd
             np.minimum(qa, DECK, out=qa)
             mid = flat.take(rows + qa)
             ha |= mid ^ before
-            qd = np.maximum(HAND - popcount(hd).astype(np.int64), 0)
+            qd = _SHORT.take(popcount(hd))
             qd += qa
             np.minimum(qd, DECK, out=qd)
             hd |= flat.take(rows + qd) ^ mid
             state.drawn[g] = qd
         # over: the stock is empty and a hand is empty; the durak still holds cards
-        over = (ha == 0) | (hd == 0)
+        over = np.minimum(ha, hd) == 0
         over &= qd >= DECK
         # the next round: after a beaten round the defender attacks (written for every
         # game of g; the games that are over are then marked so)
-        swap = ~took & ~over
+        swap = ~(took | over)
         flip = (ha ^ hd) & np.negative(swap.astype(np.uint64))   # branch-free swap
         ha ^= flip
         hd ^= flip
@@ -647,17 +679,22 @@ class Durak:
         kw["history"] = kw["movers"] = None
         return DurakState(**kw)
 
+    def deal_into(self, state: DurakState, slots: I64, keys: npt.ArrayLike) -> None:
+        """Deal new games from ``keys`` (one per slot, in order) into the games at
+        ``slots`` (finished ones), in place; history is not kept across it."""
+        fresh = self.init(keys, history=False)
+        for f in fields(state):
+            mine = getattr(state, f.name)
+            if isinstance(mine, np.ndarray):
+                mine[slots] = getattr(fresh, f.name)
+        state.history = state.movers = None
+
     def reset_done(self, state: DurakState, keys: npt.ArrayLike) -> npt.NDArray[np.bool_]:
         """Deal new games (from ``keys``, one per finished game, in order) into the
         finished slots; return where. History is not kept across a reset."""
         done = state.phase == OVER
         if done.any():
-            fresh = self.init(np.asarray(keys)[:int(done.sum())], history=False)
-            for f in fields(state):
-                mine = getattr(state, f.name)
-                if isinstance(mine, np.ndarray):
-                    mine[done] = getattr(fresh, f.name)
-            state.history = state.movers = None
+            self.deal_into(state, np.flatnonzero(done), np.asarray(keys)[:int(done.sum())])
         return done
 
     # ------------------------------------------------------------ views
@@ -764,22 +801,37 @@ class Durak:
 
 
 
-def play_random(game: Durak, keys: npt.ArrayLike, seed: int = 0, compact: float = 0.7
-                ) -> tuple[int, int, int]:
+def play_random(game: Durak, keys: npt.ArrayLike, seed: int = 0, compact: float = 0.7,
+                width: int | None = None, refill: float = 0.875) -> tuple[int, int, int]:
     """Play every game of ``keys`` to its end with uniformly random legal indices (the
-    benchmark's loop): finished games are dropped from the batch once fewer than
-    ``compact`` of it are still playing. Returns (games, steps, draws)."""
+    benchmark's loop), ``width`` games at a time (default: all): while keys are left, the
+    finished games' slots are dealt the next keys' games once fewer than ``refill`` of the
+    batch are still playing (the batch stays full, as a vector env's autoreset keeps it);
+    then finished games are dropped from the batch once fewer than ``compact`` of it are
+    still playing. Returns (games, steps, draws)."""
     rng = np.random.default_rng(seed)
-    state = game.init(keys, history=False)
-    total = state.games
+    k = as_keys(keys)
+    total = len(k)
+    dealt = min(total, width or total)
+    state = game.init(k[:dealt], history=False)
     steps = draws = 0
+    live = state.phase != OVER
     while state.games:
-        game._apply(state, game._random(state, rng), state.phase != OVER)
+        game._apply(state, game._random(state, rng), live)
         live = state.phase != OVER
-        if np.count_nonzero(live) < compact * state.games:
-            done = ~live
-            steps += int(state.steps[done].sum())
-            draws += int((state.durak[done] < 0).sum())
-            state = game.take(state, np.flatnonzero(live))
+        playing = int(np.count_nonzero(live))
+        if playing < (refill if dealt < total else compact) * state.games:
+            done = np.flatnonzero(~live)
+            steps += int(state.steps.take(done).sum())
+            draws += int(np.count_nonzero(state.durak.take(done) < 0))
+            new = min(total - dealt, len(done))
+            if new:
+                game.deal_into(state, done[:new], k[dealt:dealt + new])
+                dealt += new
+            if new < len(done):          # (counted: the finished games left are dropped)
+                state = game.take(state, np.flatnonzero(state.phase != OVER))
+            live = state.phase != OVER
     return total, steps, draws
-__all__ = ["NUM_ACTIONS", "Durak", "DurakState", "nth_set_bit", "play_random"]
+
+
+__all__ = ["NUM_ACTIONS", "Durak", "DurakState", "nth_card", "nth_set_bit", "play_random"]

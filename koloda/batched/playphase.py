@@ -1,12 +1,12 @@
 """The play of a deal batched after a phase that is not: exchanges and declarations.
 
-Mushka's exchange, Stukolka's declarations and Dreyfus's purchase from the widow change
-who plays and what they hold, and the number of players left in (and so the deal's
-length) differs from game to game: a batch could not stay in lockstep through them. A
-``PlayPhase`` game therefore plays that phase *at init*, game by game in numpy (every
-choice drawn from the game's key by a fixed random policy, so a key always gives the same
-deal and the same choices), and batches the tricks that follow, among a fixed number
-``players`` of the ``table`` seats — the shape a batch is made for.
+Mushka's exchange and Stukolka's declarations change who plays and what they hold, and the
+number of players left in (and so the deal's length) differs from game to game: a batch
+could not stay in lockstep through them. A ``PlayPhase`` game therefore plays that phase *at
+init*, game by game in numpy (every choice drawn from the game's key by a fixed random
+policy, so a key always gives the same deal and the same choices), and batches the tricks
+that follow, among a fixed number ``players`` of the ``table`` seats — the shape a batch is
+made for.
 
 What is batched: only the tricks. What the batch's own steps and observations see: the
 players still in, in play order (order ``0`` leads the first trick; the observation's
@@ -164,7 +164,7 @@ class PlayPhase(TrickGame):
 
     def deal_json(self, state: TrickState, game: int) -> dict[str, Any]:
         """The deal as dealt round robin from the dealer's left, the next card turned for
-        trump, the rest the stock (Mushka, Stukolka; Dreyfus deals its own way)."""
+        trump, the rest the stock (Mushka, Stukolka)."""
         n, h = self.table, self.dealt_hand
         order = state.order[game].tolist()
         d = int(state.dealer[game])
@@ -172,7 +172,7 @@ class PlayPhase(TrickGame):
                 "stock": [CARD_TEXT[c] for c in order[n * h + 1:]],
                 "trump_card": CARD_TEXT[order[n * h]]}
 
-    #: cards dealt to each seat (the tricks' hand may differ: Dreyfus buys, but keeps 12)
+    #: cards dealt to each seat
     dealt_hand: int
 
 

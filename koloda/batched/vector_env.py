@@ -12,9 +12,9 @@ deal's last step, then that seat's points. Every seat's points are in
 Legal actions: ``infos["action_mask"]`` and ``action_masks()`` (the name MaskablePPO
 calls). All deals end on the same step; the next ``step`` then deals a new batch
 (Gymnasium's next-step autoreset: its actions are ignored, its rewards are 0, and the
-mask offered for it allows every action). Kopilka's and the paced games' deals end at
-different steps: a deal that is over waits for the rest (its one action ignored; reward
-0) and the batch's episodes all end together with the last.
+mask offered for it allows every action). Kopilka's, Dreyfus's and the paced games' deals
+end at different steps: a deal that is over waits for the rest (its one action ignored;
+reward 0) and the batch's episodes all end together with the last.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from koloda.batched.core import TrickGame
+from koloda.batched.dreyfus import Dreyfus
 from koloda.batched.kopilka import Kopilka
 from koloda.batched.paced import PacedTricks
 
@@ -36,7 +37,7 @@ class BatchedVectorEnv(VectorEnv):
     ``game.observation_size``, actions ``Discrete(game.num_actions)`` (the game's
     documented action space)."""
 
-    def __init__(self, game: TrickGame | Kopilka | PacedTricks, num_envs: int) -> None:
+    def __init__(self, game: TrickGame | Kopilka | PacedTricks | Dreyfus, num_envs: int) -> None:
         if num_envs < 1:
             raise ValueError("num_envs ≥ 1")
         self.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}

@@ -125,7 +125,8 @@ def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,
         out["batched_durak_games_per_s"] = round(med(sbs.durak), 1)
         out["rounds_durak_games_per_s"] = [round(x, 1) for x in sbs.durak]
         lines.append(f"  durak 2p, whole games, advance: {med(sbs.durak):,.0f} games/s "
-                     f"({med(sbs.durak_steps):,.0f} steps/s; {sbs.durak_games} games a round)")
+                     f"({med(sbs.durak_steps):,.0f} steps/s; {sbs.durak_games} games a round, "
+                     f"{b.DURAK_BATCH} a batch kept full)")
         lines.append(f"    by round: {', '.join(f'{x:,.0f}' for x in sbs.durak)}")
     if not sbs.cpp:
         lines.append("  OpenSpiel not installed (pip install '.[bench]'): no side-by-side"
