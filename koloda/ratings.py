@@ -1,12 +1,19 @@
 """The rating list: bots of one game on one OpenSkill scale (Plackett–Luce, which rates
 multiplayer games and teams), from arena rows.
 
-Each arena game is one rated match between the bots at the table: a bot's seats form its
-team (with two bots at a four-seat table, a,b,a,b, each bot holds two seats) and the
-team's score is the share of its seats among the game's winners (a draw: every team
-alike). The rows are rated in a fixed order — by seed, then bots, then seating — so the
-list does not depend on the order of the logs or of the games within them. A rating is
-``mu`` with its uncertainty ``sigma``; the list shows ``mu ± 2 sigma``.
+Each arena game is one rated match in which **every seat plays for itself**, as people
+are rated at the tables (``koloda.store.ratings``): the seats are ranked by the game's own
+measure — the arena's (``koloda.arena.game_measure``: bids made in Opendaum, money or
+points per deal elsewhere, Durak's loss counted as lower) — and each seat plays at its
+bot's rating; a bot holding several seats (two bots at a three-seat table: a,b,a) moves
+by the mean of its seats' updates. So a bot with more seats is not favoured (judged by
+"did any of my seats win", two seats of an equal bot would win twice as often), and a
+game whose winner of a deal is not its measure (Stukolka's top scorer of a deal, while a
+bot that drops a bad hand loses nothing) is rated on what the arena measures. A log row
+without measures (older logs) ranks its winners above the rest. The rows are rated in a
+fixed order — by seed, then bots, then seating — so the list does not depend on the
+order of the logs or of the games within them. A rating is ``mu`` with its uncertainty
+``sigma``; the list shows ``mu ± 2 sigma``.
 """
 
 from __future__ import annotations
@@ -41,13 +48,30 @@ class Rating:
                 "cheating": self.cheating}
 
 
-def team_scores(row: dict[str, Any]) -> dict[str, float]:
-    """Each bot at the table → the share of its seats among the winners."""
-    seats: dict[str, list[int]] = {}
-    for seat, bot in enumerate(row["lineup"]):
-        seats.setdefault(bot, []).append(seat)
-    winners = set(row["result"]["winners"])
-    return {bot: sum(s in winners for s in ss) / len(ss) for bot, ss in seats.items()}
+#: game families whose arena measure is better lower (Durak's: 1 for a loss)
+LOWER_IS_BETTER = frozenset({"durak"})
+
+
+def seat_scores(row: dict[str, Any]) -> list[tuple[str, float]]:
+    """Each seat's bot and score, higher better: the game's measure (negated where lower
+    is better), or 1 for a winner and 0 otherwise in a row without measures. Seats
+    without a measure (an Opendaum game of no deals) are left out."""
+    measure = row.get("measure")
+    if measure is None:
+        winners = set(row["result"]["winners"])
+        return [(bot, float(seat in winners)) for seat, bot in enumerate(row["lineup"])]
+    sign = -1.0 if _family(str(row.get("name", ""))) in LOWER_IS_BETTER else 1.0
+    return [(bot, sign * float(m)) for bot, m in zip(row["lineup"], measure, strict=True)
+            if m is not None]
+
+
+def _family(game: str) -> str:
+    from koloda.engine.errors import ConfigError
+    from koloda.engine.registry import get_spec
+    try:
+        return get_spec(game).family
+    except ConfigError:
+        return game
 
 
 def _order(row: dict[str, Any]) -> tuple[Any, ...]:
@@ -61,14 +85,21 @@ def rate(rows: list[dict[str, Any]]) -> list[Rating]:
     ratings: dict[str, Any] = {}
     games: dict[str, int] = {}
     for row in sorted(rows, key=_order):
-        scores = team_scores(row)
-        if len(scores) < 2:
+        seats = seat_scores(row)
+        bots = sorted({b for b, _ in seats})
+        if len(bots) < 2:
             continue            # a bot alone at the table tells nothing of its strength
-        bots = list(scores)
-        teams = [[ratings.setdefault(b, model.rating(name=b))] for b in bots]
-        new = model.rate(teams, scores=[scores[b] for b in bots])
-        for b, team in zip(bots, new, strict=True):
-            ratings[b] = team[0]
+        for b in bots:
+            ratings.setdefault(b, model.rating(name=b))
+        new = model.rate([[model.rating(mu=ratings[b].mu, sigma=ratings[b].sigma)]
+                          for b, _ in seats], scores=[score for _, score in seats])
+        moved: dict[str, list[Any]] = {}
+        for (b, _), team in zip(seats, new, strict=True):
+            moved.setdefault(b, []).append(team[0])
+        for b in bots:
+            got = moved[b]
+            ratings[b] = model.rating(mu=sum(r.mu for r in got) / len(got),
+                                      sigma=sum(r.sigma for r in got) / len(got), name=b)
             games[b] = games.get(b, 0) + 1
     cheats = {b for row in rows for b in row.get("cheating", ())}
     out = [Rating(b, float(r.mu), float(r.sigma), games[b], b in cheats)

@@ -10,7 +10,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from koloda.cli.main import app
-from koloda.ratings import rate, team_scores
+from koloda.ratings import rate, seat_scores
 
 runner = CliRunner()
 
@@ -19,9 +19,45 @@ def _row(seed: int, lineup: list[str], winners: list[int]) -> dict[str, Any]:
     return {"seed": seed, "lineup": lineup, "result": {"winners": winners}}
 
 
-def test_a_team_scores_the_share_of_its_seats_among_the_winners() -> None:
-    assert team_scores(_row(1, ["a", "b", "a", "b"], [2])) == {"a": 0.5, "b": 0.0}
-    assert team_scores(_row(1, ["a", "b"], [])) == {"a": 0.0, "b": 0.0}
+def _measured(seed: int, lineup: list[str], measure: list[float],
+              name: str = "stukolka") -> dict[str, Any]:
+    best = max(measure)
+    return {"name": name, "seed": seed, "lineup": lineup, "measure": measure,
+            "result": {"winners": [s for s, m in enumerate(measure) if m == best]}}
+
+
+def test_each_seat_scores_the_games_measure_with_lower_better_negated() -> None:
+    assert seat_scores(_measured(1, ["a", "b", "a"], [2.0, 0.0, -3.0])) == [
+        ("a", 2.0), ("b", 0.0), ("a", -3.0)]
+    durak = _measured(1, ["a", "b", "a"], [0.0, 1.0, 0.0], name="durak")
+    assert seat_scores(durak) == [("a", -0.0), ("b", -1.0), ("a", -0.0)]
+    # a log row without measures: its winners above the rest
+    assert seat_scores(_row(1, ["a", "b", "a", "b"], [2])) == [
+        ("a", 0.0), ("b", 0.0), ("a", 1.0), ("b", 0.0)]
+
+
+def test_a_bot_holding_more_seats_is_not_rated_above_an_equal_one() -> None:
+    # three seats, a at two of them, b at one; every seat wins equally often (a third of
+    # its games), so a and b are equally strong. Rated as teams ("did any of my seats
+    # win") a came out 4.5 above b; seat by seat they are level.
+    rows = [_measured(k, lineup, [1.0 if s == w else 0.0 for s in range(3)], "opendaum-33")
+            for k, (lineup, w) in enumerate(
+                (lineup, w) for _ in range(20)
+                for lineup in (["a", "b", "a"], ["b", "a", "a"], ["a", "a", "b"])
+                for w in range(3))]
+    a, b = sorted(rate(rows), key=lambda r: r.bot)
+    assert abs(a.mu - b.mu) < 0.5 and a.games == b.games == 180
+
+
+def test_the_measure_not_the_deals_top_scorer_orders_the_bots() -> None:
+    # a and b each take the deal half the time, but a loses three when it does not and
+    # b nothing (it drops its hand): b is the stronger by money a deal
+    rows = [_measured(k, ["a", "b", "c"], [3.0, 0.0, -1.0] if k % 2 else [-3.0, 3.0, -1.0])
+            for k in range(40)]
+    assert [x.bot for x in rate(rows)] == ["b", "a", "c"]
+    durak = [_measured(k, ["a", "b", "c"], [0.0, 0.0, 1.0] if k % 2 else [0.0, 1.0, 0.0],
+                       name="durak") for k in range(40)]
+    assert [x.bot for x in rate(durak)][-1] == "c"     # Durak: the loser is rated last
 
 
 def test_ratings_put_the_bot_that_wins_more_above_and_ignore_the_order_of_rows() -> None:
