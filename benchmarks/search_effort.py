@@ -1,17 +1,18 @@
-"""How much each search level actually searches: one arena deal-set of two levels (seats
-rotated, as ``koloda arena``), counting per decision the iterations the search ran, whether
-its exact endgame solver answered, and its CPU time.
+"""How much each search level actually searches, and whether it chooses differently: one
+arena game of ``search:normal`` against itself, where at every decision a shadow bot of each
+other level (one per seat, shown every decision of that seat, so it remembers the game as
+the playing bot does) is asked too, from the same observation and the same generator
+state. Per level: the budget, the decisions solved exactly (Durak 2p's endgame solver),
+the iterations run on the searched ones (and how many stopped before the budget — a
+search may stop once its most visited move cannot be overtaken), the CPU a decision, and
+how often its move differs from ``search:normal``'s.
 
-    PYTHONPATH=. nice python3 benchmarks/search_effort.py durak 2 search:normal,search:hard 92001
-
-Prints, per bot: decisions searched, decisions solved exactly, the iterations of searched
-decisions (mean, median, max, and how many stopped before the budget — Durak's search
-stops early once the most visited move cannot be overtaken), the budget, and the CPU
-seconds a decision; then each game's result and, for two bots, which seat won.
+    PYTHONPATH=. nice python3 benchmarks/search_effort.py durak 2 92001 40 search:hard
 """
 
 from __future__ import annotations
 
+import copy
 import random
 import statistics
 import sys
@@ -22,66 +23,61 @@ from koloda import arena
 from koloda.bots import make_bot
 
 
-def searcher(bot: Any) -> Any:
-    """The bot's ISMCTS / flat search (it keeps ``last``: the last decision's stats)."""
-    for obj in (bot, getattr(bot, "search", None), getattr(bot, "inner", None)):
-        if obj is not None and hasattr(obj, "last") and hasattr(obj, "iterations"):
-            return obj
-    return None
-
-
 def main() -> None:
-    game, players, bots, seed = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(","), \
+    game, players, seed, most = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), \
         int(sys.argv[4])
-    stats: dict[str, dict[str, list[float]]] = {b: {"its": [], "cpu": [], "solved": []}
-                                               for b in bots}
-    budget: dict[str, int] = {}
-    for lineup in arena.lineups(bots, players):
-        g = arena.Game(game, players, seed, lineup, "deal", (), 0)
-        match = arena._make(g)
-        made = [make_bot(b, match.spec.name) for b in lineup]
-        for bot in made:
+    others = sys.argv[5].split(",") if len(sys.argv) > 5 else ["search:hard"]
+    levels = ["search:normal", *others]
+    g = arena.Game(game, players, seed, tuple(["search:normal"] * players), "deal", (), 0)
+    match = arena._make(g)
+    bots = {lv: [make_bot(lv, match.spec.name) for _ in range(players)] for lv in levels}
+    for row in bots.values():
+        for bot in row:
             start = getattr(bot, "start", None)
             if start is not None:
                 start(match.spec.name, match.players, dict(match.options))
-        rng = random.Random(arena.bot_seed(g))
-        while not match.is_over:
-            seat = match.to_move
-            assert seat is not None
-            legal = match.legal_actions()
-            if len(legal) == 1:
-                match.apply(legal[0])
-                continue
-            bot, name = made[seat], lineup[seat]
-            t = time.process_time()
-            action = bot.choose(match.observation(seat), legal, rng)
-            cpu = time.process_time() - t
-            s = searcher(bot)
-            if s is not None:
-                budget[name] = s.iterations
-                st = stats[name]
-                st["cpu"].append(cpu)
-                st["solved"].append(float(s.last.solved))
-                if not s.last.solved:
-                    st["its"].append(float(s.last.iterations))
-            match.apply(action)
-        res = match.result
-        assert res is not None
-        print(f"seed {seed} lineup {','.join(lineup)}: winners {res.winners}, losers "
-              f"{res.losers}, measure {arena.game_measure(match)}", flush=True)
-    for b in bots:
-        st = stats[b]
-        if not st["cpu"]:
-            print(f"{b}: no search")
+    rng = random.Random(arena.bot_seed(g))
+    st: dict[str, dict[str, list[float]]] = {lv: {"its": [], "cpu": [], "solved": [],
+                                                  "same": []} for lv in levels}
+    decisions = 0
+    while not match.is_over and decisions < most:
+        seat = match.to_move
+        assert seat is not None
+        legal = match.legal_actions()
+        if len(legal) == 1:
+            match.apply(legal[0])
             continue
-        its = st["its"]
-        early = sum(1 for x in its if x < budget[b])
-        print(f"{b}: budget {budget[b]} iterations; {len(st['cpu'])} decisions, "
-              f"{int(sum(st['solved']))} solved exactly; searched {len(its)}: iterations "
+        decisions += 1
+        obs = match.observation(seat)
+        moves: dict[str, str] = {}
+        for lv in reversed(levels):         # search:normal last: its generator plays on
+            r = rng if lv == "search:normal" else copy.deepcopy(rng)
+            bot: Any = bots[lv][seat]
+            t = time.process_time()
+            moves[lv] = bot.choose(obs, list(legal), r)
+            cpu = time.process_time() - t
+            s = st[lv]
+            s["cpu"].append(cpu)
+            s["solved"].append(float(bot.last.solved))
+            if not bot.last.solved:
+                s["its"].append(float(bot.last.iterations))
+        for lv in levels:
+            st[lv]["same"].append(float(moves[lv] == moves["search:normal"]))
+        match.apply(moves["search:normal"])
+    print(f"{game} {players}p, seed {seed}: {decisions} decisions of search:normal "
+          f"against itself{' (game over)' if match.is_over else ''}")
+    for lv in levels:
+        s = st[lv]
+        budget = bots[lv][0].iterations
+        its = s["its"]
+        early = sum(1 for x in its if x < budget)
+        print(f"{lv}: budget {budget} iterations; {int(sum(s['solved']))} of "
+              f"{len(s['cpu'])} decisions solved exactly; searched {len(its)}: iterations "
               f"mean {statistics.fmean(its) if its else 0:.0f}, median "
               f"{statistics.median(its) if its else 0:.0f}, max {max(its, default=0):.0f}, "
               f"{early} stopped before the budget; CPU a decision mean "
-              f"{statistics.fmean(st['cpu']):.3f} s, median {statistics.median(st['cpu']):.3f} s")
+              f"{statistics.fmean(s['cpu']):.3f} s, median {statistics.median(s['cpu']):.3f} s; "
+              f"same move as search:normal in {int(sum(s['same']))} of {len(s['same'])}")
 
 
 if __name__ == "__main__":
