@@ -14,7 +14,8 @@ Runs `koloda arena` and `koloda ratings` and prints every command with its outpu
    ``search:normal`` and against ``heuristic`` — skipped, saying so, while no such bot
    is registered;
 3. ``search`` against ``heuristic`` on fresh seeds;
-4. the rating list of Durak, 2 players.
+4. the rating list of each game: random, heuristic, every search level and ISMCTS at
+   equal time, a round-robin on the same deal-sets.
 
 Durak with 2 players and Opendaum with 4. Every arena is deterministic from its seeds
 (iteration budgets); only the move times depend on the machine.
@@ -160,11 +161,13 @@ def main() -> None:
             print(f"(no clairvoyant bot for {game} in this tree: skipped)\n")
     if args.no_ratings:
         return
-    print("## the rating list: durak, 2 players\n")
-    sims = equal.get("durak", 20)
-    koloda(["ratings", "durak", "--players", "2", "--bots",
-            f"random,heuristic,search:easy,search:normal,openspiel-ismcts:{sims}",
-            "--deals", str(args.rating_deals), "--seed", str(args.seed)])
+    for game, players in games:
+        print(f"## the rating list: {game}, {players} players\n")
+        sims = equal.get(game, 20)
+        koloda(["ratings", game, "--players", str(players), "--bots",
+                f"random,heuristic,search:easy,search:normal,search:hard,"
+                f"openspiel-ismcts:{sims}", "--deals", str(args.rating_deals), "--seed",
+                str(args.seed)])
 
 
 if __name__ == "__main__":
