@@ -130,3 +130,31 @@ def test_the_made_bonus_is_added_to_the_points_only_when_the_bid_is_made() -> No
     assert plain == det.payoffs()[0] == 10.0
     assert Bonus("opendaum").value(det, 0) == 17.0
     assert Bonus("opendaum").value(det, 1) == det.payoffs()[1] + 7.0   # bid 0, took 0
+
+
+class MadeObjective(OpendaumSearch):
+    bid_points_weight = 0.01
+
+
+def test_a_bid_decision_with_the_made_objective_values_a_made_bid_at_one_plus_its_points() -> None:
+    from koloda.bots.heuristic.opendaum import rollout
+    m = at("opendaum", ["AS", "7H", "TD", "QH"], "9S", [], dealer=3)
+    bot = MadeObjective("opendaum", iterations=40)
+    bot.choose(m.observation(0), m.legal_actions(), random.Random(2))
+    det = prepare(m.observation(0)).sample(random.Random(1))
+    for a in ("bid 1", "bid 0", "bid 0", "bid 0"):
+        det.apply(a)
+    rollout(det)
+    assert det.payoffs()[0] == 10.0 and det.tricks[0] == 1
+    assert bot.value(det, 0) == 1.0 + 0.01 * 10.0          # made: 1 and a little of 10
+    missed = prepare(m.observation(0)).sample(random.Random(1))
+    for a in ("bid 0", "bid 0", "bid 0", "bid 0"):
+        missed.apply(a)
+    rollout(missed)
+    assert missed.tricks[0] == 1 and bot.value(missed, 0) == 0.01 * 1.0  # missed: 1 point
+    # a play decision of the same bot keeps the points (play_points_weight is None)
+    m.apply("bid 1")
+    for a in ("bid 0", "bid 0", "bid 0"):
+        m.apply(a)
+    bot.choose(m.observation(0), m.legal_actions(), random.Random(2))
+    assert bot.value(det, 0) == 10.0
