@@ -8,7 +8,10 @@ drowned by the luck of the deal), every seat then plays on with the heuristic po
 (``koloda.bots.heuristic.opendaum.rollout``: bid from the hand, play to make the bid
 exactly), and the action with the best mean of the seat's deal points is chosen; ties go
 to the heuristic's own choice. A bid is thus chosen by how many tricks this hand really
-takes when played for that bid, from this seat, after and before these bids.
+takes when played for that bid, from this seat, after and before these bids — and valued
+by the game's own measure, the share of bids made (``bid_points_weight``): a rollout is
+worth 1 if the bid was made, plus a little of its points, so the bid most likely to be made
+exactly wins and the points only part near-ties.
 
 Determinizations come from the game's own determinizer (voids, cards played, the trump
 card, hand sizes), prepared once per decision from the typed observation and sampled many
@@ -55,7 +58,7 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
     made_bonus: ClassVar[float] = 0.0
     #: the bid's objective, the share of bids made: a bid decision values a rollout at 1
     #: if the bid was made, else 0, plus this times its points (None: points + made_bonus)
-    bid_points_weight: ClassVar[float | None] = None
+    bid_points_weight: ClassVar[float | None] = 0.02
     #: likewise for the play decisions (None: points + made_bonus)
     play_points_weight: ClassVar[float | None] = None
     #: a bid decision races its bids: every this many deals the bids clearly worse than
