@@ -79,6 +79,13 @@ def situations(kind: str, deals: int) -> list[Situation]:
     return found
 
 
+def paired(made: list[float], pts: list[float],
+           first: tuple[list[float], list[float]]) -> str:
+    """The paired differences of made and points from ``first``'s, with 95% intervals."""
+    return (f" | made {interval([a - b for a, b in zip(made, first[0], strict=True)])}"
+            f" pts {interval([a - b for a, b in zip(pts, first[1], strict=True)])}")
+
+
 def interval(xs: list[float]) -> str:
     m = statistics.fmean(xs)
     h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
@@ -157,8 +164,7 @@ def objectives(sits: list[Situation], defaults: list[str], knobs: dict[str, Any]
         if first is None:
             first = (made, pts)
         else:
-            line += (f" | made {interval([a - b for a, b in zip(made, first[0], strict=True)])}"
-                     f" pts {interval([a - b for a, b in zip(pts, first[1], strict=True)])}")
+            line += paired(made, pts, first)
         print(line, flush=True)
     if save:
         Path(save).write_text(json.dumps(saved))
@@ -201,8 +207,7 @@ def main() -> None:
         if first is None:
             first = (made, pts)
         else:
-            line += (f" | made {interval([a - b for a, b in zip(made, first[0], strict=True)])}"
-                     f" pts {interval([a - b for a, b in zip(pts, first[1], strict=True)])}")
+            line += paired(made, pts, first)
         print(line, flush=True)
 
 

@@ -7,6 +7,7 @@ import random
 
 from koloda.bots.heuristic.opendaum import expected_tricks
 from koloda.bots.search.games.opendaum import OpendaumSearch, equivalent_plays
+from koloda.engine.match import Match
 from koloda.engine.view import Observation
 from koloda.games.opendaum.determinize import prepare
 from koloda.games.opendaum.views import OpendaumView
@@ -90,6 +91,12 @@ def test_the_bid_window_tries_only_bids_near_the_hands_expected_tricks() -> None
     assert len(got) < len(m.legal_actions())
 
 
+def bids_0_and_3() -> Match:
+    """Four cards each; seat 0 (weak) has bid 0, seat 1 (three aces and a king) 3."""
+    return at("opendaum", ["7D 8D 7C 8C", "AS KS AH AD", "QH JH 9H TD", "QD 9C AC TH"], "6S",
+              ["bid 0", "bid 3"], dealer=3)
+
+
 class Evidence(OpendaumSearch):
     bid_sigma = 0.3
     bid_tries = 200
@@ -98,9 +105,7 @@ class Evidence(OpendaumSearch):
 def test_sampled_deals_fit_the_bids_made_when_the_bids_are_evidence() -> None:
     # seat 0 bids 0 and seat 1 bids 3 on 4 cards; seat 2's samples should give seat 1
     # hands that take about 3 tricks and seat 0 hands that take about none
-    m = at("opendaum", ["7D 8D 7C 8C", "AS KS AH AD", "QH JH 9H TD", "QD 9C AC TH"], "6S",
-           ["bid 0", "bid 3"], dealer=3)
-    obs = m.observation(2)
+    obs = bids_0_and_3().observation(2)
     template = prepare(obs)
     plain, weighted = OpendaumSearch("opendaum"), Evidence("opendaum")
     rng = random.Random(3)

@@ -11,6 +11,7 @@ from koloda.bots.search.games.opendaum import OpendaumSearch
 from koloda.games.opendaum.determinize import prepare
 from tests.test_bots_flat_mc import ToySearch
 from tests.test_bots_opendaum import at
+from tests.test_opendaum_search import bids_0_and_3
 
 
 def test_a_rollout_budget_gives_a_pruned_actions_deals_to_the_others() -> None:
@@ -58,10 +59,7 @@ class Weighted(OpendaumSearch):
 
 
 def test_a_sampled_deal_is_weighted_by_how_well_the_earlier_bids_fit_its_hands() -> None:
-    m = at("opendaum", ["7D 8D 7C 8C", "AS KS AH AD", "QH JH 9H TD", "QD 9C AC TH"], "6S",
-           ["bid 0", "bid 3"], dealer=3)
-    obs = m.observation(2)
-    template = prepare(obs)
+    template = prepare(bids_0_and_3().observation(2))
     bot = Weighted("opendaum")
     rng = random.Random(5)
     for _ in range(20):
