@@ -5,6 +5,16 @@
     PYTHONPATH=. nice python3 benchmarks/opendaum_decisions.py play 50 \\
         '{"base": {}, "merge": {"merge_equivalent": true}}'
 
+    PYTHONPATH=. nice python3 benchmarks/opendaum_decisions.py bid-objectives 100 \\
+        '{"base": {"save": "/tmp/base.json"}, "x3": {"budget": 3, "against": "/tmp/base.json"}}'
+
+``bid-objectives`` / ``play-objectives``: one search run per situation keeps every
+rollout's (action, made, points, weight), and every objective of ``OBJECTIVES`` is judged
+on those same rollouts (exact: they do not depend on the objective, unless actions are
+pruned — then only the objective the race used is honest). A variant's ``budget`` scales
+the iterations; ``save`` keeps its per-situation results, ``against`` pairs with a saved
+run (objective by objective) instead of the first objective.
+
 The situations: ``DEALS`` single 4-player Opendaum deals (seeds 5000.. for bids, 7000.. for
 play; deal k at schedule position k mod 20), the heuristic in every seat. ``bid``: every
 bidding turn; ``play``: up to four play decisions with a choice, drawn at random, per deal.
