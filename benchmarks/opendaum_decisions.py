@@ -5,6 +5,16 @@
     PYTHONPATH=. nice python3 benchmarks/opendaum_decisions.py play 50 \\
         '{"base": {}, "merge": {"merge_equivalent": true}}'
 
+    PYTHONPATH=. nice python3 benchmarks/opendaum_decisions.py bid-objectives 100 \\
+        '{"base": {"save": "/tmp/base.json"}, "x3": {"budget": 3, "against": "/tmp/base.json"}}'
+
+``bid-objectives`` / ``play-objectives``: one search run per situation keeps every
+rollout's (action, made, points, weight), and every objective of ``OBJECTIVES`` is judged
+on those same rollouts (exact: they do not depend on the objective, unless actions are
+pruned — then only the objective the race used is honest). A variant's ``budget`` scales
+the iterations; ``save`` keeps its per-situation results, ``against`` pairs with a saved
+run (objective by objective) instead of the first objective.
+
 The situations: ``DEALS`` single 4-player Opendaum deals (seeds 5000.. for bids, 7000.. for
 play; deal k at schedule position k mod 20), the heuristic in every seat. ``bid``: every
 bidding turn; ``play``: up to four play decisions with a choice, drawn at random, per deal.
@@ -30,6 +40,7 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from koloda.arena import percentile
@@ -78,16 +89,111 @@ def situations(kind: str, deals: int) -> list[Situation]:
     return found
 
 
+def paired(made: list[float], pts: list[float],
+           first: tuple[list[float], list[float]]) -> str:
+    """The paired differences of made and points from ``first``'s, with 95% intervals."""
+    return (f" | made {interval([a - b for a, b in zip(made, first[0], strict=True)])}"
+            f" pts {interval([a - b for a, b in zip(pts, first[1], strict=True)])}")
+
+
 def interval(xs: list[float]) -> str:
     m = statistics.fmean(xs)
     h = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
     return f"{m:+.4f} [{m - h:+.4f}, {m + h:+.4f}]"
 
 
+class Recorder(OpendaumSearch):
+    """The search as it is, keeping every rollout's (action, made, points, the sampled
+    deal's weight) of the decision."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seen: list[tuple[str, bool, float, float]] = []
+        self.trying = ""
+        self.w = 1.0
+
+    def weight(self, det: Any, seat: int) -> float:
+        self.w = super().weight(det, seat)
+        return self.w
+
+    def act(self, state: Any, action: str) -> None:
+        self.trying = action
+        super().act(state, action)
+
+    def value(self, state: Any, seat: int) -> float:
+        v = super().value(state, seat)
+        self.seen.append((self.trying, state.bids[seat] == state.tricks[seat],
+                          state.payoffs()[seat], self.w))
+        return v
+
+
+#: objectives over a decision's rollouts: name → (weight of made, weight of points)
+OBJECTIVES: dict[str, tuple[float, float]] = {
+    "points": (0.0, 1.0), "made": (1.0, 1e-6),
+    **{f"made+{k}pts": (1.0, k) for k in (0.005, 0.01, 0.02, 0.05)},
+    **{f"pts+{b}made": (b, 1.0) for b in (5, 10, 20)},
+}
+
+
+def objectives(sits: list[Situation], defaults: list[str], knobs: dict[str, Any],
+               scale: float, save: str | None, against: str | None) -> None:
+    """Every objective in ``OBJECTIVES`` judged on the same rollouts (one search run per
+    situation: the rollouts do not depend on the objective unless actions are pruned; an
+    action's mean is over its own rollouts)."""
+    cls = type("rec", (Recorder,), dict(knobs))
+    bot = cls(GAME, iterations=round(OpendaumSearch.normal_iterations * scale))
+    seen: list[list[tuple[str, bool, float, float]]] = []
+    cpu = []
+    for i, (obs, legal, _) in enumerate(sits):
+        bot.seen = []
+        t = time.process_time()
+        bot.choose(obs, legal, random.Random(i * 7919 + 1))
+        cpu.append(time.process_time() - t)
+        seen.append(bot.seen)
+    print(f"knobs {knobs} budget ×{scale}: cpu ms median/p95 {1000 * statistics.median(cpu):.0f}/"
+          f"{1000 * percentile(cpu, 0.95):.0f}")
+    first: tuple[list[float], list[float]] | None = None
+    saved: dict[str, tuple[list[float], list[float]]] = {}
+    other = json.loads(Path(against).read_text()) if against else None
+    for name, (wm, wp) in OBJECTIVES.items():
+        made, pts = [], []
+        for (_, _, out), default, rows in zip(sits, defaults, seen, strict=True):
+            tot: dict[str, float] = {}
+            count: dict[str, float] = {}
+            for a, m, p, w in rows:
+                tot[a] = tot.get(a, 0.0) + w * (wm * m + wp * p)
+                count[a] = count.get(a, 0.0) + w
+            a = max(tot, key=lambda x: (tot[x] / count[x] if count[x] else -math.inf,
+                                        x == default))
+            made.append(float(out[a][0]))
+            pts.append(out[a][1])
+        line = f"  {name:14s} made {statistics.fmean(made):.3f} pts {statistics.fmean(pts):.2f}"
+        saved[name] = (made, pts)
+        if other is not None:       # paired with the same objective of the saved run
+            first = other[name]
+        if first is None:
+            first = (made, pts)
+        else:
+            line += paired(made, pts, first)
+        print(line, flush=True)
+    if save:
+        Path(save).write_text(json.dumps(saved))
+
+
 def main() -> None:
     kind, deals, variants = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
-    if kind not in ("bid", "play"):
-        raise SystemExit("the first argument is bid or play")
+    if kind not in ("bid", "play", "bid-objectives", "play-objectives"):
+        raise SystemExit("the first argument is bid, play, bid-objectives or play-objectives")
+    if kind.endswith("-objectives"):
+        sits = situations(kind.split("-")[0], deals)
+        heuristic = make_bot("heuristic", GAME)
+        defaults = [heuristic.choose(o, legal, random.Random(0)) for o, legal, _ in sits]
+        for name, knobs in variants.items():
+            scale = float(knobs.pop("budget", 1.0))
+            save, against = knobs.pop("save", None), knobs.pop("against", None)
+            print(name, end=": ")
+            objectives(sits, defaults, knobs, scale, save, against)
+        return
     sits = situations(kind, deals)
     heuristic = make_bot("heuristic", GAME)
     h = [heuristic.choose(o, legal, random.Random(0)) for o, legal, _ in sits]
@@ -111,8 +217,7 @@ def main() -> None:
         if first is None:
             first = (made, pts)
         else:
-            line += (f" | made {interval([a - b for a, b in zip(made, first[0], strict=True)])}"
-                     f" pts {interval([a - b for a, b in zip(pts, first[1], strict=True)])}")
+            line += paired(made, pts, first)
         print(line, flush=True)
 
 

@@ -7,6 +7,7 @@ import random
 
 from koloda.bots.heuristic.opendaum import expected_tricks
 from koloda.bots.search.games.opendaum import OpendaumSearch, equivalent_plays
+from koloda.engine.match import Match
 from koloda.engine.view import Observation
 from koloda.games.opendaum.determinize import prepare
 from koloda.games.opendaum.views import OpendaumView
@@ -90,6 +91,12 @@ def test_the_bid_window_tries_only_bids_near_the_hands_expected_tricks() -> None
     assert len(got) < len(m.legal_actions())
 
 
+def bids_0_and_3() -> Match:
+    """Four cards each; seat 0 (weak) has bid 0, seat 1 (three aces and a king) 3."""
+    return at("opendaum", ["7D 8D 7C 8C", "AS KS AH AD", "QH JH 9H TD", "QD 9C AC TH"], "6S",
+              ["bid 0", "bid 3"], dealer=3)
+
+
 class Evidence(OpendaumSearch):
     bid_sigma = 0.3
     bid_tries = 200
@@ -98,9 +105,7 @@ class Evidence(OpendaumSearch):
 def test_sampled_deals_fit_the_bids_made_when_the_bids_are_evidence() -> None:
     # seat 0 bids 0 and seat 1 bids 3 on 4 cards; seat 2's samples should give seat 1
     # hands that take about 3 tricks and seat 0 hands that take about none
-    m = at("opendaum", ["7D 8D 7C 8C", "AS KS AH AD", "QH JH 9H TD", "QD 9C AC TH"], "6S",
-           ["bid 0", "bid 3"], dealer=3)
-    obs = m.observation(2)
+    obs = bids_0_and_3().observation(2)
     template = prepare(obs)
     plain, weighted = OpendaumSearch("opendaum"), Evidence("opendaum")
     rng = random.Random(3)
@@ -130,3 +135,31 @@ def test_the_made_bonus_is_added_to_the_points_only_when_the_bid_is_made() -> No
     assert plain == det.payoffs()[0] == 10.0
     assert Bonus("opendaum").value(det, 0) == 17.0
     assert Bonus("opendaum").value(det, 1) == det.payoffs()[1] + 7.0   # bid 0, took 0
+
+
+class MadeObjective(OpendaumSearch):
+    bid_points_weight = 0.01
+
+
+def test_a_bid_decision_with_the_made_objective_values_a_made_bid_at_one_plus_its_points() -> None:
+    from koloda.bots.heuristic.opendaum import rollout
+    m = at("opendaum", ["AS", "7H", "TD", "QH"], "9S", [], dealer=3)
+    bot = MadeObjective("opendaum", iterations=40)
+    bot.choose(m.observation(0), m.legal_actions(), random.Random(2))
+    det = prepare(m.observation(0)).sample(random.Random(1))
+    for a in ("bid 1", "bid 0", "bid 0", "bid 0"):
+        det.apply(a)
+    rollout(det)
+    assert det.payoffs()[0] == 10.0 and det.tricks[0] == 1
+    assert bot.value(det, 0) == 1.0 + 0.01 * 10.0          # made: 1 and a little of 10
+    missed = prepare(m.observation(0)).sample(random.Random(1))
+    for a in ("bid 0", "bid 0", "bid 0", "bid 0"):
+        missed.apply(a)
+    rollout(missed)
+    assert missed.tricks[0] == 1 and bot.value(missed, 0) == 0.01 * 1.0  # missed: 1 point
+    # a play decision of the same bot keeps the points (play_points_weight is None)
+    m.apply("bid 1")
+    for a in ("bid 0", "bid 0", "bid 0"):
+        m.apply(a)
+    bot.choose(m.observation(0), m.legal_actions(), random.Random(2))
+    assert bot.value(det, 0) == 10.0

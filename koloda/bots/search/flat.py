@@ -58,6 +58,9 @@ class FlatMonteCarlo(Generic[S]):
     #: leave the heuristic's choice only when beaten by this many standard errors (None:
     #: the best mean wins)
     confidence: float | None = None
+    #: True: ``deal_budget`` counts rollouts, not deals (the deals an action dropped by
+    #: pruning would have had go to the actions still live)
+    budget_in_rollouts: bool = False
 
     def __init__(self, game: str, iterations: int | None = None,
                  seconds: float | None = None, name: str = "search") -> None:
@@ -120,8 +123,8 @@ class FlatMonteCarlo(Generic[S]):
         weights: dict[str, float] = dict.fromkeys(actions, 0.0)
         totals: dict[str, float] = dict.fromkeys(actions, 0.0)
         live = list(actions)
-        n = 0
-        while clock.more(n):
+        n = rollouts = 0
+        while clock.more(rollouts if self.budget_in_rollouts else n):
             det = sample()
             w = self.weight(det, seat)
             seed = rng.random() if self.fresh_rollout_rng else None
@@ -134,6 +137,7 @@ class FlatMonteCarlo(Generic[S]):
                 totals[a] += w * v
                 weights[a] += w
             n += 1
+            rollouts += len(live)
             if self.prune_every and n % self.prune_every == 0 and len(live) > 2:
                 live = self._prune(live, got, base)
         self.last = SearchStats(n, clock.elapsed())

@@ -8,7 +8,10 @@ drowned by the luck of the deal), every seat then plays on with the heuristic po
 (``koloda.bots.heuristic.opendaum.rollout``: bid from the hand, play to make the bid
 exactly), and the action with the best mean of the seat's deal points is chosen; ties go
 to the heuristic's own choice. A bid is thus chosen by how many tricks this hand really
-takes when played for that bid, from this seat, after and before these bids.
+takes when played for that bid, from this seat, after and before these bids — and valued
+by the game's own measure, the share of bids made (``bid_points_weight``): a rollout is
+worth 1 if the bid was made, plus a little of its points, so the bid most likely to be made
+exactly wins and the points only part near-ties.
 
 Determinizations come from the game's own determinizer (voids, cards played, the trump
 card, hand sizes), prepared once per decision from the typed observation and sampled many
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from koloda.bots.heuristic.opendaum import (
@@ -53,6 +56,15 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
     fresh_rollout_rng = False
     #: added to a deal's points when the seat made its bid (0: the points alone)
     made_bonus: ClassVar[float] = 0.0
+    #: the bid's objective, the share of bids made: a bid decision values a rollout at 1
+    #: if the bid was made, else 0, plus this times its points (None: points + made_bonus)
+    bid_points_weight: ClassVar[float | None] = 0.02
+    #: likewise for the play decisions (None: points + made_bonus)
+    play_points_weight: ClassVar[float | None] = None
+    #: a bid decision races its bids: every this many deals the bids clearly worse than
+    #: the best (``prune_z`` standard errors) are dropped and the budget, counted in
+    #: rollouts, goes to the rest (0: every bid gets every deal)
+    bid_prune_every: ClassVar[int] = 0
     #: bids tried: those within this many tricks of the hand's expected tricks (None: all)
     bid_window: ClassVar[float | None] = None
     #: the bids as evidence: a sampled deal is kept with chance exp(-Σ d² / 2σ²), d each
@@ -60,6 +72,9 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
     bid_sigma: ClassVar[float | None] = None
     #: the most deals drawn for one kept deal (the last drawn is kept)
     bid_tries: ClassVar[int] = 30
+    #: the bids as evidence, cheaper: every sampled deal is kept, weighted by
+    #: exp(-Σ d² / 2σ²), d as for ``bid_sigma`` (None: all deals alike)
+    weight_sigma: ClassVar[float | None] = None
     #: try one card of each run of touching cards (``equivalent_plays``)
     merge_equivalent: ClassVar[bool] = False
 
@@ -68,10 +83,22 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
         super().__init__(game, iterations, seconds, name)
         heuristic = self.heuristic = OpendaumHeuristic(game)
         self.variant = heuristic.variant
+        #: the points weight of the decision being searched (set by ``decide``)
+        self._weight: float | None = None
 
     def prepare(self, observation: Mapping[str, Any]) -> Template:
         assert isinstance(observation, Observation), "the search reads the typed observation"
         return prepare(observation)
+
+    def decide(self, observation: Mapping[str, Any], legal: list[str], rng: random.Random,
+               sample: Callable[[], OpendaumDeal] | None) -> str:
+        view = observation.deal if isinstance(observation, Observation) else None
+        phase = view.phase if isinstance(view, OpendaumView) else observation.get("phase")
+        bidding = phase == "bid"
+        self._weight = self.bid_points_weight if bidding else self.play_points_weight
+        self.prune_every = self.bid_prune_every if bidding else 0
+        self.budget_in_rollouts = bidding and self.bid_prune_every > 0
+        return super().decide(observation, legal, rng, sample)
 
     def rules_of(self, view: OpendaumView) -> TrickRules:
         """The trick rules of the deal ``view`` shows (its variant, options and trump)."""
@@ -98,6 +125,9 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
         if len(actions) == 1:
             return 0            # the candidates leave no choice: nothing to sample
         cards = max(1, len(observation["hand"]))
+        if self.budget_in_rollouts:         # in rollouts: as many as the deals would take
+            deals = self.iterations // (len(actions) * cards)
+            return len(actions) * max(MIN_DEALS, min(MAX_DEALS, deals))
         return max(MIN_DEALS, min(MAX_DEALS, self.iterations // (len(actions) * cards)))
 
     def sample(self, prepared: Any, rng: random.Random) -> OpendaumDeal:
@@ -129,12 +159,24 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
             parts = draw(rng)
         return parts
 
+    def weight(self, det: OpendaumDeal, seat: int) -> float:
+        if self.weight_sigma is None:
+            return 1.0
+        rules, n, hands = det.rules, det.players, det.deal.hands
+        miss = sum((b - expected_tricks(hands[s], rules, n)) ** 2
+                   for s, b in enumerate(det.bids) if b is not None and s != seat)
+        return math.exp(-0.5 * miss / (self.weight_sigma * self.weight_sigma))
+
     def rollout(self, state: OpendaumDeal, rng: random.Random) -> None:
         rollout(state, rng)
 
     def value(self, state: OpendaumDeal, seat: int) -> float:
         v = state.payoffs()[seat]
-        if self.made_bonus and state.bids[seat] == state.tricks[seat]:
+        made = state.bids[seat] == state.tricks[seat]
+        weight = self._weight
+        if weight is not None:
+            return float(made) + weight * v
+        if self.made_bonus and made:
             v += self.made_bonus
         return v
 
