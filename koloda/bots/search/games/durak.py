@@ -39,6 +39,7 @@ from koloda.bots.durak_inference import (
     RoundMemory,
     usable,
 )
+from koloda.bots.durak_rollout import applies, play_out, utilities_of
 from koloda.bots.heuristic.durak import (
     action_text,
     decide,
@@ -120,6 +121,10 @@ class DurakSearch(ISMCTS):
         self._model: tuple[Any, OpponentModel | None] = (None, None)
         self._pool: list[DurakGame] = []
         self._tries = 0
+        #: two-player simple durak: rollouts by ``durak_rollout.play_out`` (the same games
+        #: as ``heuristic_rollout``, about twice as fast), and the last one's values
+        self.lean = True
+        self._played_out: tuple[DurakGame | None, list[float]] = (None, [])
 
     def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
@@ -176,10 +181,19 @@ class DurakSearch(ISMCTS):
 
     def rollout(self, state: DealState, rng: random.Random) -> None:
         assert isinstance(state, DurakGame)
+        if self.lean and applies(state):
+            # the same game as the engine's heuristic rollout, on bare lists: its result
+            # is kept for ``utility`` (the state itself stays where the tree left it)
+            self._played_out = (state, utilities_of(*play_out(state)))
+            return
         heuristic_rollout(state)
 
     def utility(self, state: DealState) -> list[float]:
         assert isinstance(state, DurakGame)
+        played, values = self._played_out
+        if played is state:
+            self._played_out = (None, [])
+            return values
         return utilities(state)
 
     def solve(self, observation: Mapping[str, Any], legal: list[str], sample: Sample,
