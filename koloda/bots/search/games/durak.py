@@ -121,6 +121,8 @@ class DurakSearch(ISMCTS):
         self._model: tuple[Any, OpponentModel | None] = (None, None)
         self._pool: list[DurakGame] = []
         self._tries = 0
+        #: the opponent model's settings (``koloda.bots.durak_inference``)
+        self.eps, self.tries, self.pool_size, self.pool_tries = EPS, TRIES, POOL, POOL_TRIES
         #: two-player simple durak: rollouts by ``durak_rollout.play_out`` (the same games
         #: as ``heuristic_rollout``, about twice as fast), and the last one's values
         self.lean = True
@@ -155,16 +157,16 @@ class DurakSearch(ISMCTS):
         if model is None:
             return super().determinize(observation, rng)
         pool = self._pool
-        if len(pool) >= POOL:
-            return pool[rng.randrange(POOL)].clone()
+        if len(pool) >= self.pool_size:
+            return pool[rng.randrange(len(pool))].clone()
         best, fewest = None, math.inf
-        tries = TRIES if self._tries < POOL_TRIES else 1
+        tries = self.tries if self._tries < self.pool_tries else 1
         for _ in range(tries):
             self._tries += 1
             g = super().determinize(observation, rng)
             assert isinstance(g, DurakGame)
             m = model.mismatches(g, rng)
-            if m == 0 or rng.random() < EPS ** m:
+            if m == 0 or rng.random() < self.eps ** m:
                 best = g
                 break
             if m < fewest:
