@@ -55,6 +55,9 @@ from koloda.games.durak.views import DurakView
 
 #: endgame positions the solver may visit per search iteration of the level
 ENDGAME_NODES_PER_ITERATION = 300
+#: after the endgame solver ran out of nodes, it tries again once this many fewer cards
+#: are in play
+RETRY_SHRINK = 4
 #: a rollout longer than this is called a draw: transfer durak can go round in circles
 ROLLOUT_STEPS = 1500
 
@@ -112,6 +115,10 @@ class DurakSearch(ISMCTS):
         #: endgame positions solved so far (valid for one trump suit, variant and limit)
         self._memo: dict[Key, tuple[int, int]] = {}
         self._memo_game: tuple[Any, ...] = ()
+        #: where the solver last ran out of nodes: the game (trump card, cards played
+        #: so far), the cards then in play; and whether to wait before trying again
+        self._gave_up: tuple[int, int, int] | None = None
+        self.retry_later = True
         #: the rounds this bot has moved in, and the opponent model of the last observation
         self.memory = RoundMemory()
         #: weigh the determinizations by the opponent model (off: its gain over the plain
@@ -207,6 +214,15 @@ class DurakSearch(ISMCTS):
         obs = observation
         if obs["players"] != 2 or obs["stock_size"] > 1:
             return None
+        # after the solver ran out of nodes, not again before the cards in play (not in
+        # the discard pile) have shrunk by ``RETRY_SHRINK``: a position a little smaller
+        # mostly runs out too, and every try costs the whole budget (about a second)
+        in_play = 36 - obs["discard_count"]
+        this_game = (obs["trump_card"], sum(len(p) for p in obs["played"]))
+        gave_up = self._gave_up
+        if (gave_up is not None and gave_up[0] == this_game[0] and gave_up[1] <= this_game[1]
+                and in_play > gave_up[2] - RETRY_SHRINK):
+            return None
         state = sample()     # exact: nothing is unknown any more
         assert isinstance(state, DurakGame)
         # a position's value depends only on these (and the cards): keep what was solved
@@ -221,7 +237,10 @@ class DurakSearch(ISMCTS):
         preferred = action_text(decide(view_from_observation(obs, legal)))
         found = solver.best_action(preferred)
         self.last.nodes = solver.nodes
-        if found is None or found[1] < 0:
+        if found is None:
+            self._gave_up = (*this_game, in_play) if self.retry_later else None
+            return None
+        if found[1] < 0:
             return None
         self.last.solved = True
         return found[0]
