@@ -2,11 +2,15 @@
 
 Durak punishes random play hard (a random defender takes or wastes trumps at random), so
 random rollouts say little about a move; the rollouts here play the heuristic
-(``koloda.bots.heuristic.durak.decide``) for every seat. Two players with at most the
-trump card left in the stock see every card (the other hand is whatever is not in the
-discard pile, on the table, in the stock or in one's own hand): there the bot solves the
-game exactly (``durak_endgame``) and plays a move of the best value, keeping to the
-heuristic's choice when it is one of them.
+(``koloda.bots.heuristic.durak.decide``) for every seat — in two-player simple durak on
+bare lists (``koloda.bots.durak_rollout``: the same games, about twice as fast).
+
+Two players with at most the trump card left in the stock see every card (the other hand
+is whatever is not in the discard pile, on the table, in the stock or in one's own hand):
+there the bot solves the game exactly (``durak_endgame``) and plays a move of the best
+value, keeping to the heuristic's choice when it is one of them. Once the solver has run
+out of nodes it waits until ``RETRY_SHRINK`` fewer cards are in play before it tries
+again.
 
 With ``inference`` set (off by default: not yet shown to pay), two players in simple
 durak, the determinizations are weighted by what the other player's moves say about its
