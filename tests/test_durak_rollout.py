@@ -85,3 +85,28 @@ def test_search_plays_the_same_moves_with_the_lean_rollout() -> None:
         assert a == b
         assert lean.top_moves() == engine.top_moves()
         match.apply(a)
+
+
+def test_search_below_the_root_searches_the_tree_actions_by_default() -> None:
+    search = DurakSearch("durak", iterations=10)
+    assert not search.heuristic_opponent
+    for g in sampled_positions(range(1))[:40]:
+        search._seat = 0
+        assert search.node_actions(g) == search.actions(g.legal_actions())
+
+
+def test_heuristic_opponent_searches_only_the_heuristic_move_of_the_other_seat() -> None:
+    from koloda.bots.heuristic.durak import action_text, decide, view_from_state
+    search = DurakSearch("durak", iterations=10)
+    search.heuristic_opponent = True
+    search._seat = 0
+    others = 0
+    for g in sampled_positions(range(2))[:80]:
+        acts = search.node_actions(g)
+        if g.to_move == 0:
+            assert acts == search.actions(g.legal_actions())
+        else:
+            others += 1
+            assert acts == [action_text(decide(view_from_state(g)))]
+            assert acts[0] in g.legal_actions()
+    assert others > 10

@@ -132,6 +132,10 @@ class DurakSearch(ISMCTS):
         self._model: tuple[Any, OpponentModel | None] = (None, None)
         self._pool: list[DurakGame] = []
         self._tries = 0
+        #: in the tree, the other seats play the heuristic's move only (off: a bot that
+        #: assumes its opponent is the heuristic; measured in docs/strength/durak.md)
+        self.heuristic_opponent = False
+        self._seat: int | None = None
         #: the opponent model's settings (``koloda.bots.durak_inference``)
         self.eps, self.tries, self.pool_size, self.pool_tries = EPS, TRIES, POOL, POOL_TRIES
         #: two-player simple durak: rollouts by ``durak_rollout.play_out`` (the same games
@@ -143,6 +147,7 @@ class DurakSearch(ISMCTS):
                rng: random.Random) -> str:
         if isinstance(observation, Observation) and isinstance(observation.deal, DurakView):
             self.memory.remember(observation.deal)
+        self._seat = observation["seat"]
         return super().choose(observation, legal, rng)
 
     def model(self, observation: Mapping[str, Any]) -> OpponentModel | None:
@@ -188,6 +193,14 @@ class DurakSearch(ISMCTS):
 
     def actions(self, legal: list[str]) -> list[str]:
         return tree_actions(legal, self.transfer)
+
+    def node_actions(self, state: DealState) -> list[str]:
+        """Below the root, with ``heuristic_opponent`` set: the other seats play only the
+        heuristic's move (the tree then branches on this bot's moves alone)."""
+        if self.heuristic_opponent and self._seat is not None and state.to_move != self._seat:
+            assert isinstance(state, DurakGame)
+            return [action_text(decide(view_from_state(state)))]
+        return tree_actions(state.legal_actions(), self.transfer)
 
     def apply(self, state: DealState, action: str) -> None:
         state.apply_unchecked(action)
