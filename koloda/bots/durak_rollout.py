@@ -16,7 +16,7 @@ positions).
 from __future__ import annotations
 
 from koloda.bots.heuristic.durak import View, decide
-from koloda.games.durak.rounds import ATTACK, DEFEND, HAND_SIZE, ROUND_LIMIT, DurakGame
+from koloda.games.durak.rounds import ATTACK, DEFEND, HAND_SIZE, ROUND_LIMIT, THROW, DurakGame
 
 #: a rollout longer than this many moves is called unfinished (as the engine's rollout)
 STEPS = 1500
@@ -45,59 +45,39 @@ def play_out(g: DurakGame) -> tuple[bool, int | None]:
     for _ in range(STEPS):
         # one move of the seat to move; ``end`` when the round is over after it
         end = False
-        if phase == ATTACK:
-            hand = hands[att]
-            verb, cards = decide(View(hand, trump, ATTACK, attacks, covers, taken, len(stock),
-                                      limit - len(attacks), False,
-                                      None if stock else hands[dfn]))
+        mover, other = (dfn, att) if phase == DEFEND else (att, dfn)
+        hand = hands[mover]
+        verb, cards = decide(View(hand, trump, phase, attacks, covers, taken, len(stock),
+                                  limit - len(attacks), False,
+                                  None if stock else hands[other]))
+        if verb == "take":
+            taken = True
+            # the attacker is asked to throw in: not when the round is full or its hand empty
+            end = len(attacks) >= limit or not hands[att]
+            phase = THROW
+        elif verb == "beat":
+            a, b = cards
+            hand.remove(b)
+            if not hand and not stock:
+                in_game[dfn] = False
+            covers[attacks.index(a)] = b
+            covered += 1
+            if covered == len(attacks):
+                end = len(attacks) >= limit or not hands[att]
+                phase = THROW
+        elif verb == "pass":
+            end = True
+        else:       # the attacker's lead or throw-in
             for c in cards:
                 hand.remove(c)
             if not hand and not stock:
                 in_game[att] = False
             attacks += cards
             covers += [None] * len(cards)
-            phase = DEFEND
-        elif phase == DEFEND:
-            hand = hands[dfn]
-            verb, cards = decide(View(hand, trump, DEFEND, attacks, covers, taken, len(stock),
-                                      limit - len(attacks), False,
-                                      None if stock else hands[att]))
-            ask = False
-            if verb == "take":
-                taken = True
-                ask = True
-            else:
-                a, b = cards
-                hand.remove(b)
-                if not hand and not stock:
-                    in_game[dfn] = False
-                covers[attacks.index(a)] = b
-                covered += 1
-                ask = covered == len(attacks)
-            if ask:
-                # asking the attacker again: none when the round is full or it has no cards
-                if len(attacks) >= limit or not hands[att]:
-                    end = True
-                else:
-                    phase = "throw"
-        else:   # the attacker is asked to throw in
-            hand = hands[att]
-            verb, cards = decide(View(hand, trump, phase, attacks, covers, taken, len(stock),
-                                      limit - len(attacks), False,
-                                      None if stock else hands[dfn]))
-            if verb == "pass":
+            if not taken:
+                phase = DEFEND
+            elif len(attacks) >= limit or not hand:
                 end = True
-            else:
-                for c in cards:
-                    hand.remove(c)
-                if not hand and not stock:
-                    in_game[att] = False
-                attacks += cards
-                covers += [None] * len(cards)
-                if not taken:
-                    phase = DEFEND
-                elif len(attacks) >= limit or not hand:
-                    end = True
         if not end:
             continue
         # the round ends: the table is taken or beaten off, both draw (attacker first)
