@@ -37,6 +37,12 @@ def cost(c: Card, trump: int) -> int:
     return r + 9 if c // 13 == trump else r
 
 
+#: ``cost`` of every card (by its number, 0..51) for each trump suit: the sort key the
+#: heuristic's hot loops use (``COSTS[trump].__getitem__``)
+COSTS: tuple[tuple[int, ...], ...] = tuple(tuple(cost(c, t) for c in range(52))
+                                           for t in range(4))
+
+
 def beats(b: Card, a: Card, trump: int) -> bool:
     """``b`` covers ``a``: a higher card of its suit, or a trump on a plain card."""
     if b // 13 == a // 13:
@@ -124,10 +130,12 @@ def choose_attack(v: View) -> list[Card]:
 def cover_plan(v: View) -> list[tuple[Card, Card]] | None:
     """Cheapest covers for every uncovered card (the highest attack first), or None."""
     trump = v.trump
-    free = sorted(v.hand, key=lambda c: cost(c, trump))
+    key = COSTS[trump].__getitem__
+    free = sorted(v.hand, key=key)
     plan = []
     open_cards = [a for a, b in zip(v.attacks, v.covers, strict=True) if b is None]
-    for a in sorted(open_cards, key=lambda c: -cost(c, trump)):
+    # the dearest first (``reverse`` keeps equal costs in table order, as ``-cost`` would)
+    for a in sorted(open_cards, key=key, reverse=True):
         for b in free:
             if beats(b, a, trump):
                 plan.append((a, b))
@@ -191,7 +199,7 @@ def choose_throw(v: View) -> list[Card]:
         return can               # out of cards: out of the game
     top = 4 if v.stock >= 12 else 6 if v.stock > 0 else 8
     pick = sorted((c for c in can if c // 13 != trump and c % 13 - SIX <= top),
-                  key=lambda c: cost(c, trump))
+                  key=COSTS[trump].__getitem__)
     return pick[:v.room]
 
 

@@ -6,9 +6,10 @@ by default the game's determinizer), walks one shared tree whose nodes are keyed
 actions — a child is selectable only where it is legal in the current determinization,
 counted by availability — plays the rest out (``rollout``) and backs up ``utility`` for
 the seat that chose each move. Hooks: ``determinize``, ``actions`` (the legal actions
-worth searching), ``apply``, ``rollout``, ``utility``, ``value_range``, ``solve`` (an
-exact answer that skips the search, e.g. an endgame solver) and ``settle`` (stop once the
-most visited move cannot be overtaken in the iterations left).
+worth searching; ``node_actions`` below the root, given the state), ``apply``,
+``rollout``, ``utility``, ``value_range``, ``solve`` (an exact answer that skips the
+search, e.g. an endgame solver) and ``settle`` (stop once the most visited move cannot be
+overtaken in the iterations left).
 
 The budget is ``iterations``; ``seconds`` is a time cap only when a caller with a person
 waiting gives one (see :mod:`koloda.bots.search.levels`).
@@ -96,6 +97,11 @@ class ISMCTS:
         """The legal actions worth searching (default: all)."""
         return legal
 
+    def node_actions(self, state: DealState) -> list[str]:
+        """The actions searched below the root, in ``state`` (default: ``actions`` of
+        the legal actions)."""
+        return self.actions(state.legal_actions())
+
     def apply(self, state: DealState, action: str) -> None:
         state.apply_unchecked(action)      # every action comes from legal_actions()
 
@@ -143,7 +149,7 @@ class ISMCTS:
             acts = roots
             while not state.is_over:
                 if node is not root:
-                    acts = self.actions(state.legal_actions())
+                    acts = self.node_actions(state)
                 mover = state.to_move
                 untried = []
                 for a in acts:

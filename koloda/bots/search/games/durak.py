@@ -2,11 +2,15 @@
 
 Durak punishes random play hard (a random defender takes or wastes trumps at random), so
 random rollouts say little about a move; the rollouts here play the heuristic
-(``koloda.bots.heuristic.durak.decide``) for every seat. Two players with at most the
-trump card left in the stock see every card (the other hand is whatever is not in the
-discard pile, on the table, in the stock or in one's own hand): there the bot solves the
-game exactly (``durak_endgame``) and plays a move of the best value, keeping to the
-heuristic's choice when it is one of them.
+(``koloda.bots.heuristic.durak.decide``) for every seat — in two-player simple durak on
+bare lists (``koloda.bots.durak_rollout``: the same games, about twice as fast).
+
+Two players with at most the trump card left in the stock see every card (the other hand
+is whatever is not in the discard pile, on the table, in the stock or in one's own hand):
+there the bot solves the game exactly (``durak_endgame``) and plays a move of the best
+value, keeping to the heuristic's choice when it is one of them. Once the solver has run
+out of nodes it waits until ``RETRY_SHRINK`` fewer cards are in play before it tries
+again.
 
 With ``inference`` set (off by default: not yet shown to pay), two players in simple
 durak, the determinizations are weighted by what the other player's moves say about its
@@ -39,6 +43,7 @@ from koloda.bots.durak_inference import (
     RoundMemory,
     usable,
 )
+from koloda.bots.durak_rollout import applies, play_out, utilities_of
 from koloda.bots.heuristic.durak import (
     action_text,
     decide,
@@ -54,6 +59,9 @@ from koloda.games.durak.views import DurakView
 
 #: endgame positions the solver may visit per search iteration of the level
 ENDGAME_NODES_PER_ITERATION = 300
+#: after the endgame solver ran out of nodes, it tries again once this many fewer cards
+#: are in play
+RETRY_SHRINK = 4
 #: a rollout longer than this is called a draw: transfer durak can go round in circles
 ROLLOUT_STEPS = 1500
 
@@ -111,6 +119,10 @@ class DurakSearch(ISMCTS):
         #: endgame positions solved so far (valid for one trump suit, variant and limit)
         self._memo: dict[Key, tuple[int, int]] = {}
         self._memo_game: tuple[Any, ...] = ()
+        #: where the solver last ran out of nodes: the game (trump card, cards played
+        #: so far), the cards then in play; and whether to wait before trying again
+        self._gave_up: tuple[int, int, int] | None = None
+        self.retry_later = True
         #: the rounds this bot has moved in, and the opponent model of the last observation
         self.memory = RoundMemory()
         #: weigh the determinizations by the opponent model (off: its gain over the plain
@@ -120,11 +132,22 @@ class DurakSearch(ISMCTS):
         self._model: tuple[Any, OpponentModel | None] = (None, None)
         self._pool: list[DurakGame] = []
         self._tries = 0
+        #: in the tree, the other seats play the heuristic's move only (off: a bot that
+        #: assumes its opponent is the heuristic; measured in docs/strength/durak.md)
+        self.heuristic_opponent = False
+        self._seat: int | None = None
+        #: the opponent model's settings (``koloda.bots.durak_inference``)
+        self.eps, self.tries, self.pool_size, self.pool_tries = EPS, TRIES, POOL, POOL_TRIES
+        #: two-player simple durak: rollouts by ``durak_rollout.play_out`` (the same games
+        #: as ``heuristic_rollout``, about twice as fast), and the last one's values
+        self.lean = True
+        self._played_out: tuple[DurakGame | None, list[float]] = (None, [])
 
     def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
         if isinstance(observation, Observation) and isinstance(observation.deal, DurakView):
             self.memory.remember(observation.deal)
+        self._seat = observation["seat"]
         return super().choose(observation, legal, rng)
 
     def model(self, observation: Mapping[str, Any]) -> OpponentModel | None:
@@ -150,16 +173,16 @@ class DurakSearch(ISMCTS):
         if model is None:
             return super().determinize(observation, rng)
         pool = self._pool
-        if len(pool) >= POOL:
-            return pool[rng.randrange(POOL)].clone()
+        if len(pool) >= self.pool_size:
+            return pool[rng.randrange(len(pool))].clone()
         best, fewest = None, math.inf
-        tries = TRIES if self._tries < POOL_TRIES else 1
+        tries = self.tries if self._tries < self.pool_tries else 1
         for _ in range(tries):
             self._tries += 1
             g = super().determinize(observation, rng)
             assert isinstance(g, DurakGame)
             m = model.mismatches(g, rng)
-            if m == 0 or rng.random() < EPS ** m:
+            if m == 0 or rng.random() < self.eps ** m:
                 best = g
                 break
             if m < fewest:
@@ -171,15 +194,32 @@ class DurakSearch(ISMCTS):
     def actions(self, legal: list[str]) -> list[str]:
         return tree_actions(legal, self.transfer)
 
+    def node_actions(self, state: DealState) -> list[str]:
+        """Below the root, with ``heuristic_opponent`` set: the other seats play only the
+        heuristic's move (the tree then branches on this bot's moves alone)."""
+        if self.heuristic_opponent and self._seat is not None and state.to_move != self._seat:
+            assert isinstance(state, DurakGame)
+            return [action_text(decide(view_from_state(state)))]
+        return tree_actions(state.legal_actions(), self.transfer)
+
     def apply(self, state: DealState, action: str) -> None:
         state.apply_unchecked(action)
 
     def rollout(self, state: DealState, rng: random.Random) -> None:
         assert isinstance(state, DurakGame)
+        if self.lean and applies(state):
+            # the same game as the engine's heuristic rollout, on bare lists: its result
+            # is kept for ``utility`` (the state itself stays where the tree left it)
+            self._played_out = (state, utilities_of(*play_out(state)))
+            return
         heuristic_rollout(state)
 
     def utility(self, state: DealState) -> list[float]:
         assert isinstance(state, DurakGame)
+        played, values = self._played_out
+        if played is state:
+            self._played_out = (None, [])
+            return values
         return utilities(state)
 
     def solve(self, observation: Mapping[str, Any], legal: list[str], sample: Sample,
@@ -190,6 +230,15 @@ class DurakSearch(ISMCTS):
         move)."""
         obs = observation
         if obs["players"] != 2 or obs["stock_size"] > 1:
+            return None
+        # after the solver ran out of nodes, not again before the cards in play (not in
+        # the discard pile) have shrunk by ``RETRY_SHRINK``: a position a little smaller
+        # mostly runs out too, and every try costs the whole budget (about a second)
+        in_play = 36 - obs["discard_count"]
+        this_game = (obs["trump_card"], sum(len(p) for p in obs["played"]))
+        gave_up = self._gave_up
+        if (gave_up is not None and gave_up[0] == this_game[0] and gave_up[1] <= this_game[1]
+                and in_play > gave_up[2] - RETRY_SHRINK):
             return None
         state = sample()     # exact: nothing is unknown any more
         assert isinstance(state, DurakGame)
@@ -205,7 +254,10 @@ class DurakSearch(ISMCTS):
         preferred = action_text(decide(view_from_observation(obs, legal)))
         found = solver.best_action(preferred)
         self.last.nodes = solver.nodes
-        if found is None or found[1] < 0:
+        if found is None:
+            self._gave_up = (*this_game, in_play) if self.retry_later else None
+            return None
+        if found[1] < 0:
             return None
         self.last.solved = True
         return found[0]
