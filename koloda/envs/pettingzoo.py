@@ -90,6 +90,7 @@ class raw_env(AECEnv):
         self.scores = DealScores(n)
         #: the cards seen this deal as the vector's block (TableMemory, as float32 flags)
         self._seen = np.zeros(52, np.float32)
+        self._seen_any = False
 
     def _build(self) -> None:
         """What is made from (game, players) alone: rebuilt after unpickling."""
@@ -113,6 +114,8 @@ class raw_env(AECEnv):
         #: seat → (position, vector without the selection) of the position last encoded
         self._cache: dict[int, tuple[int, np.ndarray]] = {}
         self._moves = 0
+        #: the game has multi-card actions (chosen in several steps at one position)
+        self._multi = bool(self.space.multi)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -145,6 +148,7 @@ class raw_env(AECEnv):
         self.scores = DealScores(self.players)
         self._cache = {}
         self._seen = np.zeros(52, np.float32)
+        self._seen_any = False
         self._moves = 0
         self._after_move()
 
@@ -170,24 +174,37 @@ class raw_env(AECEnv):
                              f"{known})") from exc
         return merged
 
-    def _base(self, seat: int) -> np.ndarray:
+    def _fresh(self, seat: int) -> np.ndarray:
         """The seat's vector without the selection (the tensor and the cards seen),
-        written once per position (a selection step does not change the position;
-        ``self._moves`` counts the engine actions) into a zeroed array through its
-        memoryview: straight from the match's state for the games koloda.tensors.direct
-        knows, else off the typed observation (koloda.tensors.typed); ``observe`` hands
-        out copies."""
+        written into a new zeroed array through its memoryview: straight from the match's
+        state for the games koloda.tensors.direct knows, else off the typed observation
+        (koloda.tensors.typed)."""
+        out = np.zeros(self.features.size, np.float32)
+        self.features.typed.write_match(self._live(), seat, out.data)
+        if self._seen_any:
+            at = self._seen_at
+            out[at:at + 52] = self._seen
+        return out
+
+    def _base(self, seat: int) -> np.ndarray:
+        """``_fresh``, kept for the position (a selection step does not change the
+        position; ``self._moves`` counts the engine actions): do not change it."""
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == self._moves:
             return hit[1]
-        out = np.zeros(self.features.size, np.float32)
-        self.features.typed.write_match(self._live(), seat, out.data)
-        at = self._seen_at
-        out[at:at + 52] = self._seen
+        out = self._fresh(seat)
         self._cache[seat] = (self._moves, out)
         return out
 
     def _vector(self, seat: int, selection: Selection) -> np.ndarray:
+        """A new array the caller may keep and change. Written afresh, not copied, when
+        the seat will not be looked at again at this position: nothing kept for it, and
+        it has no selection step to make (a game with no multi-card action, or a seat
+        not to move)."""
+        if not selection.cards and not (self._multi and seat == self._live().to_move):
+            hit = self._cache.get(seat)
+            if hit is None or hit[0] != self._moves:
+                return self._fresh(seat)
         out = self._base(seat).copy()
         if selection.cards:
             mv: Any = out.data
@@ -251,10 +268,12 @@ class raw_env(AECEnv):
         if deal_ended:
             self.memory.new_deal()
             self._seen = np.zeros(52, np.float32)
+            self._seen_any = False
         elif seen:
             flags = self._seen
             for c in seen:
                 flags[c] = 1.0
+            self._seen_any = True
         self._after_move(deal_ended)
         if self._rewarded or m.is_over:
             self._accumulate_rewards()
