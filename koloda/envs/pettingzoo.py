@@ -196,12 +196,15 @@ class raw_env(AECEnv):
         self._cache[seat] = (self._moves, out)
         return out
 
-    def _vector(self, seat: int, selection: Selection) -> np.ndarray:
+    def _vector(self, seat: int, selection: Selection, acting: bool | None = None
+                ) -> np.ndarray:
         """A new array the caller may keep and change. Written afresh, not copied, when
         the seat will not be looked at again at this position: nothing kept for it, and
         it has no selection step to make (a game with no multi-card action, or a seat
-        not to move)."""
-        if not selection.cards and not (self._multi and seat == self._live().to_move):
+        not to move: ``acting``, found out here when not given)."""
+        if acting is None:
+            acting = seat == self._live().to_move
+        if not selection.cards and not (self._multi and acting):
             hit = self._cache.get(seat)
             if hit is None or hit[0] != self._moves:
                 return self._fresh(seat)
@@ -219,11 +222,11 @@ class raw_env(AECEnv):
             raise RuntimeError("call reset() before using the environment")
         seat = self.agent_name_mapping[agent]
         if seat != m.to_move:                   # (to_move is None once the match is over)
-            return {"observation": self._vector(seat, NO_SELECTION),
+            return {"observation": self._vector(seat, NO_SELECTION, False),
                     "action_mask": np.zeros(self._mask_size, np.int8)}
         selection = self.selection
         mask = self.space.kept(m.legal_actions(), selection, "int8", _int8_mask).copy()
-        return {"observation": self._vector(seat, selection), "action_mask": mask}
+        return {"observation": self._vector(seat, selection, True), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """AECEnv.last, reading the environment's own dicts once each."""
@@ -278,6 +281,38 @@ class raw_env(AECEnv):
         if self._rewarded or m.is_over:
             self._accumulate_rewards()
 
+    def _was_dead_step(self, action: Any) -> None:
+        """AECEnv._was_dead_step for this environment, where every agent ends at once
+        (all terminated or all truncated): the agent leaves, the next one left is
+        selected, the rewards are cleared."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        assert self.terminations[agent] or self.truncations[agent], (
+            "an agent that was not dead as attempted to be removed")
+        del self.terminations[agent]
+        del self.truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        terminations, truncations = self.terminations, self.truncations
+        for a in agents:
+            if terminations[a] or truncations[a]:
+                if getattr(self, "_skip_agent_selection", None) is None:
+                    self._skip_agent_selection: str | None = agent
+                self.agent_selection = a
+                break
+        else:
+            skip: Any = getattr(self, "_skip_agent_selection", None)
+            if skip is not None:
+                self.agent_selection = skip
+            self._skip_agent_selection = None
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0
+
     def render(self) -> str | None:
         m = self._live()
         seat = m.to_move if m.to_move is not None else 0
@@ -326,11 +361,12 @@ class raw_env(AECEnv):
     def _after_move(self, deal_ended: bool = False) -> None:
         m = self._live()
         rewards = self.rewards
-        per_deal = self.reward_mode == "deal" and (deal_ended or m.is_over)
+        over = m.is_over
+        per_deal = (deal_ended or over) and self.reward_mode == "deal"
         if per_deal:
             for s, x in enumerate(self.scores.deltas(m)):
                 rewards[self.possible_agents[s]] = x
-        if m.is_over:
+        if over:
             result = m.result
             if not per_deal:
                 values = result_rewards(result, self.players)
@@ -348,7 +384,7 @@ class raw_env(AECEnv):
             for a in self.agents:
                 rewards[a] = 0.0
         self._rewarded = per_deal
-        seat = m.to_move or 0
+        seat = m.current.to_move or 0              # (the match is not over)
         previous = self.agent_selection
         agent = self.agent_selection = self.possible_agents[seat]
         infos = self.infos
