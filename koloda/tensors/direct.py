@@ -68,7 +68,7 @@ ENV: dict[str, Any] = {"compress": compress, "suit_of": suit_of,
 DURAK: dict[str, Any] = {
     "phase": "st.phase",
     "hand": "st.hands[seat]",
-    "hand_sizes": "[len(h) for h in st.hands]",
+    "hand_sizes": "map(len, st.hands)",
     "known_cards": "[st.public.intersection(h) for h in st.hands] if st.public else ()",
     "table": "zip(st.attacks, st.covers)",
     "trump_card": "st.trump_card",
@@ -95,7 +95,7 @@ DURAK: dict[str, Any] = {
 OPENDAUM: dict[str, Any] = {
     "phase": "st.phase",
     "hand": "st.hands[seat]",
-    "hand_sizes": "[len(h) for h in st.hands]",
+    "hand_sizes": "map(len, st.hands)",
     "deal_size": "st.size",
     "schedule_position": "st.position",
     "schedule_length": "st.schedule_length",
@@ -119,7 +119,7 @@ OPENDAUM: dict[str, Any] = {
 MUSHKA: dict[str, Any] = {
     "phase": "st.phase",
     "hand": "st.hands[seat]",
-    "hand_sizes": "[len(h) for h in st.hands]",
+    "hand_sizes": "map(len, st.hands)",
     "trump_card": "st.trump_card",
     "trump": "suit_of(st.trump_card)",
     "stock": "len(st.stock)",
