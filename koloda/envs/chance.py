@@ -50,12 +50,14 @@ class _Dealing:
         self.turned_outside = t is not None and t not in shape.stock \
             and all(t not in h for h in shape.hands)
         self.places += self.turned_outside
-        self.remaining = sorted(shape.all_cards())
+        #: the cards not dealt yet (a set: every dealt card is looked up in it)
+        self.remaining: set[Card] = set(shape.all_cards())
         self.dealt: list[Card] = []
 
     def outcomes(self) -> list[tuple[int, float]]:
+        """Every card left, ascending, each as likely."""
         p = 1.0 / len(self.remaining)
-        return [(c, p) for c in self.remaining]
+        return [(c, p) for c in sorted(self.remaining)]
 
     def add(self, card: Card) -> None:
         self.remaining.remove(card)
@@ -371,7 +373,7 @@ class Table:
             new.match = copy.deepcopy(m, {id(m.spec): m.spec})
         if self.dealing is not None:
             new.dealing = copy.copy(self.dealing)
-            new.dealing.remaining = list(self.dealing.remaining)
+            new.dealing.remaining = set(self.dealing.remaining)
             new.dealing.dealt = list(self.dealing.dealt)
         new.memory = self.memory.copy()
         new._seen_flags = list(self._seen_flags)
@@ -416,12 +418,16 @@ class Table:
                 raise ValueError(f"chance outcome {outcome}: no seat {outcome}")
             self.dealing = _Dealing(self._first_shape(outcome))
             return
-        if outcome not in self.dealing.remaining:
+        dealing = self.dealing
+        remaining = dealing.remaining
+        if outcome not in remaining:
             raise ValueError(f"chance outcome {outcome}: not a card left to deal")
-        self.dealing.add(outcome)
-        if not self.dealing.done:
+        remaining.remove(outcome)
+        dealt = dealing.dealt
+        dealt.append(outcome)
+        if len(dealt) != dealing.places:
             return
-        deal = self.dealing.deal()
+        deal = dealing.deal()
         self.dealing = None
         if self.match is None:
             self.match = self.spec.match_class(self.spec, self.players, self.options,

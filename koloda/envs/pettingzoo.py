@@ -135,12 +135,12 @@ class raw_env(AECEnv):
         self._match_options = match_options
         self.match = koloda.new_game(self.game, players=self.players, seed=self._match_seed,
                                      **match_options)
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        agents = self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         self.agent_selection = self.agents[0]
         self._rewarded = False       # some reward is not zero (so it is reset next move)
         self.selection = NO_SELECTION
