@@ -118,6 +118,9 @@ class Table:
         self.memory = TableMemory()
         #: the memory's cards as the vector's 52 flags (float32 values; 1.0 exactly)
         self._seen_flags = [0.0] * CARDS
+        #: perfect recall → what follows the tensor in a vector before the selection and
+        #: the dealt hand (the flags, then zeros), made once per change of the flags
+        self._tails: dict[bool, list[float]] = {}
         #: this deal's actions (seat, text), and each seat's hand as the deal began
         self.log: list[tuple[int, str]] = []
         #: the dealt hands (``dealt_hands``); None: not read for this deal yet
@@ -195,10 +198,12 @@ class Table:
         if len(m.deals) != deals:
             self.memory.new_deal()
             self._seen_flags = [0.0] * CARDS
+            self._tails = {}
         elif seen:
             flags = self._seen_flags
             for c in seen:
                 flags[c] = 1.0
+            self._tails = {}
         self._after_action()
 
     def action_text(self, player: int, index: int) -> str:
@@ -273,8 +278,11 @@ class Table:
                 tensor = [0.0] * size
                 features.typed.write_match(m, seat, tensor, True)
                 hit = self._lists[seat] = (version, tensor)
-            out = hit[1] + self._seen_flags + _zeros(features.size - size - CARDS
-                                               + (CARDS if perfect_recall else 0))
+            tail = self._tails.get(perfect_recall)
+            if tail is None:
+                tail = self._tails[perfect_recall] = self._seen_flags + _zeros(
+                    features.size - size - CARDS + (CARDS if perfect_recall else 0))
+            out = hit[1] + tail
         if self.selection.cards and seat == self.current_player():
             for c in self.selection.cards:
                 out[size + CARDS + c] = 1.0
@@ -377,6 +385,7 @@ class Table:
             new.dealing.dealt = list(self.dealing.dealt)
         new.memory = self.memory.copy()
         new._seen_flags = list(self._seen_flags)
+        new._tails = {}
         new._cache = {}
         new._lists = {}
         new._filled = {}
@@ -442,6 +451,7 @@ class Table:
         self.log = []
         self.memory.new_deal()
         self._seen_flags = [0.0] * CARDS
+        self._tails = {}
         self._deal_at = len(self.history) + 1   # (the last card is logged after this)
         self._dealt = [dealt_hand(m, s) for s in range(self.players)] if self.recall.on \
             else None
