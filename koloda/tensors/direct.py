@@ -81,7 +81,7 @@ DURAK: dict[str, Any] = {
     "taken": "st.taken",
     "passed": "st.passed",
     "limit": "st.limit",
-    "in_game": "tuple(compress(range(P), st.in_game))",
+    "in_game": "compress(range(P), st.in_game)",
     "teams": "(tuple(tuple(range(t, P, 2)) for t in (0, 1)) if st.teams else None)",
     "first_bout": "st.beaten_rounds == 0",
     "first_bout_limit": "st.first_bout_limit",
