@@ -50,12 +50,14 @@ class _Dealing:
         self.turned_outside = t is not None and t not in shape.stock \
             and all(t not in h for h in shape.hands)
         self.places += self.turned_outside
-        self.remaining = sorted(shape.all_cards())
+        #: the cards not dealt yet (a set: every dealt card is looked up in it)
+        self.remaining: set[Card] = set(shape.all_cards())
         self.dealt: list[Card] = []
 
     def outcomes(self) -> list[tuple[int, float]]:
+        """Every card left, ascending, each as likely."""
         p = 1.0 / len(self.remaining)
-        return [(c, p) for c in self.remaining]
+        return [(c, p) for c in sorted(self.remaining)]
 
     def add(self, card: Card) -> None:
         self.remaining.remove(card)
@@ -116,6 +118,9 @@ class Table:
         self.memory = TableMemory()
         #: the memory's cards as the vector's 52 flags (float32 values; 1.0 exactly)
         self._seen_flags = [0.0] * CARDS
+        #: perfect recall → what follows the tensor in a vector before the selection and
+        #: the dealt hand (the flags, then zeros), made once per change of the flags
+        self._tails: dict[bool, list[float]] = {}
         #: this deal's actions (seat, text), and each seat's hand as the deal began
         self.log: list[tuple[int, str]] = []
         #: the dealt hands (``dealt_hands``); None: not read for this deal yet
@@ -193,10 +198,12 @@ class Table:
         if len(m.deals) != deals:
             self.memory.new_deal()
             self._seen_flags = [0.0] * CARDS
+            self._tails = {}
         elif seen:
             flags = self._seen_flags
             for c in seen:
                 flags[c] = 1.0
+            self._tails = {}
         self._after_action()
 
     def action_text(self, player: int, index: int) -> str:
@@ -271,8 +278,11 @@ class Table:
                 tensor = [0.0] * size
                 features.typed.write_match(m, seat, tensor, True)
                 hit = self._lists[seat] = (version, tensor)
-            out = hit[1] + self._seen_flags + _zeros(features.size - size - CARDS
-                                               + (CARDS if perfect_recall else 0))
+            tail = self._tails.get(perfect_recall)
+            if tail is None:
+                tail = self._tails[perfect_recall] = self._seen_flags + _zeros(
+                    features.size - size - CARDS + (CARDS if perfect_recall else 0))
+            out = hit[1] + tail
         if self.selection.cards and seat == self.current_player():
             for c in self.selection.cards:
                 out[size + CARDS + c] = 1.0
@@ -371,10 +381,11 @@ class Table:
             new.match = copy.deepcopy(m, {id(m.spec): m.spec})
         if self.dealing is not None:
             new.dealing = copy.copy(self.dealing)
-            new.dealing.remaining = list(self.dealing.remaining)
+            new.dealing.remaining = set(self.dealing.remaining)
             new.dealing.dealt = list(self.dealing.dealt)
         new.memory = self.memory.copy()
         new._seen_flags = list(self._seen_flags)
+        new._tails = {}
         new._cache = {}
         new._lists = {}
         new._filled = {}
@@ -416,12 +427,16 @@ class Table:
                 raise ValueError(f"chance outcome {outcome}: no seat {outcome}")
             self.dealing = _Dealing(self._first_shape(outcome))
             return
-        if outcome not in self.dealing.remaining:
+        dealing = self.dealing
+        remaining = dealing.remaining
+        if outcome not in remaining:
             raise ValueError(f"chance outcome {outcome}: not a card left to deal")
-        self.dealing.add(outcome)
-        if not self.dealing.done:
+        remaining.remove(outcome)
+        dealt = dealing.dealt
+        dealt.append(outcome)
+        if len(dealt) != dealing.places:
             return
-        deal = self.dealing.deal()
+        deal = dealing.deal()
         self.dealing = None
         if self.match is None:
             self.match = self.spec.match_class(self.spec, self.players, self.options,
@@ -436,6 +451,7 @@ class Table:
         self.log = []
         self.memory.new_deal()
         self._seen_flags = [0.0] * CARDS
+        self._tails = {}
         self._deal_at = len(self.history) + 1   # (the last card is logged after this)
         self._dealt = [dealt_hand(m, s) for s in range(self.players)] if self.recall.on \
             else None

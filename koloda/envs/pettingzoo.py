@@ -90,6 +90,7 @@ class raw_env(AECEnv):
         self.scores = DealScores(n)
         #: the cards seen this deal as the vector's block (TableMemory, as float32 flags)
         self._seen = np.zeros(52, np.float32)
+        self._seen_any = False
 
     def _build(self) -> None:
         """What is made from (game, players) alone: rebuilt after unpickling."""
@@ -113,6 +114,8 @@ class raw_env(AECEnv):
         #: seat → (position, vector without the selection) of the position last encoded
         self._cache: dict[int, tuple[int, np.ndarray]] = {}
         self._moves = 0
+        #: the game has multi-card actions (chosen in several steps at one position)
+        self._multi = bool(self.space.multi)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -132,12 +135,12 @@ class raw_env(AECEnv):
         self._match_options = match_options
         self.match = koloda.new_game(self.game, players=self.players, seed=self._match_seed,
                                      **match_options)
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        agents = self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         self.agent_selection = self.agents[0]
         self._rewarded = False       # some reward is not zero (so it is reset next move)
         self.selection = NO_SELECTION
@@ -145,6 +148,7 @@ class raw_env(AECEnv):
         self.scores = DealScores(self.players)
         self._cache = {}
         self._seen = np.zeros(52, np.float32)
+        self._seen_any = False
         self._moves = 0
         self._after_move()
 
@@ -170,24 +174,40 @@ class raw_env(AECEnv):
                              f"{known})") from exc
         return merged
 
-    def _base(self, seat: int) -> np.ndarray:
+    def _fresh(self, seat: int) -> np.ndarray:
         """The seat's vector without the selection (the tensor and the cards seen),
-        written once per position (a selection step does not change the position;
-        ``self._moves`` counts the engine actions) into a zeroed array through its
-        memoryview: straight from the match's state for the games koloda.tensors.direct
-        knows, else off the typed observation (koloda.tensors.typed); ``observe`` hands
-        out copies."""
+        written into a new zeroed array through its memoryview: straight from the match's
+        state for the games koloda.tensors.direct knows, else off the typed observation
+        (koloda.tensors.typed)."""
+        out = np.zeros(self.features.size, np.float32)
+        self.features.typed.write_match(self._live(), seat, out.data)
+        if self._seen_any:
+            at = self._seen_at
+            out[at:at + 52] = self._seen
+        return out
+
+    def _base(self, seat: int) -> np.ndarray:
+        """``_fresh``, kept for the position (a selection step does not change the
+        position; ``self._moves`` counts the engine actions): do not change it."""
         hit = self._cache.get(seat)
         if hit is not None and hit[0] == self._moves:
             return hit[1]
-        out = np.zeros(self.features.size, np.float32)
-        self.features.typed.write_match(self._live(), seat, out.data)
-        at = self._seen_at
-        out[at:at + 52] = self._seen
+        out = self._fresh(seat)
         self._cache[seat] = (self._moves, out)
         return out
 
-    def _vector(self, seat: int, selection: Selection) -> np.ndarray:
+    def _vector(self, seat: int, selection: Selection, acting: bool | None = None
+                ) -> np.ndarray:
+        """A new array the caller may keep and change. Written afresh, not copied, when
+        the seat will not be looked at again at this position: nothing kept for it, and
+        it has no selection step to make (a game with no multi-card action, or a seat
+        not to move: ``acting``, found out here when not given)."""
+        if acting is None:
+            acting = seat == self._live().to_move
+        if not selection.cards and not (self._multi and acting):
+            hit = self._cache.get(seat)
+            if hit is None or hit[0] != self._moves:
+                return self._fresh(seat)
         out = self._base(seat).copy()
         if selection.cards:
             mv: Any = out.data
@@ -202,11 +222,11 @@ class raw_env(AECEnv):
             raise RuntimeError("call reset() before using the environment")
         seat = self.agent_name_mapping[agent]
         if seat != m.to_move:                   # (to_move is None once the match is over)
-            return {"observation": self._vector(seat, NO_SELECTION),
+            return {"observation": self._vector(seat, NO_SELECTION, False),
                     "action_mask": np.zeros(self._mask_size, np.int8)}
         selection = self.selection
         mask = self.space.kept(m.legal_actions(), selection, "int8", _int8_mask).copy()
-        return {"observation": self._vector(seat, selection), "action_mask": mask}
+        return {"observation": self._vector(seat, selection, True), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """AECEnv.last, reading the environment's own dicts once each."""
@@ -251,13 +271,47 @@ class raw_env(AECEnv):
         if deal_ended:
             self.memory.new_deal()
             self._seen = np.zeros(52, np.float32)
+            self._seen_any = False
         elif seen:
             flags = self._seen
             for c in seen:
                 flags[c] = 1.0
+            self._seen_any = True
         self._after_move(deal_ended)
         if self._rewarded or m.is_over:
             self._accumulate_rewards()
+
+    def _was_dead_step(self, action: Any) -> None:
+        """AECEnv._was_dead_step for this environment, where every agent ends at once
+        (all terminated or all truncated): the agent leaves, the next one left is
+        selected, the rewards are cleared."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        assert self.terminations[agent] or self.truncations[agent], (
+            "an agent that was not dead as attempted to be removed")
+        del self.terminations[agent]
+        del self.truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        terminations, truncations = self.terminations, self.truncations
+        for a in agents:
+            if terminations[a] or truncations[a]:
+                if getattr(self, "_skip_agent_selection", None) is None:
+                    self._skip_agent_selection: str | None = agent
+                self.agent_selection = a
+                break
+        else:
+            skip: Any = getattr(self, "_skip_agent_selection", None)
+            if skip is not None:
+                self.agent_selection = skip
+            self._skip_agent_selection = None
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0
 
     def render(self) -> str | None:
         m = self._live()
@@ -307,11 +361,12 @@ class raw_env(AECEnv):
     def _after_move(self, deal_ended: bool = False) -> None:
         m = self._live()
         rewards = self.rewards
-        per_deal = self.reward_mode == "deal" and (deal_ended or m.is_over)
+        over = m.is_over
+        per_deal = (deal_ended or over) and self.reward_mode == "deal"
         if per_deal:
             for s, x in enumerate(self.scores.deltas(m)):
                 rewards[self.possible_agents[s]] = x
-        if m.is_over:
+        if over:
             result = m.result
             if not per_deal:
                 values = result_rewards(result, self.players)
@@ -329,7 +384,7 @@ class raw_env(AECEnv):
             for a in self.agents:
                 rewards[a] = 0.0
         self._rewarded = per_deal
-        seat = m.to_move or 0
+        seat = m.current.to_move or 0              # (the match is not over)
         previous = self.agent_selection
         agent = self.agent_selection = self.possible_agents[seat]
         infos = self.infos

@@ -31,14 +31,44 @@ from koloda.cards import suit_of
 #: Each table maps a deal field, or ``sheet.`` and a field of the match's score sheet
 #: (over ``m``, the match), to an expression.
 
+#: the last voids ``opendaum_voids`` worked out: (deal state, its trick, completed tricks,
+#: cards on the trick, the voids)
+_VOIDS: list[tuple[Any, Any, int, int, Any]] = [(None, None, -1, -1, ())]
+
+
+def opendaum_voids(st: Any) -> Any:
+    """``OpendaumDeal._voids_view()``'s sets, unsorted and not copied into tuples (the
+    voids block writes them as flags): the completed tricks' voids (kept by the deal
+    state), with what the trick on the table shows — the view's own reading
+    (``_read_voids``). The last answer is kept for its position (the seats' tensors are
+    written in turn at the same position)."""
+    t = st.trick
+    n = len(t.cards)
+    played = len(st.played)
+    last_st, last_t, last_played, last_n, voids = _VOIDS[0]
+    if last_st is st and last_t is t and last_played == played and last_n == n:
+        return voids
+    voids = st._completed_voids()
+    if n:
+        voids = list(voids)
+        reveals, led = st.rules.reveals, t.led
+        for i, (seat, c) in enumerate(zip(t.seats, t.cards, strict=True)):
+            shown = reveals(led if i else None, c)
+            if shown:
+                voids[seat] = voids[seat] | shown
+    _VOIDS[0] = (st, t, played, n, voids)
+    return voids
+
+
 #: what the expressions may call besides the state's own attributes and methods
-ENV: dict[str, Any] = {"compress": compress, "suit_of": suit_of}
+ENV: dict[str, Any] = {"compress": compress, "suit_of": suit_of,
+                       "opendaum_voids": opendaum_voids}
 
 #: Durak (every variant): DurakGame.observation
 DURAK: dict[str, Any] = {
     "phase": "st.phase",
     "hand": "st.hands[seat]",
-    "hand_sizes": "[len(h) for h in st.hands]",
+    "hand_sizes": "map(len, st.hands)",
     "known_cards": "[st.public.intersection(h) for h in st.hands] if st.public else ()",
     "table": "zip(st.attacks, st.covers)",
     "trump_card": "st.trump_card",
@@ -51,7 +81,7 @@ DURAK: dict[str, Any] = {
     "taken": "st.taken",
     "passed": "st.passed",
     "limit": "st.limit",
-    "in_game": "tuple(compress(range(P), st.in_game))",
+    "in_game": "compress(range(P), st.in_game)",
     "teams": "(tuple(tuple(range(t, P, 2)) for t in (0, 1)) if st.teams else None)",
     "first_bout": "st.beaten_rounds == 0",
     "first_bout_limit": "st.first_bout_limit",
@@ -65,7 +95,7 @@ DURAK: dict[str, Any] = {
 OPENDAUM: dict[str, Any] = {
     "phase": "st.phase",
     "hand": "st.hands[seat]",
-    "hand_sizes": "[len(h) for h in st.hands]",
+    "hand_sizes": "map(len, st.hands)",
     "deal_size": "st.size",
     "schedule_position": "st.position",
     "schedule_length": "st.schedule_length",
@@ -80,7 +110,7 @@ OPENDAUM: dict[str, Any] = {
     "trick": "st.trick.plays()",
     "last_trick": "st._last_view()",
     "tricks_played": "st.history()",
-    "voids": "st._voids_view()",
+    "voids": "opendaum_voids(st)",
     # OpendaumMatch.sheet
     "sheet.totals": "m.totals",
 }
@@ -89,7 +119,7 @@ OPENDAUM: dict[str, Any] = {
 MUSHKA: dict[str, Any] = {
     "phase": "st.phase",
     "hand": "st.hands[seat]",
-    "hand_sizes": "[len(h) for h in st.hands]",
+    "hand_sizes": "map(len, st.hands)",
     "trump_card": "st.trump_card",
     "trump": "suit_of(st.trump_card)",
     "stock": "len(st.stock)",
@@ -100,7 +130,7 @@ MUSHKA: dict[str, Any] = {
     "last_trick": "st._last_trick()",
     "tricks": "st.tricks",
     "tricks_played": "st._tricks_played()",
-    "voids": "st._voids_view()",
+    "voids": "st.voids",              # the sets _voids_view() sorts
     # MushkaMatch.sheet
     "sheet.scores": "m.scores",
 }

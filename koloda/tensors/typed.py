@@ -171,8 +171,11 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                  "    over = m.is_over", "    fb = None"]
         if any(b.path.startswith("sheet.") and b.path not in sources for b in blocks):
             lines.insert(3, "    sheet = m.sheet()")
+    plans = [_resolve(b.path, deal_cls, sheet_cls) for b in blocks]
+    roots = [None if sources is None or plan is None else _root_expr(b, plan, sources)
+             for b, plan in zip(blocks, plans, strict=True)]
     for k, (b, off) in enumerate(zip(blocks, offsets, strict=True)):
-        plan = _resolve(b.path, deal_cls, sheet_cls)
+        plan = plans[k]
         if sources is not None and (plan is None or plan.kind not in b.typed_kinds()):
             raise NotDirect(b.name)
         if plan is None or plan.kind not in b.typed_kinds():
@@ -187,11 +190,15 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
         elif plan.root == "sheet" and b.path not in sources:
             lines.append(f"    v = sheet.{first}")
         else:
-            expr = HEADER_SOURCES.get(first) if plan.root == "obs" else \
-                sources.get(b.path if plan.root == "sheet" else first)
+            expr = roots[k]
             if expr is None:
                 raise NotDirect(b.name)
-            lines.append(f"    v = {expr}")
+            if k and roots[k - 1] == expr:          # read by the block before: kept
+                lines.append("    v = kept")
+            elif k + 1 < len(blocks) and roots[k + 1] == expr:
+                lines.append(f"    v = kept = {expr}")
+            else:
+                lines.append(f"    v = {expr}")
         for part in rest:
             lines.append(f"    v = None if v is None else v.{part}")
         t = type(b)
@@ -292,6 +299,19 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
     fill: Callable[..., None] = env["fill"]
     fill.__doc__ = source           # the generated code, for reading
     return fill
+
+
+def _root_expr(b: Block, plan: _Plan, sources: dict[str, Any]) -> str | None:
+    """The expression a block's field chain starts from when written from the match's
+    state (``_compile`` with ``sources``), or None when it has none (read off the
+    score sheet, or not direct)."""
+    first = plan.chain[0]
+    if plan.root == "sheet" and b.path not in sources:
+        return None
+    if plan.root == "obs":
+        return HEADER_SOURCES.get(first)
+    found = sources.get(b.path if plan.root == "sheet" else first)
+    return found if isinstance(found, str) else None
 
 
 _F32 = array("f", [0.0])
