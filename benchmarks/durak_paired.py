@@ -23,14 +23,13 @@ import argparse
 import json
 import math
 import os
-import random
 import statistics
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from koloda.arena import Game, _make, bot_seed, percentile
+from koloda.arena import Game, percentile, play_game
 from koloda.bots import make_bot
 
 Variant = tuple[str, dict[str, Any]]
@@ -55,28 +54,13 @@ def play(task: tuple[Variant, int, int]) -> list[Any]:
     (name, settings), seed, seat = task
     lineup = ("search:normal", "heuristic") if seat == 0 else ("heuristic", "search:normal")
     game = Game("durak", 2, seed, lineup, "game", (), 0)
-    match = _make(game)
     bots: list[Any] = [None, None]
     bots[seat] = build(settings)
     bots[1 - seat] = make_bot("heuristic", "durak")
-    rng = random.Random(bot_seed(game))
-    cpu = []
-    while not match.is_over:
-        mover = match.to_move
-        assert mover is not None
-        legal = match.legal_actions()
-        if len(legal) == 1:
-            match.apply(legal[0])
-            continue
-        start = time.process_time()
-        action = bots[mover].choose(match.observation(mover), legal, rng)
-        if mover == seat:
-            cpu.append(time.process_time() - start)
-        match.apply(action)
-    result = match.result
-    assert result is not None
-    return [name, seed, seat, float(seat in result.losers),
-            float((1 - seat) in result.losers), cpu]
+    res = play_game(game, bots, clock=time.process_time)
+    losers = res.row["result"]["losers"]
+    return [name, seed, seat, float(seat in losers), float((1 - seat) in losers),
+            res.times[seat]]
 
 
 def report(paths: list[str]) -> None:

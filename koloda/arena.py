@@ -27,7 +27,7 @@ import random
 import statistics
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
@@ -158,10 +158,15 @@ class GameResult:
     times: list[list[float]]
 
 
-def play_game(game: Game) -> GameResult:
-    """Play one game; return its row (result, measures) and the per-seat move times."""
+def play_game(game: Game, bots: list[Any] | None = None,
+              clock: Callable[[], float] | None = None) -> GameResult:
+    """Play one game; return its row (result, measures) and the per-seat move times, by
+    ``clock`` (by default the wall clock; a measurement may pass ``time.process_time``). ``bots``,
+    when given, are the lineup's bots already made (e.g. with experimental settings)."""
+    clock = clock or time.perf_counter
     match = _make(game)
-    bots = [make_bot(b, match.spec.name) for b in game.lineup]
+    if bots is None:
+        bots = [make_bot(b, match.spec.name) for b in game.lineup]
     for bot in bots:
         start_game = getattr(bot, "start", None)
         if start_game is not None:
@@ -177,12 +182,12 @@ def play_game(game: Game) -> GameResult:
             match.apply(legal[0])
             continue
         bot = bots[seat]
-        start = time.perf_counter()
+        start = clock()
         if state_seats[seat]:
             action = cast(StateBot, bot).choose_state(match.current, seat, list(legal), rng)
         else:
             action = bot.choose(match.observation(seat), legal, rng)
-        times[seat].append(time.perf_counter() - start)
+        times[seat].append(clock() - start)
         match.apply(action)
     result = match.result
     assert result is not None
