@@ -9,8 +9,14 @@ from typing import Any
 import pytest
 
 import koloda
+import koloda.bots.heuristic.opendaum as heuristic_module
 from koloda.bots import make_bot
-from koloda.bots.heuristic.opendaum import OpendaumHeuristic, expected_tricks, rollout
+from koloda.bots.heuristic.opendaum import (
+    OpendaumHeuristic,
+    expected_tricks,
+    rollout,
+    rollout_by_state,
+)
 from koloda.bots.search.games.opendaum import OpendaumSearch
 from koloda.cards import CARD_TEXT, TEXT_CARD, parse_cards
 from koloda.engine.match import Match
@@ -320,6 +326,44 @@ def test_the_heuristic_rollout_finishes_the_deal_with_legal_play() -> None:
         det = determinize(m.observation(m.to_move), random.Random(1))
         rollout(det, random.Random(1))
         assert det.is_over and sum(det.tricks) == det.size
+
+
+def test_the_plain_rollout_plays_the_same_deal_as_the_rollout_through_the_deal_state() -> None:
+    checked = 0
+    for game, players, opts in GAMES:
+        for seed in range(40):
+            m = koloda.new_deal(game, players=players, seed=seed, start_deal=seed % 8, **opts)
+            st = m.current
+            rng = random.Random(seed)
+            for _ in range(rng.randrange(0, 3 * players + 1)):   # bids, then a few cards
+                if not st.is_over:
+                    st.apply(rng.choice(st.legal_actions()))
+            if st.is_over:
+                continue
+            fast, slow = st.clone(), st.clone()
+            rollout(fast)
+            rollout_by_state(slow)
+            checked += 1
+            assert fast.is_over and fast.phase == slow.phase and fast.to_move is None
+            assert fast.hands == slow.hands and fast.bids == slow.bids
+            assert fast.tricks == slow.tricks and fast.taken == slow.taken
+            assert fast.payoffs() == slow.payoffs() and fast.legal_actions() == []
+    assert checked > 200
+
+
+def test_the_classic_rollout_plays_on_int_cards_and_the_shakhi_one_through_the_state(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(state: Any) -> None:
+        raise AssertionError("played through the deal state")
+    monkeypatch.setattr(heuristic_module, "rollout_by_state", refuse)
+    for game, opts in (("opendaum", {}), ("opendaum", {"deck": 32})):
+        m = koloda.new_deal(game, players=4, seed=5, start_deal=8, **opts)
+        st = m.current.clone()
+        rollout(st)
+        assert st.is_over and sum(st.tricks) == st.size
+    m = koloda.new_deal("opendaum-shakhi", players=4, seed=5, start_deal=8)
+    with pytest.raises(AssertionError, match="deal state"):
+        rollout(m.current.clone())
 
 
 @pytest.mark.parametrize("variant", [CLASSIC, SHAKHI, THIRTY_THREE])

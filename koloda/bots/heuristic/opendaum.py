@@ -20,8 +20,16 @@ from typing import Any
 
 from koloda.cards import SUITS, TEXT_CARD, Card, deck
 from koloda.engine.view import Observation
+from koloda.games.opendaum.deal import BID, OVER
 from koloda.games.opendaum.views import OpendaumView
-from koloda.tricks import PLAY_ACTION, WILD, Trick, TrickRules
+from koloda.tricks import (
+    PLAY_ACTION,
+    WILD,
+    FollowElseAny,
+    FollowElseTrump,
+    Trick,
+    TrickRules,
+)
 
 BIT = tuple(1 << c for c in range(52))
 #: the cards of the same suit above ``c`` (standard rank order, which Opendaum uses)
@@ -110,18 +118,6 @@ def bid_for(hand: Sequence[Card], rules: TrickRules, players: int,
 
 
 # ------------------------------------------------------------------------ play
-def _key(rules: TrickRules, c: Card, wild: bool, led: int | None) -> int:
-    """The strength a play would have in the trick (-1: it cannot win)."""
-    if wild:
-        return 2000
-    s = rules.suit[c]
-    if s == rules.trump:
-        return 100 + rules.power[c]
-    if led is None or s == led:
-        return rules.power[c]
-    return -1
-
-
 def _best_key(rules: TrickRules, trick: Trick) -> int:
     best = -1
     trump, suit, power, led = rules.trump, rules.suit, rules.power, trick.led
@@ -154,6 +150,21 @@ def _danger(rules: TrickRules, c: Card) -> int:
     return rules.power[c] + (100 if rules.suit[c] == rules.trump else 0)
 
 
+#: id(rules) → (rules, ``_worth`` and ``_danger`` of every card): the rules are kept so
+#: that their id is never reused while cached
+_TABLE_CACHE: dict[int, tuple[TrickRules, tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _tables(rules: TrickRules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``_worth`` and ``_danger`` of every card under ``rules``, made once per rules."""
+    known = _TABLE_CACHE.get(id(rules))
+    if known is None:
+        cards = range(len(rules.suit))
+        known = _TABLE_CACHE[id(rules)] = (
+            rules, tuple(_worth(rules, c) for c in cards), tuple(_danger(rules, c) for c in cards))
+    return known[1], known[2]
+
+
 def _sure_tricks(rules: TrickRules, hand: Sequence[Card], out: int) -> int:
     """Trumps no unseen trump can beat, and a shakha when no other is out: tricks the
     hand takes whenever it likes."""
@@ -175,55 +186,69 @@ def play_card(rules: TrickRules, hand: Sequence[Card], legal: Sequence[str], tri
     it cannot see that may still be played."""
     if len(legal) == 1:
         return legal[0]
+    n_played = len(trick.cards)
+    best = _best_key(rules, trick) if n_played else -1
+    return legal[play_index(rules, hand, [PLAY_ACTION[a] for a in legal], n_played,
+                            trick.led, best, need, out, players)]
+
+
+def play_index(rules: TrickRules, hand: Sequence[Card], plays: Sequence[tuple[Card, str | None]],
+               n_played: int, led: int | None, best: int, need: int, out: int,
+               players: int) -> int:
+    """``play_card`` on the plays as (card, mode) pairs, to a trick of ``n_played`` cards
+    led in ``led`` whose winning play has strength ``best`` (``_best_key``): the index of
+    the play."""
     want = need != 0 and need <= len(hand)
     if need < 0 or need > len(hand):
         want = True                       # lost anyway: a trick is a point
     elif want and need <= _sure_tricks(rules, hand, out):
         want = False                      # the top trumps will take them: lose the rest
-    plays = [PLAY_ACTION[a] for a in legal]
-    n_played = len(trick.cards)
     if n_played == 0:
-        return _lead(rules, legal, plays, want, out)
-    led = trick.led
-    best = _best_key(rules, trick)
+        return _lead(rules, plays, want, out)
     last = n_played == players - 1
     trump = rules.trump
     out_trumps = out & SUIT_MASK[trump] if trump is not None else 0
-    out_wild = any(out & BIT[c] for c in rules.shakhi)
+    shakhi = rules.shakhi
+    out_wild = bool(shakhi) and any(out & BIT[c] for c in shakhi)
+    worth = _tables(rules)[0]
+    suit = rules.suit
+    # a card's strength in this trick (``_key``; a follow always has a led suit)
+    strength = rules.strength[led]  # type: ignore[index]
     winners: list[tuple[int, int]] = []      # (cost, index)
     losers: list[tuple[int, int]] = []
     for i, (c, mode) in enumerate(plays):
         wild = mode == WILD
-        k = _key(rules, c, wild, led)
+        k = 2000 if wild else strength[c]
         if k > best:
             if last or wild:
                 safe = last or not out_wild
-            elif rules.suit[c] == trump:
+            elif suit[c] == trump:
                 safe = not (out & HIGHER[c])
             else:
                 safe = not (out & HIGHER[c]) and (not out_trumps or led == trump)
             cost = (500 if wild else k) - (0 if safe else 1000)
             winners.append((cost, i))
         else:
-            losers.append((_worth(rules, c), i))
+            losers.append((worth[c], i))
     if want:
         if winners:
             holding = [w for w in winners if w[0] >= 0]
             pick = min(holding) if holding else max(winners)   # else the best chance
-            return legal[pick[1]]
-        return legal[min(losers)[1]]
+            return pick[1]
+        return min(losers)[1]
     # ducking: the most dangerous card that still loses (a shakha is kept: it is a safe
     # duck any time); forced to win, the cheapest (someone may overtake) or, last to play,
     # the most dangerous
+    danger = _tables(rules)[1]
     if losers:
-        return legal[max((_danger(rules, plays[i][0]), i) for _, i in losers)[1]]
+        return max((danger[plays[i][0]], i) for _, i in losers)[1]
     if last:
-        return legal[max((_danger(rules, plays[i][0]), i) for _, i in winners)[1]]
-    return legal[min(winners)[1]]
+        return max((danger[plays[i][0]], i) for _, i in winners)[1]
+    return min(winners)[1]
 
 
-def _lead(rules: TrickRules, legal: Sequence[str], plays: list[tuple[Card, str | None]],
-          want: bool, out: int) -> str:
+def _lead(rules: TrickRules, plays: Sequence[tuple[Card, str | None]], want: bool,
+          out: int) -> int:
     trump = rules.trump
     suit = rules.suit
     if want:
@@ -233,7 +258,7 @@ def _lead(rules: TrickRules, legal: Sequence[str], plays: list[tuple[Card, str |
                     for i, (c, mode) in enumerate(plays)
                     if mode is None and not out & HIGHER[c]), default=None)
         if best is not None:
-            return legal[best[2]]
+            return best[2]
         # no sure winner: the lowest card of the shortest side suit (a void to ruff later)
         counts = [0, 0, 0, 0]
         for c, mode in plays:
@@ -243,13 +268,13 @@ def _lead(rules: TrickRules, legal: Sequence[str], plays: list[tuple[Card, str |
                     for i, (c, mode) in enumerate(plays) if mode is None),
                    default=None)
         if pick is not None:
-            return legal[pick[2]]
-        return legal[0]
+            return pick[2]
+        return 0
     # ducking lead: the card with the most unseen cards above it in its suit
     pick2 = max(((bin(out & HIGHER[c]).count("1") - (20 if suit[c] == trump else 0)
                   - (30 if mode == WILD else 0), -rules.power[c], i)
                  for i, (c, mode) in enumerate(plays)))
-    return legal[pick2[2]]
+    return pick2[2]
 
 
 # ----------------------------------------------------------------------- bots
@@ -334,9 +359,30 @@ def choose_in_state(state: Any) -> str:
 
 
 def rollout(state: Any, rng: random.Random | None = None) -> None:
-    """Play the deal out with the heuristic in every seat (``choose_in_state`` with the
-    unseen-card masks kept up to date instead of rebuilt, and no legality re-check: every
-    action comes from ``legal_actions``)."""
+    """Play the deal out with the heuristic in every seat: the bids (if any are left) by
+    ``bid_for``, the cards by ``play_index`` — on plain int cards (``_play_out_plain``)
+    when the rules have no special cards and a follow-suit policy, else through the deal
+    state (``rollout_by_state``). Both play the same cards (tests/test_bots_opendaum.py).
+    The heuristic is deterministic: ``rng`` is not used."""
+    rules, players = state.rules, state.players
+    while state.phase == BID:
+        legal = state.legal_actions()
+        seat = state.to_move
+        state.apply_unchecked(bid_for(state.hands[seat], rules, players, legal)
+                              if len(legal) > 1 else legal[0])
+    if state.is_over:
+        return
+    policy = type(rules.policy)
+    if not rules.specials and policy in (FollowElseTrump, FollowElseAny):
+        _play_out_plain(state, rules.trump if policy is FollowElseTrump else None)
+    else:
+        rollout_by_state(state)
+
+
+def rollout_by_state(state: Any) -> None:
+    """``rollout`` through the deal state's own ``legal_actions`` and ``apply_unchecked``
+    (every variant; ``choose_in_state`` with the unseen-card masks kept up to date instead
+    of rebuilt, and no legality re-check: every action comes from ``legal_actions``)."""
     hm = [mask(h) for h in state.hands]
     alive = mask(state.stock[1:])
     for m in hm:
@@ -345,7 +391,7 @@ def rollout(state: Any, rng: random.Random | None = None) -> None:
     while not state.is_over:
         legal = state.legal_actions()
         seat = state.to_move
-        if state.phase == "bid":
+        if state.phase == BID:
             a = bid_for(state.hands[seat], rules, players, legal) if len(legal) > 1 else legal[0]
         else:
             if len(legal) == 1:
@@ -358,3 +404,71 @@ def rollout(state: Any, rng: random.Random | None = None) -> None:
             hm[seat] &= b
             alive &= b
         state.apply_unchecked(a)
+
+
+#: a plain play of each card, as ``PLAY_ACTION`` reads it
+_PLAIN = tuple((c, None) for c in range(52))
+
+
+def _play_out_plain(state: Any, ruff: int | None) -> None:
+    """The card play of ``rollout_by_state`` on int cards and masks, no action texts and
+    no deal-state calls, for rules without special cards: follow the led suit, else (void)
+    a trump of suit ``ruff`` (None: follow-else-any), else any card. At the end the state
+    is over with its hands empty and each seat's tricks and taken cards counted, the
+    trick on the table empty; its completed tricks (``played``, ``last_trick``) are not
+    recorded — nothing reads them after a playout."""
+    rules, n = state.rules, state.players
+    suit, strength = rules.suit, rules.strength
+    nxt = state.next_seat
+    bids, tricks = state.bids, state.tricks
+    hands = state.hands                         # the state's own lists: emptied here
+    hm = [mask(h) for h in hands]
+    alive = mask(state.stock[1:])
+    for m in hm:
+        alive |= m
+    trick = state.trick
+    cards, seats = list(trick.cards), list(trick.seats)
+    led = trick.led
+    best, win = -1, -1
+    for s, c in zip(seats, cards, strict=True):
+        k = strength[led][c]
+        if k > best:
+            best, win = k, s
+    seat = state.to_move
+    taken = state.taken
+    while True:
+        hand = hands[seat]
+        legal = hand
+        if cards:
+            legal = [c for c in hand if suit[c] == led]
+            if not legal and ruff is not None:
+                legal = [c for c in hand if suit[c] == ruff]
+            if not legal:
+                legal = hand
+        if len(legal) == 1:
+            c = legal[0]
+        else:
+            need = (bids[seat] or 0) - tricks[seat]
+            c = legal[play_index(rules, hand, [_PLAIN[x] for x in legal], len(cards), led,
+                                 best, need, alive & ~hm[seat], n)]
+        hand.remove(c)
+        b = ~BIT[c]
+        hm[seat] &= b
+        alive &= b
+        if not cards:
+            led = suit[c]
+        k = strength[led][c]
+        if k > best:
+            best, win = k, seat
+        cards.append(c)
+        seats.append(seat)
+        if len(cards) < n:
+            seat = nxt[seat]
+            continue
+        tricks[win] += 1
+        taken[win].extend(cards)
+        if not hands[win]:
+            break
+        seat, cards, seats, best = win, [], [], -1
+    state.trick = Trick(win)
+    state.to_move, state.is_over, state.phase, state._legal = None, True, OVER, None
