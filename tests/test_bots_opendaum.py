@@ -14,6 +14,7 @@ from koloda.bots import make_bot
 from koloda.bots.heuristic.opendaum import (
     OpendaumHeuristic,
     expected_tricks,
+    misfits,
     rollout,
     rollout_by_state,
 )
@@ -364,6 +365,30 @@ def test_the_classic_rollout_plays_on_int_cards_and_the_shakhi_one_through_the_s
     m = koloda.new_deal("opendaum-shakhi", players=4, seed=5, start_deal=8)
     with pytest.raises(AssertionError, match="deal state"):
         rollout(m.current.clone())
+
+
+def test_misfits_are_none_in_heuristic_play_and_count_each_other_action() -> None:
+    for game, players, opts in GAMES:
+        heuristic = OpendaumHeuristic(game)
+        for seed in range(6):
+            m = koloda.new_deal(game, players=players, seed=seed, start_deal=seed + 2, **opts)
+            rng = random.Random(seed)
+            while not m.is_over:
+                assert all(misfits(m.current, s) == 0 for s in range(players))
+                seat = m.to_move
+                assert seat is not None
+                m.apply(heuristic.choose(m.observation(seat), m.legal_actions(), rng))
+    # seat 1 (first to bid and lead) bids 3 where the heuristic bids 0, then leads 8C where
+    # the heuristic, short of its bid and with no sure winner, leads its lowest card 6H
+    m = at("opendaum", ["9H 6D 7C", "6H 7D 8C", "TH JD 6C", "QH 7S 9C"], "QS",
+           ["bid 3", "bid 0", "bid 0", "bid 0"])
+    assert [misfits(m.current, s) for s in range(4)] == [1, 0, 1, 1]
+    assert decide(OpendaumHeuristic("opendaum"), m) == "play 6H"
+    m.apply("play 8C")
+    assert [misfits(m.current, s) for s in range(4)] == [2, 0, 2, 2]
+    heuristic = OpendaumHeuristic("opendaum")
+    m.apply(heuristic.choose(m.observation(2), m.legal_actions(), random.Random(0)))
+    assert [misfits(m.current, s) for s in range(4)] == [2, 0, 2, 2]
 
 
 @pytest.mark.parametrize("variant", [CLASSIC, SHAKHI, THIRTY_THREE])

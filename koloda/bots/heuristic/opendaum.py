@@ -20,7 +20,7 @@ from typing import Any
 
 from koloda.cards import SUITS, TEXT_CARD, Card, deck
 from koloda.engine.view import Observation
-from koloda.games.opendaum.deal import BID, OVER
+from koloda.games.opendaum.deal import BID, BID_TEXT, OVER
 from koloda.games.opendaum.views import OpendaumView
 from koloda.tricks import (
     PLAY_ACTION,
@@ -472,3 +472,56 @@ def _play_out_plain(state: Any, ruff: int | None) -> None:
         seat, cards, seats, best = win, [], [], -1
     state.trick = Trick(win)
     state.to_move, state.is_over, state.phase, state._legal = None, True, OVER, None
+
+
+def misfits(state: Any, seat: int) -> int:
+    """How many of the other seats' bids and plays so far in ``state`` (a full deal: a
+    search's sample) the heuristic would not have made holding the hands the sample gives
+    them — the bids and plays as evidence about the hands. A play with no choice counts
+    for nothing; ``seat``'s own actions are not looked at."""
+    rules, n = state.rules, state.players
+    dealt = state.deal.hands
+    miss = 0
+    bids = state.bids
+    order = [(state.dealer + 1 + i) % n for i in range(n)]     # the dealer bids last
+    size = len(dealt[0])
+    hook = getattr(state, "hook", False)
+    total = 0
+    for s in order:
+        b = bids[s]
+        if b is None:
+            break
+        if s != seat:
+            legal = BID_TEXT[:size + 1]
+            if hook and s == state.dealer and 0 <= size - total <= size:
+                legal = tuple(t for i, t in enumerate(legal) if i != size - total)
+            if bid_for(sorted(dealt[s]), rules, n, legal) != BID_TEXT[b]:
+                miss += 1
+        total += b
+    if not state.played and not state.trick.cards:
+        return miss
+    hands = [sorted(h) for h in dealt]
+    hm = [mask(h) for h in hands]
+    alive = mask(state.deal.stock[1:])
+    for m in hm:
+        alive |= m
+    tricks = [0] * n
+    for done in (*state.played, state.trick):
+        trick = Trick(done.leader)
+        modes = done.modes
+        for i, (s, c) in enumerate(zip(done.seats, done.cards, strict=True)):
+            mode = modes[i]
+            if s != seat:
+                legal = rules.plays(hands[s], trick)
+                if len(legal) > 1:
+                    need = (bids[s] or 0) - tricks[s]
+                    pick = play_card(rules, hands[s], legal, trick, need, alive & ~hm[s], n)
+                    if PLAY_ACTION[pick] != (c, mode):
+                        miss += 1
+            hands[s].remove(c)
+            hm[s] &= ~BIT[c]
+            alive &= ~BIT[c]
+            trick.add(rules, s, c, mode)
+        if len(trick.cards) == n:
+            tricks[trick.winner(rules)] += 1
+    return miss

@@ -30,6 +30,7 @@ from koloda.bots.heuristic.opendaum import (
     OpendaumHeuristic,
     expected_tricks,
     mask,
+    misfits,
     rollout,
 )
 from koloda.bots.search.flat import MIN_DEALS, FlatMonteCarlo
@@ -75,6 +76,10 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
     #: the bids as evidence, cheaper: every sampled deal is kept, weighted by
     #: exp(-Σ d² / 2σ²), d as for ``bid_sigma`` (None: all deals alike)
     weight_sigma: ClassVar[float | None] = None
+    #: the other seats' bids and plays as evidence: a sampled deal's weight is this to
+    #: the power of how many of them the heuristic would not have made from the sampled
+    #: hands (``misfits``; None: off)
+    evidence: ClassVar[float | None] = None
     #: try one card of each run of touching cards (``equivalent_plays``)
     merge_equivalent: ClassVar[bool] = False
 
@@ -160,12 +165,15 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
         return parts
 
     def weight(self, det: OpendaumDeal, seat: int) -> float:
+        w = 1.0
+        if self.evidence is not None:
+            w = self.evidence ** misfits(det, seat)
         if self.weight_sigma is None:
-            return 1.0
+            return w
         rules, n, hands = det.rules, det.players, det.deal.hands
         miss = sum((b - expected_tricks(hands[s], rules, n)) ** 2
                    for s, b in enumerate(det.bids) if b is not None and s != seat)
-        return math.exp(-0.5 * miss / (self.weight_sigma * self.weight_sigma))
+        return w * math.exp(-0.5 * miss / (self.weight_sigma * self.weight_sigma))
 
     def rollout(self, state: OpendaumDeal, rng: random.Random) -> None:
         rollout(state, rng)
