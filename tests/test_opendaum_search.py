@@ -163,3 +163,38 @@ def test_a_bid_decision_with_the_made_objective_values_a_made_bid_at_one_plus_it
         m.apply(a)
     bot.choose(m.observation(0), m.legal_actions(), random.Random(2))
     assert bot.value(det, 0) == 10.0
+
+
+class FewDeals(OpendaumSearch):
+    max_deals = 50
+
+
+def test_max_deals_caps_a_late_decisions_deals() -> None:
+    m = at("opendaum", ["AD 8C", "TH 8D", "7H JH", "QD 9C"], "6S",
+           ["bid 0", "bid 1", "bid 1", "bid 0", "play TH", "play 7H"], dealer=0)
+    obs, legal = m.observation(3), m.legal_actions()
+    assert len(legal) == 2                      # 12000 cards ÷ (2 × 2): 2000 deals (the cap)
+    assert OpendaumSearch("opendaum").deal_budget(obs, legal) == 2000
+    bot = FewDeals("opendaum")
+    bot.choose(obs, legal, random.Random(1))
+    assert bot.last.iterations == 50
+
+
+class PlaysAsEvidence(OpendaumSearch):
+    evidence = 0.5
+
+
+def test_with_evidence_a_sampled_deal_weighs_evidence_to_the_power_of_its_misfits() -> None:
+    from koloda.bots.heuristic.opendaum import misfits
+    m = at("opendaum", ["9H 6D 7C", "6H 7D 8C", "TH JD 6C", "QH 7S 9C"], "QS",
+           ["bid 3", "bid 0", "bid 0", "bid 0", "play 8C"])
+    template = prepare(m.observation(2))
+    bot, plain = PlaysAsEvidence("opendaum"), OpendaumSearch("opendaum")
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(30):
+        det = template.sample(rng)
+        k = misfits(det, 2)
+        seen.add(k)
+        assert bot.weight(det, 2) == 0.5 ** k and plain.weight(det, 2) == 1.0
+    assert len(seen) > 1 and max(seen) >= 2     # some samples fit seat 1, most do not

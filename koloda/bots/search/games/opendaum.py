@@ -55,6 +55,9 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
     #: in hand), so a bid of nine cards and a last trick take about the same time
     normal_iterations: ClassVar[int] = 12000
     fresh_rollout_rng = False
+    #: the most deals one decision samples (a decision late in a deal, few cards and
+    #: few candidates, reaches it)
+    max_deals: ClassVar[int] = MAX_DEALS
     #: added to a deal's points when the seat made its bid (0: the points alone)
     made_bonus: ClassVar[float] = 0.0
     #: the bid's objective, the share of bids made: a bid decision values a rollout at 1
@@ -130,10 +133,11 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
         if len(actions) == 1:
             return 0            # the candidates leave no choice: nothing to sample
         cards = max(1, len(observation["hand"]))
+        most = self.max_deals
         if self.budget_in_rollouts:         # in rollouts: as many as the deals would take
             deals = self.iterations // (len(actions) * cards)
-            return len(actions) * max(MIN_DEALS, min(MAX_DEALS, deals))
-        return max(MIN_DEALS, min(MAX_DEALS, self.iterations // (len(actions) * cards)))
+            return len(actions) * max(MIN_DEALS, min(most, deals))
+        return max(MIN_DEALS, min(most, self.iterations // (len(actions) * cards)))
 
     def sample(self, prepared: Any, rng: random.Random) -> OpendaumDeal:
         template: Template = prepared
