@@ -184,12 +184,14 @@ class PlaysAsEvidence(OpendaumSearch):
     evidence = 0.5
 
 
-def test_with_evidence_a_sampled_deal_weighs_evidence_to_the_power_of_its_misfits() -> None:
+def test_with_evidence_a_play_decisions_deal_weighs_evidence_to_the_power_of_its_misfits(
+        ) -> None:
     from koloda.bots.heuristic.opendaum import misfits
     m = at("opendaum", ["9H 6D 7C", "6H 7D 8C", "TH JD 6C", "QH 7S 9C"], "QS",
            ["bid 3", "bid 0", "bid 0", "bid 0", "play 8C"])
     template = prepare(m.observation(2))
-    bot, plain = PlaysAsEvidence("opendaum"), OpendaumSearch("opendaum")
+    bot, plain = PlaysAsEvidence("opendaum", iterations=30), OpendaumSearch("opendaum")
+    bot.choose(m.observation(2), m.legal_actions(), random.Random(0))     # a play decision
     rng = random.Random(3)
     seen = set()
     for _ in range(30):
@@ -198,3 +200,10 @@ def test_with_evidence_a_sampled_deal_weighs_evidence_to_the_power_of_its_misfit
         seen.add(k)
         assert bot.weight(det, 2) == 0.5 ** k and plain.weight(det, 2) == 1.0
     assert len(seen) > 1 and max(seen) >= 2     # some samples fit seat 1, most do not
+    # a bid decision does not weigh its deals (evidence_in_bids is off)
+    b = at("opendaum", ["9H 6D 7C", "6H 7D 8C", "TH JD 6C", "QH 7S 9C"], "QS", ["bid 3"])
+    bot.choose(b.observation(2), b.legal_actions(), random.Random(0))
+    bid_template = prepare(b.observation(2))
+    misfitting = next(d for d in (bid_template.sample(rng) for _ in range(100))
+                      if misfits(d, 2) > 0)
+    assert bot.weight(misfitting, 2) == 1.0

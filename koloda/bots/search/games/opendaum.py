@@ -83,6 +83,8 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
     #: the power of how many of them the heuristic would not have made from the sampled
     #: hands (``misfits``; None: off)
     evidence: ClassVar[float | None] = None
+    #: ``evidence`` in bid decisions too (the earlier bids), not only in card play
+    evidence_in_bids: ClassVar[bool] = False
     #: try one card of each run of touching cards (``equivalent_plays``)
     merge_equivalent: ClassVar[bool] = False
 
@@ -93,6 +95,8 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
         self.variant = heuristic.variant
         #: the points weight of the decision being searched (set by ``decide``)
         self._weight: float | None = None
+        #: the evidence weight of the decision being searched (set by ``decide``)
+        self._evidence: float | None = None
 
     def prepare(self, observation: Mapping[str, Any]) -> Template:
         assert isinstance(observation, Observation), "the search reads the typed observation"
@@ -104,6 +108,7 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
         phase = view.phase if isinstance(view, OpendaumView) else observation.get("phase")
         bidding = phase == "bid"
         self._weight = self.bid_points_weight if bidding else self.play_points_weight
+        self._evidence = self.evidence if not bidding or self.evidence_in_bids else None
         self.prune_every = self.bid_prune_every if bidding else 0
         self.budget_in_rollouts = bidding and self.bid_prune_every > 0
         return super().decide(observation, legal, rng, sample)
@@ -170,8 +175,8 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
 
     def weight(self, det: OpendaumDeal, seat: int) -> float:
         w = 1.0
-        if self.evidence is not None:
-            w = self.evidence ** misfits(det, seat)
+        if self._evidence is not None:
+            w = self._evidence ** misfits(det, seat)
         if self.weight_sigma is None:
             return w
         rules, n, hands = det.rules, det.players, det.deal.hands
