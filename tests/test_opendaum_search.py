@@ -173,8 +173,8 @@ def test_max_deals_caps_a_late_decisions_deals() -> None:
     m = at("opendaum", ["AD 8C", "TH 8D", "7H JH", "QD 9C"], "6S",
            ["bid 0", "bid 1", "bid 1", "bid 0", "play TH", "play 7H"], dealer=0)
     obs, legal = m.observation(3), m.legal_actions()
-    assert len(legal) == 2                      # 12000 cards ÷ (2 × 2): 2000 deals (the cap)
-    assert OpendaumSearch("opendaum").deal_budget(obs, legal) == 2000
+    assert len(legal) == 2                      # 12000 cards ÷ (2 × 2): 3000 deals, capped
+    assert OpendaumSearch("opendaum").deal_budget(obs, legal) == 500
     bot = FewDeals("opendaum")
     bot.choose(obs, legal, random.Random(1))
     assert bot.last.iterations == 50
@@ -184,13 +184,18 @@ class PlaysAsEvidence(OpendaumSearch):
     evidence = 0.5
 
 
+class NoEvidence(OpendaumSearch):
+    evidence = None
+
+
 def test_with_evidence_a_play_decisions_deal_weighs_evidence_to_the_power_of_its_misfits(
         ) -> None:
     from koloda.bots.heuristic.opendaum import misfits
     m = at("opendaum", ["9H 6D 7C", "6H 7D 8C", "TH JD 6C", "QH 7S 9C"], "QS",
            ["bid 3", "bid 0", "bid 0", "bid 0", "play 8C"])
     template = prepare(m.observation(2))
-    bot, plain = PlaysAsEvidence("opendaum", iterations=30), OpendaumSearch("opendaum")
+    bot, plain = PlaysAsEvidence("opendaum", iterations=30), NoEvidence("opendaum")
+    plain.choose(m.observation(2), m.legal_actions(), random.Random(0))
     bot.choose(m.observation(2), m.legal_actions(), random.Random(0))     # a play decision
     rng = random.Random(3)
     seen = set()

@@ -13,6 +13,10 @@ by the game's own measure, the share of bids made (``bid_points_weight``): a rol
 worth 1 if the bid was made, plus a little of its points, so the bid most likely to be made
 exactly wins and the points only part near-ties.
 
+In card play the other seats' bids and plays are evidence about their hands
+(``evidence``): a sampled deal counts less for each of them the heuristic would not have
+made holding the hand the sample gives that seat (``misfits``).
+
 Determinizations come from the game's own determinizer (voids, cards played, the trump
 card, hand sizes), prepared once per decision from the typed observation and sampled many
 times.
@@ -42,8 +46,10 @@ from koloda.games.opendaum.match import trick_rules
 from koloda.games.opendaum.views import OpendaumView
 from koloda.tricks import PLAY_ACTION, TrickRules
 
-#: the most deals one decision samples
-MAX_DEALS = 2000
+#: the most deals one decision samples: reached only late in a deal (a few cards, a few
+#: candidates), where 2 000 deals chose the same cards as 500 (docs/strength/opendaum.md,
+#: session 7)
+MAX_DEALS = 500
 
 
 class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
@@ -82,7 +88,7 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
     #: the other seats' bids and plays as evidence: a sampled deal's weight is this to
     #: the power of how many of them the heuristic would not have made from the sampled
     #: hands (``misfits``; None: off)
-    evidence: ClassVar[float | None] = None
+    evidence: ClassVar[float | None] = 0.3
     #: ``evidence`` in bid decisions too (the earlier bids), not only in card play
     evidence_in_bids: ClassVar[bool] = False
     #: try one card of each run of touching cards (``equivalent_plays``)
