@@ -83,3 +83,13 @@ def test_play_refuses_an_unknown_option() -> None:
 def test_rules_unknown_game_is_a_clear_error() -> None:
     out = runner.invoke(app, ["rules", "poker"])
     assert out.exit_code == 2 and "unknown game" in out.output
+
+
+def test_python_dash_m_koloda_runs_the_same_command_line() -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "koloda", "games"], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "durak" in out.stdout and "opendaum" in out.stdout
