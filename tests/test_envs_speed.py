@@ -210,3 +210,48 @@ def test_write32_is_the_dense_tensor_rounded_to_float32(name: str, players: int)
             out = [0.0] * enc.size
             enc.typed.write32(obs, out)
             assert out == array("f", enc.encode(obs.to_json())).tolist()
+
+
+@pytest.mark.parametrize(("name", "players"), [("opendaum", 4), ("mushka", 3), ("durak", 2)])
+def test_a_chance_dealt_deal_is_checked_against_its_shape_without_dealing_it_again(
+        name: str, players: int) -> None:
+    """The chance table gives the match the shape it dealt each deal into
+    (``Match(shapes=...)``, ``provide_deal(deal, shape)``): the match checks the deal
+    against it and deals no shape of its own; a deal that does not fit the shape given
+    is still refused."""
+    from koloda.engine.deal import Deal
+    from koloda.engine.errors import RecordError
+    from koloda.envs.chance import Table
+    spec = koloda.get_spec(name)
+    dealt: list[int] = []
+    original = spec.match_class.deal_cards
+
+    def counting(self: Any, dealer: int, rng: Any) -> Any:
+        dealt.append(dealer)
+        return original(self, dealer, rng)
+
+    table = Table(name, players, {"max_deals": 3, **({"games": 3} if name == "durak" else {})})
+    for dealer in range(players):               # the first deal's shapes, made once
+        table._first_shape(dealer)
+    rng = random.Random(4)
+    deals_shaped = 0
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(spec.match_class, "deal_cards", counting)
+        while table.current_player() != -4:
+            if table.current_player() == -1:
+                if table.dealing is not None and len(table.dealing.dealt) == 0:
+                    deals_shaped += 1
+                table.apply(rng.choice(table.chance_outcomes())[0])
+            else:
+                table.apply(rng.choice(table.legal_indices()))
+    m = table.match
+    assert m is not None and len(m.deals) >= 2
+    # only the shapes of the later deals, made by the table to deal them into (the
+    # first deal's is kept): none made again to check a deal
+    assert len(dealt) == len(m.deals) - 1 == deals_shaped - 1
+    first = m.deals[0]
+    swapped = Deal(first.dealer, (first.hands[0][:-1], *first.hands[1:]),
+                   (first.hands[0][-1], *first.stock), first.trump_card)
+    with pytest.raises(RecordError):
+        spec.match_class(spec, players, m.options, deals=[swapped],
+                         first_dealer=first.dealer, shapes={0: first})

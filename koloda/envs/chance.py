@@ -438,11 +438,14 @@ class Table:
             return
         deal = dealing.deal()
         self.dealing = None
+        # the deal is checked against the shape it was dealt into (the game's own deal of
+        # that dealer and index), which the match need not deal again to check it
         if self.match is None:
             self.match = self.spec.match_class(self.spec, self.players, self.options,
-                                               deals=[deal], first_dealer=deal.dealer)
+                                               deals=[deal], first_dealer=deal.dealer,
+                                               shapes={0: dealing.shape})
         else:
-            self.match.provide_deal(deal)
+            self.match.provide_deal(deal, dealing.shape)
         self._deal_began()
         self._after_action()
 
