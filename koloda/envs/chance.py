@@ -181,7 +181,16 @@ class Table:
 
     def apply(self, index: int) -> None:
         """Apply a chance outcome or a player's action index."""
-        if self.dealing is not None or self.match is None:        # a chance node
+        dealing = self.dealing
+        if dealing is not None:                                  # a card of a deal
+            remaining = dealing.remaining
+            dealt = dealing.dealt
+            if index in remaining and len(dealt) + 1 < dealing.places:
+                remaining.remove(index)          # not its last card: nothing else to do
+                dealt.append(index)
+                self.history.append(index)
+                return
+        if dealing is not None or self.match is None:            # a chance node
             self._chance(index)
             self.history.append(index)
             return

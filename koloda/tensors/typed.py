@@ -123,8 +123,10 @@ def _direct(lines: list[str], round32: bool = False) -> list[str]:
         elif num:
             value = re.fullmatch(r"nv\.append\((.*)\)", lines[k].strip())
             assert value is not None, lines[k]
-            out.append(f"{pad}mv[{num[1]}] = R({value[1]})" if round32 else
-                       f"{pad}mv[{num[1]}] = {value[1]}")
+            if round32:         # a value met before is rounded by a look-up
+                out += [f"{pad}x = {value[1]}", f"{pad}mv[{num[1]}] = F(x) or R(x)"]
+            else:
+                out.append(f"{pad}mv[{num[1]}] = {value[1]}")
             k += 1
         else:
             out.append(line)
@@ -167,6 +169,7 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
     seat-relative position ``(x - seat) % P``, times a row's width, is read from a tuple
     made for the seat (``_for_seat``) instead of worked out at every entry."""
     env: dict[str, Any] = {"lookup": lookup, "P": players, "R": _float32,
+                           "F": _ROUNDED.get,
                            **(source_env or {})}
     if sources is None:
         lines = ["def fill(obs, seat, ones, ni, nv):", "    deal = obs.deal",
@@ -296,7 +299,7 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
             body = ["    ones = []", "    ni = []", "    nv = []", *body,
                     "    for i in ones:", "        mv[i] = 1.0",
                     "    for i, x in zip(ni, nv):",
-                    "        mv[i] = R(x)" if round32 else "        mv[i] = x"]
+                    "        mv[i] = F(x) or R(x)" if round32 else "        mv[i] = x"]
         lines = [f"def fill({'obs' if sources is None else 'm'}, seat, mv):", *body]
     if seat is not None:
         lines = _for_seat(lines, seat, players, env)
@@ -347,11 +350,19 @@ _F32 = array("f", [0.0])
 _UNSET: Any = object()
 
 
+#: values rounded by ``_float32`` so far → their rounding (a tensor's values recur:
+#: counts times a block's scale); the generated writers look here first
+_ROUNDED: dict[float, float] = {}
+
+
 def _float32(x: float) -> float:
     """``x`` rounded to the nearest float32, as a Python float (what a float32 array
     holds, and pyspiel's tensors are)."""
     _F32[0] = x
-    return _F32[0]
+    y = _F32[0]
+    if len(_ROUNDED) < 65536:
+        _ROUNDED[x] = y
+    return y
 
 
 class TypedEncoder:
