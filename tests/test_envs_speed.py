@@ -255,3 +255,46 @@ def test_a_chance_dealt_deal_is_checked_against_its_shape_without_dealing_it_aga
     with pytest.raises(RecordError):
         spec.match_class(spec, players, m.options, deals=[swapped],
                          first_dealer=first.dealer, shapes={0: first})
+
+
+@pytest.mark.parametrize(("name", "players"), [("durak", 2), ("opendaum", 4), ("mushka", 4)])
+def test_observations_handed_out_are_never_changed_later_nor_shared(
+        name: str, players: int) -> None:
+    """An observation's arrays belong to the caller: kept, they stay as they were handed
+    out while the environment goes on; changed by the caller, no later observation
+    shows it (each is the reference vector and mask of its own position)."""
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    from koloda.envs.pettingzoo import raw_env
+    e = raw_env(name, players=players, max_deals=1)
+    kept: list[tuple[Any, Any]] = []
+    for seed in range(3):
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        space = e.space
+        while e.agents:
+            agent = e.agent_selection
+            seat = e.agent_name_mapping[agent]
+            m = e.match
+            for _ in range(2):                  # asked twice: the kept ones copied out
+                obs = e.observe(agent)
+                acting = seat == m.to_move
+                sel = e.selection if acting else Selection()
+                want = np.asarray(e.features.vector(m.observation(seat), e.memory, sel),
+                                  np.float32)
+                mask = space.mask(m.legal_actions(), sel) if acting else [0] * space.size
+                assert np.array_equal(obs["observation"], want)
+                assert list(obs["action_mask"]) == mask
+                kept.append((obs["observation"], obs["action_mask"]))
+                obs["observation"][:] = 9.0       # the caller's to change
+                obs["action_mask"][:] = 7
+            if e.terminations[agent] or e.truncations[agent]:
+                e.step(None)
+                continue
+            allowed = list(np.flatnonzero(np.asarray(mask)))
+            e.step(int(allowed[rng.randrange(len(allowed))]))
+    arrays = [id(a) for pair in kept for a in pair]
+    assert len(set(arrays)) == len(arrays)          # no array handed out twice
+    for vector, mask_array in kept:
+        assert (vector == 9.0).all() and (mask_array == 7).all()   # changed only by us
