@@ -298,3 +298,26 @@ def test_observations_handed_out_are_never_changed_later_nor_shared(
     assert len(set(arrays)) == len(arrays)          # no array handed out twice
     for vector, mask_array in kept:
         assert (vector == 9.0).all() and (mask_array == 7).all()   # changed only by us
+
+
+@pytest.mark.parametrize(("name", "players"), [("mushka", 4), ("mushka", 3), ("dreyfus", 3)])
+def test_one_verb_key_reading_gives_the_keys_of_the_general_reading(
+        name: str, players: int) -> None:
+    """A game with one multi-card verb reads its sets' select keys in a loop of its own
+    (``ActionSpace._learn_keys``): the same keys and groups as the general loop."""
+    from koloda.envs.actions import ActionSpace
+    fast, general = ActionSpace(name), ActionSpace(name)
+    general.multi = (*general.multi, "no-such-verb")     # not one verb: the general loop
+    compared = 0
+    for seed in range(6):
+        m = koloda.new_game(name, players=players, seed=seed, max_deals=1)
+        rng = random.Random(seed)
+        for _ in range(30):
+            if m.is_over:
+                break
+            legal = m.legal_actions()
+            if any(" " in t[8:] for t in legal if t.startswith("discard ")):
+                assert fast._learn_keys(legal) == general._learn_keys(legal)
+                compared += 1
+            m.apply(rng.choice(legal))
+    assert compared
