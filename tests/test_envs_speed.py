@@ -210,3 +210,114 @@ def test_write32_is_the_dense_tensor_rounded_to_float32(name: str, players: int)
             out = [0.0] * enc.size
             enc.typed.write32(obs, out)
             assert out == array("f", enc.encode(obs.to_json())).tolist()
+
+
+@pytest.mark.parametrize(("name", "players"), [("opendaum", 4), ("mushka", 3), ("durak", 2)])
+def test_a_chance_dealt_deal_is_checked_against_its_shape_without_dealing_it_again(
+        name: str, players: int) -> None:
+    """The chance table gives the match the shape it dealt each deal into
+    (``Match(shapes=...)``, ``provide_deal(deal, shape)``): the match checks the deal
+    against it and deals no shape of its own; a deal that does not fit the shape given
+    is still refused."""
+    from koloda.engine.deal import Deal
+    from koloda.engine.errors import RecordError
+    from koloda.envs.chance import Table
+    spec = koloda.get_spec(name)
+    dealt: list[int] = []
+    original = spec.match_class.deal_cards
+
+    def counting(self: Any, dealer: int, rng: Any) -> Any:
+        dealt.append(dealer)
+        return original(self, dealer, rng)
+
+    table = Table(name, players, {"max_deals": 3, **({"games": 3} if name == "durak" else {})})
+    for dealer in range(players):               # the first deal's shapes, made once
+        table._first_shape(dealer)
+    rng = random.Random(4)
+    deals_shaped = 0
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(spec.match_class, "deal_cards", counting)
+        while table.current_player() != -4:
+            if table.current_player() == -1:
+                if table.dealing is not None and len(table.dealing.dealt) == 0:
+                    deals_shaped += 1
+                table.apply(rng.choice(table.chance_outcomes())[0])
+            else:
+                table.apply(rng.choice(table.legal_indices()))
+    m = table.match
+    assert m is not None and len(m.deals) >= 2
+    # only the shapes of the later deals, made by the table to deal them into (the
+    # first deal's is kept): none made again to check a deal
+    assert len(dealt) == len(m.deals) - 1 == deals_shaped - 1
+    first = m.deals[0]
+    swapped = Deal(first.dealer, (first.hands[0][:-1], *first.hands[1:]),
+                   (first.hands[0][-1], *first.stock), first.trump_card)
+    with pytest.raises(RecordError):
+        spec.match_class(spec, players, m.options, deals=[swapped],
+                         first_dealer=first.dealer, shapes={0: first})
+
+
+@pytest.mark.parametrize(("name", "players"), [("durak", 2), ("opendaum", 4), ("mushka", 4)])
+def test_observations_handed_out_are_never_changed_later_nor_shared(
+        name: str, players: int) -> None:
+    """An observation's arrays belong to the caller: kept, they stay as they were handed
+    out while the environment goes on; changed by the caller, no later observation
+    shows it (each is the reference vector and mask of its own position)."""
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    from koloda.envs.pettingzoo import raw_env
+    e = raw_env(name, players=players, max_deals=1)
+    kept: list[tuple[Any, Any]] = []
+    for seed in range(3):
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        space = e.space
+        while e.agents:
+            agent = e.agent_selection
+            seat = e.agent_name_mapping[agent]
+            m = e.match
+            for _ in range(2):                  # asked twice: the kept ones copied out
+                obs = e.observe(agent)
+                acting = seat == m.to_move
+                sel = e.selection if acting else Selection()
+                want = np.asarray(e.features.vector(m.observation(seat), e.memory, sel),
+                                  np.float32)
+                mask = space.mask(m.legal_actions(), sel) if acting else [0] * space.size
+                assert np.array_equal(obs["observation"], want)
+                assert list(obs["action_mask"]) == mask
+                kept.append((obs["observation"], obs["action_mask"]))
+                obs["observation"][:] = 9.0       # the caller's to change
+                obs["action_mask"][:] = 7
+            if e.terminations[agent] or e.truncations[agent]:
+                e.step(None)
+                continue
+            allowed = list(np.flatnonzero(np.asarray(mask)))
+            e.step(int(allowed[rng.randrange(len(allowed))]))
+    arrays = [id(a) for pair in kept for a in pair]
+    assert len(set(arrays)) == len(arrays)          # no array handed out twice
+    for vector, mask_array in kept:
+        assert (vector == 9.0).all() and (mask_array == 7).all()   # changed only by us
+
+
+@pytest.mark.parametrize(("name", "players"), [("mushka", 4), ("mushka", 3), ("dreyfus", 3)])
+def test_one_verb_key_reading_gives_the_keys_of_the_general_reading(
+        name: str, players: int) -> None:
+    """A game with one multi-card verb reads its sets' select keys in a loop of its own
+    (``ActionSpace._learn_keys``): the same keys and groups as the general loop."""
+    from koloda.envs.actions import ActionSpace
+    fast, general = ActionSpace(name), ActionSpace(name)
+    general.multi = (*general.multi, "no-such-verb")     # not one verb: the general loop
+    compared = 0
+    for seed in range(6):
+        m = koloda.new_game(name, players=players, seed=seed, max_deals=1)
+        rng = random.Random(seed)
+        for _ in range(30):
+            if m.is_over:
+                break
+            legal = m.legal_actions()
+            if any(" " in t[8:] for t in legal if t.startswith("discard ")):
+                assert fast._learn_keys(legal) == general._learn_keys(legal)
+                compared += 1
+            m.apply(rng.choice(legal))
+    assert compared

@@ -30,13 +30,20 @@ class Match:
 
     def __init__(self, spec: GameSpec, players: int, options: dict[str, Any],
                  seed: int | None = None, deals: list[Deal] | None = None,
-                 first_dealer: int | None = None, single_deal: bool = False) -> None:
+                 first_dealer: int | None = None, single_deal: bool = False,
+                 shapes: dict[int, Deal] | None = None) -> None:
+        """``shapes`` (for callers that deal the explicit deals themselves into the
+        game's own places, such as chance nodes): deal index → the game's deal of that
+        index (``deal_cards``) the caller dealt into, so the check of the explicit deal
+        does not deal it again; it is checked against it all the same."""
         self.spec = spec
         self.players = players
         self.options = options
         self.seed = seed
         self.single_deal = single_deal
         self._explicit = list(deals or [])
+        #: deal index → the game's shape of that deal, given by the caller (``shapes``)
+        self._shapes: dict[int, Deal] = dict(shapes or {})
         self.rng: random.Random | None = random.Random(seed) if seed is not None else None
         if self.rng is None and not self._explicit and first_dealer is None:
             raise RecordError("a match needs a seed, explicit deals or a first dealer")
@@ -190,13 +197,17 @@ class Match:
         }
 
     # ------------------------------------------------------------ internals
-    def provide_deal(self, deal: Deal) -> None:
+    def provide_deal(self, deal: Deal, shape: Deal | None = None) -> None:
         """Give the cards of the deal the match is waiting for (checked like a record's
-        deal); play goes on. For callers that deal themselves (e.g. chance nodes)."""
+        deal); play goes on. For callers that deal themselves (e.g. chance nodes);
+        ``shape``: the match's own ``deal_cards(dealer, random.Random(index))`` the caller
+        dealt into (the check then need not deal it again)."""
         if self.awaiting_dealer is None:
             raise RecordError("no deal is awaited now")
         index = len(self.deals)
         self._explicit[index:] = [deal]
+        if shape is not None:
+            self._shapes[index] = shape
         dealer, self.awaiting_dealer = self.awaiting_dealer, None
         self.current = self._begin_deal(dealer)
         self._settle()
@@ -221,7 +232,9 @@ class Match:
         where = f"deals[{index}]"
         if deal.dealer != dealer:
             raise RecordError(f"{where}.dealer: {deal.dealer}, but seat {dealer} deals now")
-        shape = self.deal_cards(dealer, random.Random(index))
+        shape = self._shapes.pop(index, None)
+        if shape is None:
+            shape = self.deal_cards(dealer, random.Random(index))
         if len(deal.hands) != len(shape.hands):
             raise RecordError(f"{where}.hands: {len(deal.hands)} hands, expected "
                               f"{len(shape.hands)}")
@@ -242,9 +255,9 @@ class Match:
         if len(deal.stock) != len(shape.stock):
             raise RecordError(f"{where}.stock: {len(deal.stock)} cards, expected "
                               f"{len(shape.stock)}")
-        got = Counter(deal.all_cards())
-        want = Counter(shape.all_cards())
-        if got != want:
+        got_cards, want_cards = deal.all_cards(), shape.all_cards()
+        if sorted(got_cards) != sorted(want_cards):     # not the same cards (a multiset)
+            got, want = Counter(got_cards), Counter(want_cards)
             from koloda.cards import CARD_TEXT
             extra = sorted((got - want).elements())
             missing = sorted((want - got).elements())

@@ -247,13 +247,33 @@ class ActionSpace:
         sets grouped by their ``select`` key (so a card's node need not look through every
         text again). A set of three cards or more is read in line (its first card) and not
         learnt: such sets seldom come again (Mushka's and Dreyfus's discards); the rest go
-        through ``_root_key``."""
+        through ``_root_key``. A game with one multi-card verb reads every set not learnt
+        yet of two cards or more in line, in a loop of its own."""
         learn, get, card_of = self._root_key, self._first.get, _CARD_OF
         confirms, base = self._confirms, self.select_base
         top = base + CARDS
         keys = []
         groups: dict[int, list[str]] = {}
         only = self.multi[0] + " " if len(self.multi) == 1 else None
+        if only is not None:            # one multi-card verb (Mushka, Dreyfus: discard)
+            n = len(only)
+            for t in legal:
+                k = get(t)
+                if k is None:
+                    if t.startswith(only) and len(t) > n + 2 and t[n + 2] == " ":
+                        c = card_of(t[n:n + 2])     # a set of two cards or more: in line
+                        if c is not None:
+                            k = base + c
+                    if k is None:
+                        k = learn(t)
+                keys.append(k)
+                if base <= k < top:
+                    group = groups.get(k)
+                    if group is None:
+                        groups[k] = [t]
+                    else:
+                        group.append(t)
+            return keys, groups
         for t in legal:
             if only is not None:
                 sp = len(only) - 1 if t.startswith(only) else 0
@@ -376,6 +396,29 @@ class ActionSpace:
             made = kept[kind] = make(self, legal, selection)
         return made
 
+    def owned(self, legal: Sequence[str], selection: Selection, kind: str,
+              make: Callable[[ActionSpace, Sequence[str], Selection], Any]) -> Any:
+        """``make(self, legal, selection)`` for a caller that may keep and change what it
+        gets (an adapter's mask array): the first time a node is asked, made and handed
+        out as it is (most nodes are asked once); the second time made again and kept
+        there under ``kind``; from then on a ``.copy()`` of the kept one. Never the same
+        object twice."""
+        node: _Root | _Node | None
+        node = self._root(legal) if not selection.cards else self._node(legal, selection)
+        if node is None:
+            return make(self, legal, selection)
+        kept = node.kept
+        if kept is None:
+            node.kept = {kind: _ONCE}
+            return make(self, legal, selection)
+        made = kept.get(kind)
+        if made is None:
+            kept[kind] = _ONCE
+            return make(self, legal, selection)
+        if made is _ONCE:
+            made = kept[kind] = make(self, legal, selection)
+        return made.copy()
+
     def mask(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
         """0/1 per index: may it be chosen now."""
         m = [0] * self.size
@@ -452,6 +495,8 @@ class ActionSpace:
 
 
 _NONE: Any = object()
+#: a node's thing made once and handed out (``ActionSpace.owned``), not kept yet
+_ONCE: Any = object()
 
 
 def _pattern(label: str) -> str:

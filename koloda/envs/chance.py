@@ -181,7 +181,16 @@ class Table:
 
     def apply(self, index: int) -> None:
         """Apply a chance outcome or a player's action index."""
-        if self.dealing is not None or self.match is None:        # a chance node
+        dealing = self.dealing
+        if dealing is not None:                                  # a card of a deal
+            remaining = dealing.remaining
+            dealt = dealing.dealt
+            if index in remaining and len(dealt) + 1 < dealing.places:
+                remaining.remove(index)          # not its last card: nothing else to do
+                dealt.append(index)
+                self.history.append(index)
+                return
+        if dealing is not None or self.match is None:            # a chance node
             self._chance(index)
             self.history.append(index)
             return
@@ -438,11 +447,14 @@ class Table:
             return
         deal = dealing.deal()
         self.dealing = None
+        # the deal is checked against the shape it was dealt into (the game's own deal of
+        # that dealer and index), which the match need not deal again to check it
         if self.match is None:
             self.match = self.spec.match_class(self.spec, self.players, self.options,
-                                               deals=[deal], first_dealer=deal.dealer)
+                                               deals=[deal], first_dealer=deal.dealer,
+                                               shapes={0: dealing.shape})
         else:
-            self.match.provide_deal(deal)
+            self.match.provide_deal(deal, dealing.shape)
         self._deal_began()
         self._after_action()
 

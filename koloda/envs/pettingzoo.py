@@ -225,7 +225,7 @@ class raw_env(AECEnv):
             return {"observation": self._vector(seat, NO_SELECTION, False),
                     "action_mask": np.zeros(self._mask_size, np.int8)}
         selection = self.selection
-        mask = self.space.kept(m.legal_actions(), selection, "int8", _int8_mask).copy()
+        mask = self.space.owned(m.legal_actions(), selection, "int8", _int8_mask)
         return {"observation": self._vector(seat, selection, True), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -395,7 +395,8 @@ class raw_env(AECEnv):
 
 
 def _int8_mask(space: Any, legal: Any, selection: Selection) -> np.ndarray:
-    """The mask as an int8 array (kept per selection tree node: ActionSpace.kept)."""
+    """The mask as a new int8 array (ActionSpace.owned: kept per selection tree node
+    once asked for twice)."""
     out = np.zeros(space.size, np.int8)
     mv: Any = out.data
     for i in space.choices(legal, selection):

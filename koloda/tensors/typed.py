@@ -123,8 +123,10 @@ def _direct(lines: list[str], round32: bool = False) -> list[str]:
         elif num:
             value = re.fullmatch(r"nv\.append\((.*)\)", lines[k].strip())
             assert value is not None, lines[k]
-            out.append(f"{pad}mv[{num[1]}] = R({value[1]})" if round32 else
-                       f"{pad}mv[{num[1]}] = {value[1]}")
+            if round32:         # a value met before is rounded by a look-up
+                out += [f"{pad}x = {value[1]}", f"{pad}mv[{num[1]}] = F(x) or R(x)"]
+            else:
+                out.append(f"{pad}mv[{num[1]}] = {value[1]}")
             k += 1
         else:
             out.append(line)
@@ -150,7 +152,8 @@ HEADER_SOURCES = {
 def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_cls: type,
              sheet_cls: type, fallback: list[str], direct: bool = False,
              round32: bool = False, sources: dict[str, Any] | None = None,
-             source_env: dict[str, Any] | None = None) -> Callable[..., None]:
+             source_env: dict[str, Any] | None = None, seat: int | None = None
+             ) -> Callable[..., None]:
     """``fill(obs, seat, ones, ni, nv)`` for one pair of view classes: the simplest
     blocks written inline (the same arithmetic as their ``put``), the others called; or
     (``direct``) ``write(obs, seat, mv)``, the same entries written into ``mv``.
@@ -160,8 +163,13 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
     koloda.tensors.direct) the function is ``write(m, seat, mv)`` of a match ``m``: each
     field is read by its expression instead of off a view (the header's by
     ``HEADER_SOURCES``, a sheet field without one off ``m.sheet()``), so no observation
-    is made; a block whose field has no expression raises NotDirect."""
+    is made; a block whose field has no expression raises NotDirect.
+
+    With ``seat`` (an observer's seat) the function is that seat's own: every
+    seat-relative position ``(x - seat) % P``, times a row's width, is read from a tuple
+    made for the seat (``_for_seat``) instead of worked out at every entry."""
     env: dict[str, Any] = {"lookup": lookup, "P": players, "R": _float32,
+                           "F": _ROUNDED.get,
                            **(source_env or {})}
     if sources is None:
         lines = ["def fill(obs, seat, ones, ni, nv):", "    deal = obs.deal",
@@ -291,14 +299,38 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
             body = ["    ones = []", "    ni = []", "    nv = []", *body,
                     "    for i in ones:", "        mv[i] = 1.0",
                     "    for i, x in zip(ni, nv):",
-                    "        mv[i] = R(x)" if round32 else "        mv[i] = x"]
+                    "        mv[i] = F(x) or R(x)" if round32 else "        mv[i] = x"]
         lines = [f"def fill({'obs' if sources is None else 'm'}, seat, mv):", *body]
+    if seat is not None:
+        lines = _for_seat(lines, seat, players, env)
     source = "\n".join(lines)
     exec(compile(source, f"<koloda.tensors typed {deal_cls.__name__} {players}p>", "exec"),
          env)
     fill: Callable[..., None] = env["fill"]
     fill.__doc__ = source           # the generated code, for reading
     return fill
+
+
+#: ``((x - seat) % P) * width`` and ``(x - seat) % P`` in a generated line (x a name or
+#: a name's first item)
+_ROW = re.compile(r"\(\((\w+(?:\[0\])?) - seat\) % P\) \* (\d+)")
+_REL = re.compile(r"\((\w+(?:\[0\])?) - seat\) % P")
+
+
+def _for_seat(lines: list[str], seat: int, players: int, env: dict[str, Any]) -> list[str]:
+    """The generated lines of one seat's writer: each seat-relative position read from
+    a tuple over the seats (``REL`` the relative seats, ``REL<width>`` them times a
+    row's width), put into ``env``; ``seat`` stays the function's argument for what else
+    reads it (the hand, the blocks called)."""
+    rel = tuple((x - seat) % players for x in range(players))
+
+    def row(m: re.Match[str]) -> str:
+        width = int(m[2])
+        env[f"REL{width}"] = tuple(r * width for r in rel)
+        return f"REL{width}[{m[1]}]"
+
+    env["REL"] = rel
+    return [_REL.sub(r"REL[\1]", _ROW.sub(row, line)) for line in lines]
 
 
 def _root_expr(b: Block, plan: _Plan, sources: dict[str, Any]) -> str | None:
@@ -318,11 +350,19 @@ _F32 = array("f", [0.0])
 _UNSET: Any = object()
 
 
+#: values rounded by ``_float32`` so far → their rounding (a tensor's values recur:
+#: counts times a block's scale); the generated writers look here first
+_ROUNDED: dict[float, float] = {}
+
+
 def _float32(x: float) -> float:
     """``x`` rounded to the nearest float32, as a Python float (what a float32 array
     holds, and pyspiel's tensors are)."""
     _F32[0] = x
-    return _F32[0]
+    y = _F32[0]
+    if len(_ROUNDED) < 65536:
+        _ROUNDED[x] = y
+    return y
 
 
 class TypedEncoder:
@@ -334,9 +374,9 @@ class TypedEncoder:
         self._plans: dict[tuple[type, type], Callable[..., None]] = {}
         self._writes: dict[tuple[type, type], Callable[..., None]] = {}
         self._writes32: dict[tuple[type, type], Callable[..., None]] = {}
-        #: (match class, deal state class) → the writer straight from the state, or None
-        #: (koloda.tensors.direct)
-        self._direct: dict[tuple[type, type, bool], Callable[..., None] | None] = {}
+        #: (match class, deal state class, round32) → each seat's writer straight from
+        #: the state, or None (koloda.tensors.direct)
+        self._direct: dict[tuple[type, type, bool], list[Callable[..., None]] | None] = {}
         #: (deal view class, sheet view class) → the blocks read as JSON there
         self.fallback: dict[tuple[type, type], list[str]] = {}
 
@@ -390,24 +430,27 @@ class TypedEncoder:
             raise ValueError(f"a match of {m.players} players given to the "
                              f"{self.players}-player encoder")
         key = (m.__class__, m.current.__class__, round32)
-        write = self._direct.get(key, _UNSET)
-        if write is _UNSET:
-            write = self._direct[key] = self._direct_writer(m, round32)
-        if write is not None:
-            write(m, seat, mv)
+        writers = self._direct.get(key, _UNSET)
+        if writers is _UNSET:
+            writers = self._direct[key] = self._direct_writers(m, round32)
+        if writers is not None:
+            writers[seat](m, seat, mv)
         else:
             self._write(m.observation(seat), mv, self._writes32 if round32 else self._writes,
                         round32)
 
-    def _direct_writer(self, m: Any, round32: bool) -> Callable[..., None] | None:
+    def _direct_writers(self, m: Any, round32: bool) -> list[Callable[..., None]] | None:
+        """Each seat's own writer straight from the match's state (``_compile`` with
+        ``seat``), or None when the state is not one koloda.tensors.direct knows."""
         from koloda.tensors.direct import ENV, source_of
         found = source_of(m.current.__class__)
         if found is None:
             return None
         view_cls, sources = found
         try:
-            return _compile(self.blocks, self.offsets, self.players, view_cls,
-                            m.sheet().__class__, [], True, round32, sources, ENV)
+            return [_compile(self.blocks, self.offsets, self.players, view_cls,
+                             m.sheet().__class__, [], True, round32, sources, ENV, seat)
+                    for seat in range(self.players)]
         except NotDirect:
             return None
 
