@@ -132,9 +132,10 @@ class DurakSearch(ISMCTS):
         self._model: tuple[Any, OpponentModel | None] = (None, None)
         self._pool: list[DurakGame] = []
         self._tries = 0
-        #: in the tree, the other seats play the heuristic's move only (off: a bot that
-        #: assumes its opponent is the heuristic; measured in docs/strength/durak.md)
-        self.heuristic_opponent = False
+        #: in the tree, a node of another seat visited fewer than ``widen`` times
+        #: searches only the heuristic's move there (``preferred``), then every move
+        #: (0: off; ``heuristic_opponent``: always the heuristic's move)
+        self.widen = 0
         self._seat: int | None = None
         #: the opponent model's settings (``koloda.bots.durak_inference``)
         self.eps, self.tries, self.pool_size, self.pool_tries = EPS, TRIES, POOL, POOL_TRIES
@@ -194,13 +195,24 @@ class DurakSearch(ISMCTS):
     def actions(self, legal: list[str]) -> list[str]:
         return tree_actions(legal, self.transfer)
 
-    def node_actions(self, state: DealState) -> list[str]:
-        """Below the root, with ``heuristic_opponent`` set: the other seats play only the
-        heuristic's move (the tree then branches on this bot's moves alone)."""
-        if self.heuristic_opponent and self._seat is not None and state.to_move != self._seat:
-            assert isinstance(state, DurakGame)
-            return [action_text(decide(view_from_state(state)))]
-        return tree_actions(state.legal_actions(), self.transfer)
+    @property
+    def heuristic_opponent(self) -> bool:
+        """In the tree, the other seats play the heuristic's move only (the tree then
+        branches on this bot's moves alone): ``widen`` without end. Off: a bot that
+        assumes its opponent is the heuristic (docs/strength/durak.md, session 6)."""
+        return self.widen == math.inf
+
+    @heuristic_opponent.setter
+    def heuristic_opponent(self, on: bool) -> None:
+        self.widen = math.inf if on else 0
+
+    def preferred(self, state: DealState) -> str | None:
+        """At another seat's node: the heuristic's move there (it reads only that seat's
+        view of the sampled deal); at this bot's own nodes None (every tree action)."""
+        if self._seat is None or state.to_move == self._seat:
+            return None
+        assert isinstance(state, DurakGame)
+        return action_text(decide(view_from_state(state)))
 
     def apply(self, state: DealState, action: str) -> None:
         state.apply_unchecked(action)
