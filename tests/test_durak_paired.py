@@ -8,7 +8,7 @@ import importlib.util
 import pathlib
 from types import ModuleType
 
-from koloda.bots.search.games.durak import DurakSearch
+from koloda.bots.search.games.durak import OPPONENT_WIDEN, DurakSearch
 
 SCRIPT = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "durak_paired.py"
 
@@ -28,7 +28,8 @@ def test_the_opponent_is_a_bot_name_or_a_search_variant_s_settings() -> None:
     name, bot = paired.opponent('{"level": "easy", "widen": 4}')
     assert name == "search:easy" and isinstance(bot, DurakSearch) and bot.widen == 4
     name, bot = paired.opponent("search:normal")
-    assert name == "search:normal" and isinstance(bot, DurakSearch) and bot.widen == 0
+    assert name == "search:normal" and isinstance(bot, DurakSearch)
+    assert bot.widen == OPPONENT_WIDEN
 
 
 def test_a_variant_plays_a_search_opponent_in_the_row_format() -> None:

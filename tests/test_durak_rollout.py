@@ -11,7 +11,12 @@ import pytest
 
 from koloda.bots import make_bot
 from koloda.bots.durak_rollout import applies, play_out, utilities_of
-from koloda.bots.search.games.durak import DurakSearch, heuristic_rollout, utilities
+from koloda.bots.search.games.durak import (
+    OPPONENT_WIDEN,
+    DurakSearch,
+    heuristic_rollout,
+    utilities,
+)
 from koloda.engine.registry import get_spec, new_game
 from koloda.games.durak.rounds import DurakGame
 
@@ -90,12 +95,32 @@ def test_search_plays_the_same_moves_with_the_lean_rollout() -> None:
         match.apply(a)
 
 
-def test_search_below_the_root_searches_the_tree_actions_by_default() -> None:
+def test_search_below_the_root_searches_the_tree_actions() -> None:
     search = DurakSearch("durak", iterations=10)
-    assert not search.heuristic_opponent and search.widen == 0
     for g in sampled_positions(range(1))[:40]:
         search._seat = 0
         assert search.node_actions(g) == search.actions(g.legal_actions())
+
+
+def test_the_heuristic_s_move_comes_first_for_the_other_player_by_default_in_simple_durak(
+) -> None:
+    simple = DurakSearch("durak", iterations=10)
+    assert simple.widen == OPPONENT_WIDEN > 0 and not simple.heuristic_opponent
+    assert DurakSearch("durak-perevodnoy", iterations=10).widen == 0
+
+
+def test_with_more_than_two_players_there_is_no_preferred_move() -> None:
+    search = DurakSearch("durak", iterations=10)
+    search._seat = 0
+    match = new_game("durak", players=3, seed=4)
+    spec = get_spec("durak")
+    assert spec.determinize is not None
+    for _ in range(12):
+        seat = match.to_move
+        assert seat is not None
+        g = spec.determinize(match.observation(seat), random.Random(seat))
+        assert search.preferred(g) is None
+        match.apply(match.legal_actions()[0])
 
 
 def test_the_preferred_move_is_the_heuristic_s_at_the_other_seat_only() -> None:
