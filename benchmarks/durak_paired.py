@@ -22,7 +22,7 @@ interval.
         --variant 'base={"level": "easy"}' --variant 'inf={"level": "easy", "inference": true}'
     python3 benchmarks/durak_paired.py --report easy.jsonl
     nice python3 benchmarks/durak_paired.py --seeds 94001:94041 --opponent search:normal \\
-        --out h2h.jsonl --variant 'widen={"widen": 32}'
+        --out h2h.jsonl --variant 'plain={"widen": 0}'
 """
 
 from __future__ import annotations
