@@ -4,11 +4,19 @@ in every phase of a round, with the stock full, nearly empty and gone)."""
 
 from __future__ import annotations
 
+import math
 import random
+
+import pytest
 
 from koloda.bots import make_bot
 from koloda.bots.durak_rollout import applies, play_out, utilities_of
-from koloda.bots.search.games.durak import DurakSearch, heuristic_rollout, utilities
+from koloda.bots.search.games.durak import (
+    OPPONENT_WIDEN,
+    DurakSearch,
+    heuristic_rollout,
+    utilities,
+)
 from koloda.engine.registry import get_spec, new_game
 from koloda.games.durak.rounds import DurakGame
 
@@ -87,26 +95,70 @@ def test_search_plays_the_same_moves_with_the_lean_rollout() -> None:
         match.apply(a)
 
 
-def test_search_below_the_root_searches_the_tree_actions_by_default() -> None:
+def test_search_below_the_root_searches_the_tree_actions() -> None:
     search = DurakSearch("durak", iterations=10)
-    assert not search.heuristic_opponent
     for g in sampled_positions(range(1))[:40]:
         search._seat = 0
         assert search.node_actions(g) == search.actions(g.legal_actions())
 
 
-def test_heuristic_opponent_searches_only_the_heuristic_move_of_the_other_seat() -> None:
+def test_the_heuristic_s_move_comes_first_for_the_other_player_by_default_in_simple_durak(
+) -> None:
+    simple = DurakSearch("durak", iterations=10)
+    assert simple.widen == OPPONENT_WIDEN > 0 and not simple.heuristic_opponent
+    assert DurakSearch("durak-perevodnoy", iterations=10).widen == 0
+
+
+def test_with_more_than_two_players_there_is_no_preferred_move() -> None:
+    search = DurakSearch("durak", iterations=10)
+    search._seat = 0
+    match = new_game("durak", players=3, seed=4)
+    spec = get_spec("durak")
+    assert spec.determinize is not None
+    for _ in range(12):
+        seat = match.to_move
+        assert seat is not None
+        g = spec.determinize(match.observation(seat), random.Random(seat))
+        assert search.preferred(g) is None
+        match.apply(match.legal_actions()[0])
+
+
+def test_the_preferred_move_is_the_heuristic_s_at_the_other_seat_only() -> None:
     from koloda.bots.heuristic.durak import action_text, decide, view_from_state
     search = DurakSearch("durak", iterations=10)
-    search.heuristic_opponent = True
     search._seat = 0
     others = 0
     for g in sampled_positions(range(2))[:80]:
-        acts = search.node_actions(g)
+        move = search.preferred(g)
         if g.to_move == 0:
-            assert acts == search.actions(g.legal_actions())
+            assert move is None
         else:
             others += 1
-            assert acts == [action_text(decide(view_from_state(g)))]
-            assert acts[0] in g.legal_actions()
+            assert move == action_text(decide(view_from_state(g)))
+            assert move in g.legal_actions()
     assert others > 10
+
+
+def test_heuristic_opponent_is_widening_without_end() -> None:
+    search = DurakSearch("durak", iterations=10)
+    search.heuristic_opponent = True
+    assert search.widen == math.inf
+    search.heuristic_opponent = False
+    assert search.widen == 0
+    search.widen = 48
+    assert not search.heuristic_opponent
+
+
+@pytest.mark.parametrize("widen", [0, 8, math.inf])
+def test_search_with_widening_plays_legal_moves(widen: float) -> None:
+    spec = get_spec("durak")
+    match = new_game("durak", players=2, seed=11)
+    search = DurakSearch("durak", iterations=40)
+    search.widen = widen
+    for _ in range(6):
+        seat = match.to_move
+        assert seat is not None and spec.determinize is not None
+        legal = match.legal_actions()
+        move = search.choose(match.observation(seat), legal, random.Random(2))
+        assert move in legal
+        match.apply(move)

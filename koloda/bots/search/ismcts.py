@@ -8,8 +8,10 @@ counted by availability — plays the rest out (``rollout``) and backs up ``util
 the seat that chose each move. Hooks: ``determinize``, ``actions`` (the legal actions
 worth searching; ``node_actions`` below the root, given the state), ``apply``,
 ``rollout``, ``utility``, ``value_range``, ``solve`` (an exact answer that skips the
-search, e.g. an endgame solver) and ``settle`` (stop once the most visited move cannot be
-overtaken in the iterations left).
+search, e.g. an endgame solver), ``settle`` (stop once the most visited move cannot be
+overtaken in the iterations left) and ``preferred`` with ``widen`` (progressive widening:
+below the root, a node visited fewer than ``widen`` times searches only the ``preferred``
+move of the state, when it names one; from then on every move).
 
 The budget is ``iterations``; ``seconds`` is a time cap only when a caller with a person
 waiting gives one (see :mod:`koloda.bots.search.levels`).
@@ -72,6 +74,9 @@ class ISMCTS:
     value_range: ClassVar[tuple[float, float] | None] = None
     #: stop once the most visited root move can no longer be overtaken
     settle: ClassVar[bool] = False
+    #: below the root, a node visited fewer times than this searches only its state's
+    #: ``preferred`` move (0: never; ``math.inf``: always)
+    widen: float = 0
 
     def __init__(self, game: str, iterations: int | None = None,
                  seconds: float | None = None, name: str = "search") -> None:
@@ -101,6 +106,11 @@ class ISMCTS:
         """The actions searched below the root, in ``state`` (default: ``actions`` of
         the legal actions)."""
         return self.actions(state.legal_actions())
+
+    def preferred(self, state: DealState) -> str | None:
+        """The one move a node visited fewer than ``widen`` times searches in ``state``
+        (a legal action), or None to search ``node_actions`` (default: None)."""
+        return None
 
     def apply(self, state: DealState, action: str) -> None:
         state.apply_unchecked(action)      # every action comes from legal_actions()
@@ -138,6 +148,7 @@ class ISMCTS:
         lo, hi = self.value_range or (math.inf, -math.inf)
         fixed = self.value_range is not None
         c = self.exploration
+        widen = self.widen
         it = 0
         while clock.more(it):
             if self.settle and it and not it & 31 and _settled(root, clock.left(it)):
@@ -149,7 +160,8 @@ class ISMCTS:
             acts = roots
             while not state.is_over:
                 if node is not root:
-                    acts = self.node_actions(state)
+                    first = self.preferred(state) if node.visits < widen else None
+                    acts = [first] if first is not None else self.node_actions(state)
                 mover = state.to_move
                 untried = []
                 for a in acts:
