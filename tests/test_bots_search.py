@@ -154,25 +154,3 @@ def test_the_clairvoyant_refuses_an_observation() -> None:
     m = koloda.new_game("durak", players=2, seed=1)
     with pytest.raises(TypeError, match="choose_state"):
         bot.choose(m.observation(0), m.legal_actions(), random.Random(0))
-
-
-def test_the_durak_clairvoyant_models_the_other_player_as_its_search_does() -> None:
-    """The clairvoyant is the game's own search on the true deal: in two-player simple
-    durak that search holds the heuristic's move first at the other player's nodes
-    (``widen``), so the clairvoyant must know whose opponent it models."""
-    from koloda.bots.heuristic.durak import action_text, decide, view_from_state
-
-    m = koloda.new_deal("durak", players=2, seed=4)
-    bot: Any = make_bot("clairvoyant", "durak")
-    bot.search.iterations = 5
-    assert bot.search.widen > 0
-    seat = m.to_move
-    state: Any = m.current
-    bot.choose_state(state, seat, m.legal_actions(), random.Random(0))
-    assert bot.search._seat == seat
-    other = state.clone()
-    other.apply_unchecked(m.legal_actions()[0])
-    while other.to_move == seat and not other.is_over:
-        other.apply_unchecked(other.legal_actions()[0])
-    assert bot.search.preferred(other) == action_text(decide(view_from_state(other)))
-    assert bot.search.preferred(state) is None          # its own nodes: every move

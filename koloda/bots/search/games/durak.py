@@ -165,15 +165,8 @@ class DurakSearch(ISMCTS):
                rng: random.Random) -> str:
         if isinstance(observation, Observation) and isinstance(observation.deal, DurakView):
             self.memory.remember(observation.deal)
-        return super().choose(observation, legal, rng)
-
-    def decide(self, observation: Mapping[str, Any], legal: list[str], rng: random.Random,
-               sample: Sample) -> str:
-        # the seat whose opponent the tree models (``preferred``): set here, not in
-        # ``choose``, so that the clairvoyant, which searches the true deal through
-        # ``decide``, is this same search with every card seen (session 7)
         self._seat = observation["seat"]
-        return super().decide(observation, legal, rng, sample)
+        return super().choose(observation, legal, rng)
 
     def model(self, observation: Mapping[str, Any]) -> OpponentModel | None:
         """The opponent model of this observation (None: it does not apply)."""
