@@ -98,6 +98,32 @@ def test_a_card_turned_up_outside_the_stock_is_the_last_chance_node() -> None:
     assert deal.stock == tuple(cards[15:31]) and deal.trump_card == cards[31]
 
 
+def test_opendaum_chance_deals_the_hands_and_the_turned_card_only() -> None:
+    """koloda/rules/opendaum.en.md §Precisely 3: the stock's top card is turned for trump
+    and the rest is never seen nor drawn, so only the hands and that card are chance
+    nodes (Match.stock_in_play); the rest lies under it in ascending order, and the deal
+    replays as a record."""
+    t = Table("opendaum", 4, {"max_deals": 1})
+    t.apply(2)                                   # seat 2 deals: one card each, then the turn
+    picks = [TEXT_CARD[w] for w in ("AS", "6H", "KD", "9C", "QH")]
+    for k, c in enumerate(picks):
+        assert t.current_player() == -1
+        assert len(t.chance_outcomes()) == 36 - k       # uniform over the cards left
+        t.apply(c)
+    assert t.current_player() >= 0               # the bidding begins: nothing more dealt
+    deal = t.match.deals[0]
+    assert deal.dealer == 2 and deal.hands == tuple((c,) for c in picks[:4])
+    assert deal.trump_card == picks[4] == deal.stock[0]
+    rest = [c for c in deck(36) if c not in picks]
+    assert deal.stock[1:] == tuple(rest) and len(deal.stock) == 32
+    m = t.match
+    rng = random.Random(3)
+    while not m.is_over:
+        m.apply(rng.choice(m.legal_actions()))
+    replayed = koloda.replay({**m.record(), "game": "opendaum"})
+    assert replayed.error is None and replayed.match.result == m.result
+
+
 def test_parameters_map_to_the_games_options() -> None:
     teams = pyspiel.load_game("koloda_durak(players=4,teams=0,first_bout_limit=5)")
     assert teams.options["teams"] is False and teams.options["first_bout_limit"] == 5

@@ -79,6 +79,14 @@ class Match:
     def deal_cards(self, dealer: int, rng: random.Random) -> Deal:
         """Shuffle and deal the next deal (the game's deck, sizes and trump card)."""
 
+    @classmethod
+    def stock_in_play(cls, shape: Deal) -> int:
+        """How many cards of a deal's stock, from the top, the rules ever show or hand
+        out (the others lie unseen to the end of the deal): all of them unless the game
+        says fewer. A table with explicit chance (koloda.envs.chance) deals these by
+        chance and lays the rest under them in ascending order."""
+        return len(shape.stock)
+
     @abstractmethod
     def start_deal(self, deal: Deal) -> DealState:
         """The state of a deal dealt as ``deal``."""

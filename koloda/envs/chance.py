@@ -5,8 +5,12 @@ Standard library only; koloda.envs.openspiel is the thin pyspiel layer over it.
 The first chance node draws the first dealer (uniform over the seats). Then each card of a
 deal is one chance node: the card for the next place — every hand in seat order, then the
 stock top first, then a card turned up outside both (Mushka, Stukolka) — uniform over the
-cards not dealt yet. The places and the deck come from the game itself
-(``Match.deal_cards`` with a throwaway generator), and the finished deal enters the match
+cards not dealt yet. A stock the rules never look at below its top few cards
+(``Match.stock_in_play``: Opendaum's, under the turned trump card) is dealt by chance
+only that far; its other cards, never seen nor drawn, are laid under in ascending order
+(a first 4-player Opendaum deal, one card each, is five chance nodes, not 36). The
+places and the deck come from the game itself (``Match.deal_cards`` with a throwaway
+generator), and the finished deal enters the match
 as an explicit deal, checked like a record's. A later deal of a multi-deal match is dealt
 the same way: a Match without a seed waits between deals (``Match.awaiting_dealer``) until
 ``Match.provide_deal`` gives it the cards chosen. The dealer of a later deal is the
@@ -43,9 +47,12 @@ _FIRST_SHAPES: dict[tuple[str, int, str, int], Deal] = {}
 class _Dealing:
     """One deal being dealt card by card into the places of ``shape``."""
 
-    def __init__(self, shape: Deal) -> None:
+    def __init__(self, shape: Deal, stock_in_play: int | None = None) -> None:
         self.shape = shape
-        self.places = sum(len(h) for h in shape.hands) + len(shape.stock)
+        #: the stock's cards dealt by chance, from the top (``Match.stock_in_play``); the
+        #: others, never seen nor drawn, are laid under them in ascending order
+        self.stock_dealt = len(shape.stock) if stock_in_play is None else stock_in_play
+        self.places = sum(len(h) for h in shape.hands) + self.stock_dealt
         t = shape.trump_card
         self.turned_outside = t is not None and t not in shape.stock \
             and all(t not in h for h in shape.hands)
@@ -73,12 +80,14 @@ class _Dealing:
             if k < len(h):
                 return f"seat {s}"
             k -= len(h)
-        return "the stock" if k < len(self.shape.stock) else "face up"
+        return "the stock" if k < self.stock_dealt else "face up"
 
     def deal(self) -> Deal:
         shape, cards = self.shape, iter(self.dealt)
         hands = tuple(tuple(next(cards) for _ in h) for h in shape.hands)
-        stock = tuple(next(cards) for _ in shape.stock)
+        stock = tuple(next(cards) for _ in range(self.stock_dealt))
+        if len(stock) < len(shape.stock):
+            stock += tuple(sorted(self.remaining))
         t = shape.trump_card
         if t is None:
             trump = None
@@ -434,7 +443,8 @@ class Table:
         if self.dealing is None:            # the first dealer, by lot
             if not 0 <= outcome < self.players:
                 raise ValueError(f"chance outcome {outcome}: no seat {outcome}")
-            self.dealing = _Dealing(self._first_shape(outcome))
+            shape = self._first_shape(outcome)
+            self.dealing = _Dealing(shape, self.spec.match_class.stock_in_play(shape))
             return
         dealing = self.dealing
         remaining = dealing.remaining
@@ -472,7 +482,7 @@ class Table:
         m = self._live()
         if m.awaiting_dealer is not None and not m.is_over:
             shape = m.deal_cards(m.awaiting_dealer, random.Random(len(m.deals)))
-            self.dealing = _Dealing(shape)
+            self.dealing = _Dealing(shape, m.stock_in_play(shape))
 
 
 def _sorted(space: Any, legal: Any, selection: Selection) -> tuple[int, ...]:

@@ -83,12 +83,14 @@ def pettingzoo(game: str, players: int, count: int, seed: int,
 
 def deal_outcomes(game: str, players: int, seed: int) -> list[int]:
     """The chance outcomes that deal the raw side's first deal: the dealer, then every
-    card in the order the OpenSpiel table deals them (koloda.envs.chance)."""
-    deal = new_game(game, players=players, seed=match_seed(seed), max_deals=1).deals[0]
+    card in the order the OpenSpiel table deals them (koloda.envs.chance) — the stock's
+    as far as the game ever looks at it (``Match.stock_in_play``)."""
+    m = new_game(game, players=players, seed=match_seed(seed), max_deals=1)
+    deal = m.deals[0]
     out = [deal.dealer]
     for hand in deal.hands:
         out += hand
-    out += deal.stock
+    out += deal.stock[:m.stock_in_play(deal)]        # (what lies under is not dealt)
     t = deal.trump_card
     if t is not None and t not in deal.stock and all(t not in h for h in deal.hands):
         out.append(t)

@@ -121,6 +121,12 @@ class OpendaumMatch(Match):
         # the top card of the stock is turned; with no stock, the dealer's last card
         return Deal(dealer, hands, rest, rest[0] if rest else hands[dealer][-1])
 
+    @classmethod
+    def stock_in_play(cls, shape: Deal) -> int:
+        """Only the turned top card: the rest of the stock is never seen nor drawn
+        (koloda/rules/opendaum.en.md §Precisely 3)."""
+        return min(1, len(shape.stock))
+
     def start_deal(self, deal: Deal) -> DealState:
         assert deal.trump_card is not None
         return OpendaumDeal(deal, self.rules_by_trump[suit_of(deal.trump_card)],
