@@ -318,3 +318,23 @@ def test_the_tensor_lists_are_the_float32_vectors() -> None:
                         assert got == np.asarray(state.table.vector(p, recall),
                                                  np.float32).tolist()
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_table_current_player_is_worked_out_again_after_every_change() -> None:
+    """The table keeps its current player per node: every outcome or action applied, and
+    a match begun with ``start_from``, make it ask again."""
+    t = Table("durak", 2, {"max_deals": 1})
+    assert t.current_player() == pyspiel.PlayerId.CHANCE
+    m = koloda.new_game("durak", players=2, seed=11, max_deals=1)
+    t.start_from(m)
+    assert t.current_player() == m.to_move
+    rng = random.Random(4)
+    while t.current_player() >= 0:
+        before = t.current_player()
+        legal = t.legal_indices()
+        t.apply(legal[rng.randrange(len(legal))])
+        live = t.match
+        assert live is not None
+        expected = pyspiel.PlayerId.TERMINAL if live.is_over else live.to_move
+        assert t.current_player() == expected, before
+    assert t.current_player() == pyspiel.PlayerId.TERMINAL

@@ -148,6 +148,8 @@ class Table:
         self._lists: dict[int, tuple[tuple[int, int, bool], list[float]]] = {}
         #: (seat, perfect recall) → (history length, the vector written last)
         self._filled: dict[tuple[int, bool], tuple[int, Any]] = {}
+        #: ``current_player()`` at this node, once asked (None: not worked out yet)
+        self._player: int | None = None
 
     @property
     def dealt_hands(self) -> list[list[str] | None]:
@@ -169,12 +171,27 @@ class Table:
 
     # ----------------------------------------------------------------- the nodes
     def current_player(self) -> int:
-        m = self.match
-        if m is None or self.dealing is not None:
-            return CHANCE
-        if m.is_over:
-            return TERMINAL
-        return m.to_move  # type: ignore[return-value]
+        """Chance, the end, or the seat to act — worked out once per node (pyspiel and
+        the adapters ask it many times a step; ``apply`` and ``start_from`` forget it)."""
+        p = self._player
+        if p is None:
+            m = self.match
+            if m is None or self.dealing is not None:
+                p = CHANCE
+            elif m.is_over:
+                p = TERMINAL
+            else:
+                p = m.to_move
+            self._player = p
+        return p  # type: ignore[return-value]
+
+    def start_from(self, match: Match) -> None:
+        """Begin the table at a match already dealt (a searcher's copy of a position):
+        nothing being dealt, the deal's memory begun afresh."""
+        self.match = match
+        self.dealing = None
+        self._player = None
+        self._deal_began()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.dealing is None:
@@ -190,6 +207,7 @@ class Table:
 
     def apply(self, index: int) -> None:
         """Apply a chance outcome or a player's action index."""
+        self._player = None
         dealing = self.dealing
         if dealing is not None:                                  # a card of a deal
             remaining = dealing.remaining
@@ -387,6 +405,7 @@ class Table:
         new.log = [(s, self._seen(seat, s, a)) for s, a in self.log]
         new.dealt_hands = [h if s == seat else None for s, h in enumerate(self.dealt_hands)]
         new.resampled_for = seat
+        new._player = None
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:

@@ -131,9 +131,7 @@ class OpenSpielISMCTS:
         match = spec.match_class(spec, players, dict(options), seed=0, first_dealer=dealer,
                                  single_deal=self._single_deal)
         match.current = copy.deepcopy(state)
-        table.match = match
-        table.dealing = None
-        table._deal_began()
+        table.start_from(match)
         return ps
 
 
