@@ -29,8 +29,8 @@ CLAIRVOYANT = "clairvoyant"
 
 
 def margins(paths: Iterable[str], bot: str = CLAIRVOYANT) -> dict[int, float]:
-    """seed → the mean over the deal-set's rotations of ``bot``'s measure less the mean of
-    the other seats' (deal-sets missing a rotation are left out)."""
+    """seed → the mean over the deal-set's rotations of ``bot``'s seats' mean measure less
+    the other seats' mean (deal-sets missing a rotation are left out)."""
     games: dict[int, dict[tuple[str, ...], float]] = defaultdict(dict)
     sizes: dict[int, int] = {}
     for path in paths:
@@ -41,16 +41,24 @@ def margins(paths: Iterable[str], bot: str = CLAIRVOYANT) -> dict[int, float]:
                 try:
                     row = json.loads(line)
                     lineup, measure, seed = row["lineup"], row["measure"], row["seed"]
+                    lineup, measure = list(lineup), list(measure)
                 except (ValueError, KeyError, TypeError) as exc:
                     raise ValueError(f"{path}:{n}: not an arena log line ({exc})") from exc
-                if bot not in lineup:
-                    raise ValueError(f"{path}:{n}: {bot} does not play in {lineup}")
-                seat = lineup.index(bot)
-                others = [x for i, x in enumerate(measure) if i != seat]
-                games[seed][tuple(lineup)] = measure[seat] - sum(others) / len(others)
-                sizes[seed] = len(lineup)
+                mine = [x for s, x in zip(lineup, measure, strict=True) if s == bot]
+                others = [x for s, x in zip(lineup, measure, strict=True) if s != bot]
+                if not mine or not others:
+                    raise ValueError(f"{path}:{n}: {bot} and another bot do not both "
+                                     f"play in {lineup}")
+                games[seed][tuple(lineup)] = sum(mine) / len(mine) - sum(others) / len(others)
+                sizes[seed] = rotations(lineup)
     return {seed: sum(by.values()) / len(by) for seed, by in games.items()
             if len(by) == sizes[seed]}
+
+
+def rotations(lineup: list[str]) -> int:
+    """How many seatings the arena plays a deal-set in: the lineup's distinct rotations
+    (two for ``a, b`` and for ``a, b, a, b``)."""
+    return len({tuple(lineup[i:] + lineup[:i]) for i in range(len(lineup))})
 
 
 @dataclass

@@ -68,3 +68,19 @@ def test_a_line_that_is_not_an_arena_log_is_named(tmp_path: pathlib.Path) -> Non
         cr.margins([str(bad)])
     with pytest.raises(ValueError, match="no deal-set in common"):
         cr.ceiling_ratio({1: -1.0}, {2: -1.0})
+
+
+def test_four_seats_two_bots_count_both_seats_and_two_rotations(tmp_path: pathlib.Path
+                                                                 ) -> None:
+    """Opendaum 4p: the clairvoyant holds two seats; the arena plays two seatings."""
+    cr = load()
+    log = tmp_path / "o.jsonl"
+    rows = [
+        {"seed": 7, "lineup": ["clairvoyant", "heuristic"] * 2, "measure": [1, 0, 1, 1]},
+        {"seed": 7, "lineup": ["heuristic", "clairvoyant"] * 2, "measure": [0, 1, 0, 0]},
+        {"seed": 8, "lineup": ["clairvoyant", "heuristic"] * 2, "measure": [1, 1, 1, 1]},
+    ]
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert cr.rotations(["clairvoyant", "heuristic"] * 2) == 2
+    # seed 7: (1 − 0.5 + 0.5 − 0) / 2; seed 8 has one seating only
+    assert cr.margins([str(log)]) == {7: pytest.approx(0.5)}
