@@ -116,36 +116,39 @@ def _try_an_illegal_card(page: Any) -> bool:
 
 def _click_a_move(page: Any, rng: random.Random) -> None:
     """Like a person: a playable card from the hand (then the move it makes, if the page
-    asks), or a button such as take or pass."""
+    asks), or a button such as take or pass. Clicked through locators, which find the
+    element again when it is clicked: the page may draw the hand afresh between the look
+    and the click (an element handle would be detached then)."""
     if not page.is_hidden("#modal"):
         page.click("#modal .continue")
-    cards = page.query_selector_all("#hand img.card.playable")
-    buttons = page.query_selector_all("#moves > .move-row > button.move")
-    if cards and (not buttons or rng.random() < 0.8):
+    cards = page.locator("#hand img.card.playable")
+    buttons = page.locator("#moves > .move-row > button.move")
+    n_cards, n_buttons = cards.count(), buttons.count()
+    if n_cards and (not n_buttons or rng.random() < 0.8):
         version = page.get_attribute("body", "data-version")
-        rng.choice(cards).click()
+        cards.nth(rng.randrange(n_cards)).click()
         page.wait_for_function(
             f"document.body.dataset.version !== '{version}' "
             f"|| document.querySelector('#hand img.card.selected') !== null", timeout=30000)
         if page.get_attribute("body", "data-version") != version:
             return
-        choice = page.query_selector_all("#moves > .move-row > button.move.primary")
-        if choice:
-            rng.choice(choice).click()
+        choice = page.locator("#moves > .move-row > button.move.primary")
+        if choice.count():
+            choice.nth(rng.randrange(choice.count())).click()
             return
         # a card that needs company: add another playable card
-        others = page.query_selector_all("#hand img.card.playable:not(.selected)")
-        if others:
-            others[0].click()
+        others = page.locator("#hand img.card.playable:not(.selected)")
+        if others.count():
+            others.first.click()
             page.wait_for_timeout(50)
-            choice = page.query_selector_all("#moves > .move-row > button.move.primary")
-            if choice:
-                choice[0].click()
+            choice = page.locator("#moves > .move-row > button.move.primary")
+            if choice.count():
+                choice.first.click()
                 return
         page.click("#moves button.clear")
-        buttons = page.query_selector_all("#moves > .move-row > button.move")
-    if buttons:
-        rng.choice(buttons).click()
+        n_buttons = buttons.count()
+    if n_buttons:
+        buttons.nth(rng.randrange(n_buttons)).click()
         return
     page.click("#moves details.all-moves summary")
     page.click("#moves details.all-moves button.move")
