@@ -101,11 +101,11 @@ def test_a_person_plays_durak_against_two_computers_in_the_browser(server: str) 
 
 def _try_an_illegal_card(page: Any) -> bool:
     """Click a card no legal move uses: the engine's reason shows, nothing changes."""
-    dull = page.query_selector_all("#hand img.card:not(.playable)")
-    if not dull or page.query_selector("#hand img.card.playable") is None:
+    dull = page.locator("#hand img.card:not(.playable)")
+    if not dull.count() or page.query_selector("#hand img.card.playable") is None:
         return False
     version = page.get_attribute("body", "data-version")
-    dull[0].click()
+    dull.first.click()
     page.wait_for_function("document.getElementById('msg').textContent.length > 0",
                            timeout=10000)
     text = page.inner_text("#msg")
