@@ -19,46 +19,25 @@ The logs are ``koloda arena … --bots clairvoyant,search:normal --log cs.jsonl`
 from __future__ import annotations
 
 import argparse
-import json
 import random
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
+
+from koloda.arena import LogError, combine_logs, deal_set_differences
 
 CLAIRVOYANT = "clairvoyant"
 
 
 def margins(paths: Iterable[str], bot: str = CLAIRVOYANT) -> dict[int, float]:
-    """seed → the mean over the deal-set's rotations of ``bot``'s seats' mean measure less
-    the other seats' mean (deal-sets missing a rotation are left out)."""
-    games: dict[int, dict[tuple[str, ...], float]] = defaultdict(dict)
-    sizes: dict[int, int] = {}
-    for path in paths:
-        with open(path) as f:
-            for n, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                try:
-                    row = json.loads(line)
-                    lineup, measure, seed = row["lineup"], row["measure"], row["seed"]
-                    lineup, measure = list(lineup), list(measure)
-                except (ValueError, KeyError, TypeError) as exc:
-                    raise ValueError(f"{path}:{n}: not an arena log line ({exc})") from exc
-                mine = [x for s, x in zip(lineup, measure, strict=True) if s == bot]
-                others = [x for s, x in zip(lineup, measure, strict=True) if s != bot]
-                if not mine or not others:
-                    raise ValueError(f"{path}:{n}: {bot} and another bot do not both "
-                                     f"play in {lineup}")
-                games[seed][tuple(lineup)] = sum(mine) / len(mine) - sum(others) / len(others)
-                sizes[seed] = rotations(lineup)
-    return {seed: sum(by.values()) / len(by) for seed, by in games.items()
-            if len(by) == sizes[seed]}
-
-
-def rotations(lineup: list[str]) -> int:
-    """How many seatings the arena plays a deal-set in: the lineup's distinct rotations
-    (two for ``a, b`` and for ``a, b, a, b``)."""
-    return len({tuple(lineup[i:] + lineup[:i]) for i in range(len(lineup))})
+    """Seed → ``bot``'s mean measure less its opponent's over the deal-set's rotations,
+    the logs combined as ``koloda arena-report`` combines them (each (seed, seats) once,
+    deal-sets missing a rotation left out)."""
+    combined = combine_logs([(p, Path(p).read_text()) for p in paths])
+    others = [b for b in combined.bots if b != bot]
+    if bot not in combined.bots or len(others) != 1:
+        raise LogError(f"the logs seat {combined.bots}: expected {bot} and one other bot")
+    return deal_set_differences(combined.rows, bot, others[0])
 
 
 @dataclass

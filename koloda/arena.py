@@ -271,6 +271,14 @@ def paired_difference(rows: list[dict[str, Any]], a: str, b: str
     every rotation) the mean over a's seats minus the mean over b's seats; the mean of
     those differences with its 95% interval, and the number of deal-sets. Each deal-set
     is one sample, so the luck of the cards cancels out."""
+    diffs = list(deal_set_differences(rows, a, b).values())
+    mean, lo, hi = mean_interval(diffs)
+    return mean, lo, hi, len(diffs)
+
+
+def deal_set_differences(rows: list[dict[str, Any]], a: str, b: str) -> dict[int, float]:
+    """Seed → that deal-set's mean of the measure over a's seats minus the mean over b's
+    (every rotation in ``rows``; deal-sets where either has no measure are left out)."""
     per_seed: dict[int, tuple[list[float], list[float]]] = {}
     for row in rows:
         xa, xb = per_seed.setdefault(int(row["seed"]), ([], []))
@@ -278,10 +286,8 @@ def paired_difference(rows: list[dict[str, Any]], a: str, b: str
             m = row["measure"][seat]
             if m is not None and bot in (a, b):
                 (xa if bot == a else xb).append(float(m))
-    diffs = [statistics.fmean(xa) - statistics.fmean(xb)
-             for xa, xb in per_seed.values() if xa and xb]
-    mean, lo, hi = mean_interval(diffs)
-    return mean, lo, hi, len(diffs)
+    return {seed: statistics.fmean(xa) - statistics.fmean(xb)
+            for seed, (xa, xb) in per_seed.items() if xa and xb}
 
 
 def tally(rows: list[dict[str, Any]], bots: list[str],

@@ -11,6 +11,8 @@ from types import ModuleType
 
 import pytest
 
+from koloda.arena import lineups
+
 SCRIPT = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "ceiling_ratio.py"
 
 
@@ -23,6 +25,12 @@ def load() -> ModuleType:
     return module
 
 
+def _row(seed: int, lineup: list[str], measure: list[float]) -> dict[str, object]:
+    """An arena log line with the fields the logs are combined by."""
+    return {"name": "durak", "seed": seed, "lineup": lineup, "unit": "deal", "options": {},
+            "result": {"winners": []}, "measure": measure}
+
+
 def write_log(path: pathlib.Path, other: str, losses: dict[int, list[tuple[float, float]]]
               ) -> str:
     """seed → per rotation (clairvoyant's loss, other's loss); rotation 0 seats the
@@ -32,8 +40,7 @@ def write_log(path: pathlib.Path, other: str, losses: dict[int, list[tuple[float
         for r, (c, o) in enumerate(rotations):
             lineup = ["clairvoyant", other] if r == 0 else [other, "clairvoyant"]
             measure = [c, o] if r == 0 else [o, c]
-            rows.append(json.dumps({"name": "durak", "seed": seed, "lineup": lineup,
-                                    "measure": measure}))
+            rows.append(json.dumps(_row(seed, lineup, measure)))
     path.write_text("\n".join(rows) + "\n")
     return str(path)
 
@@ -62,7 +69,7 @@ def test_ratio_pairs_deal_sets_and_drops_the_unfinished(tmp_path: pathlib.Path) 
 def test_a_line_that_is_not_an_arena_log_is_named(tmp_path: pathlib.Path) -> None:
     cr = load()
     bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"seed": 1, "lineup": ["clairvoyant", "heuristic"], "measure": [0, 1]}\n'
+    bad.write_text(json.dumps(_row(1, ["clairvoyant", "heuristic"], [0, 1])) + "\n"
                    "not json\n")
     with pytest.raises(ValueError, match=r"bad.jsonl:2: not an arena log line"):
         cr.margins([str(bad)])
@@ -76,11 +83,11 @@ def test_four_seats_two_bots_count_both_seats_and_two_rotations(tmp_path: pathli
     cr = load()
     log = tmp_path / "o.jsonl"
     rows = [
-        {"seed": 7, "lineup": ["clairvoyant", "heuristic"] * 2, "measure": [1, 0, 1, 1]},
-        {"seed": 7, "lineup": ["heuristic", "clairvoyant"] * 2, "measure": [0, 1, 0, 0]},
-        {"seed": 8, "lineup": ["clairvoyant", "heuristic"] * 2, "measure": [1, 1, 1, 1]},
+        _row(7, ["clairvoyant", "heuristic"] * 2, [1, 0, 1, 1]),
+        _row(7, ["heuristic", "clairvoyant"] * 2, [0, 1, 0, 0]),
+        _row(8, ["clairvoyant", "heuristic"] * 2, [1, 1, 1, 1]),
     ]
     log.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    assert cr.rotations(["clairvoyant", "heuristic"] * 2) == 2
+    assert len(lineups(["clairvoyant", "heuristic"], 4)) == 2
     # seed 7: (1 − 0.5 + 0.5 − 0) / 2; seed 8 has one seating only
     assert cr.margins([str(log)]) == {7: pytest.approx(0.5)}
