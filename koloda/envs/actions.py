@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from koloda.cards import CARD_TEXT, TEXT_CARD
+from koloda.engine.legal import CardSubsets, LegalActions
 from koloda.engine.registry import get_spec
 
 CARDS = 52
@@ -102,6 +103,46 @@ _CARD_OF = TEXT_CARD.get
 NO_SELECTION = Selection()
 
 
+class _PoolNode:
+    """One step of a selection among pools of cards (koloda.engine.legal.LegalActions):
+    the same reading as a :class:`_Node` — the confirms allowed here, the cards that may
+    follow — worked out from the pools still open (those holding every card selected,
+    with room for them) instead of from texts: a step costs the pools' cards, not the
+    sets."""
+
+    __slots__ = ("_next", "_space", "card", "cards", "confirm", "kept", "pools")
+
+    def __init__(self, cards: tuple[int, ...], pools: list[CardSubsets],
+                 space: ActionSpace) -> None:
+        self.cards, self.card, self.pools, self._space = cards, cards[-1], pools, space
+        self.kept: dict[str, Any] | None = None
+        self._next: dict[int, _PoolNode] | None = None
+        text = " ".join([CARD_TEXT[c] for c in cards])
+        confirms = space._confirms
+        self.confirm: dict[int, str] = {confirms[p.verb]: p.verb + " " + text for p in pools}
+
+    @property
+    def next(self) -> dict[int, _PoolNode]:
+        nxt = self._next
+        if nxt is None:
+            nxt = {}
+            last, size = self.card, len(self.cards) + 1
+            going: dict[int, list[CardSubsets]] = {}
+            for p in self.pools:
+                if size <= p.most:
+                    for c in p.pool:
+                        if c > last:
+                            more = going.get(c)
+                            if more is None:
+                                going[c] = [p]
+                            else:
+                                more.append(p)
+            for c in sorted(going):
+                nxt[c] = _PoolNode((*self.cards, c), going[c], self._space)
+            self._next = nxt
+        return nxt
+
+
 class _Root:
     """The root of one legal list's selection tree: ``options`` every index allowed
     before a card is selected → a legal text it leads to (for a ``select`` index, one of
@@ -109,14 +150,19 @@ class _Root:
     card's node (``child``) made on the first selection of it, from the sets that start
     with it only."""
 
-    __slots__ = ("_children", "_groups", "_space", "kept", "keys", "legal", "options")
+    __slots__ = ("_children", "_groups", "_pools", "_space", "kept", "keys", "legal",
+                 "options")
 
     def __init__(self, legal: Sequence[str], keys: list[int], space: ActionSpace,
-                 groups: dict[int, list[str]] | None = None) -> None:
+                 groups: dict[int, list[str]] | None = None,
+                 pools: tuple[CardSubsets, ...] | None = None) -> None:
         self.legal, self.keys, self._space = legal, keys, space
         #: the multi-card sets by their select key, when the keys were learnt so
         self._groups = groups
-        self._children: dict[int, _Node | None] = {}
+        #: the pools the multi-card sets are made of, when the legal list names them
+        #: (``legal`` then holds the plain texts, then one pool's verb per select key)
+        self._pools = pools
+        self._children: dict[int, _Node | _PoolNode | None] = {}
         self.options: dict[int, str] = dict(zip(keys, legal, strict=True))
         #: what the adapters make of the choices before any selection, by kind
         #: (``ActionSpace.kept``)
@@ -127,12 +173,16 @@ class _Root:
         base = self._space.select_base
         return bool(self._space.multi) and base <= index < base + CARDS
 
-    def child(self, card: int) -> _Node | None:
+    def child(self, card: int) -> _Node | _PoolNode | None:
         """The node after selecting ``card`` first (None: no set starts with it)."""
         children = self._children
         if card in children:
             return children[card]
         space = self._space
+        if self._pools is not None:
+            pools = [p for p in self._pools if card in p.pool]
+            found = children[card] = _PoolNode((card,), pools, space) if pools else None
+            return found
         key = space.select_base + card
         if self._groups is not None:
             sets = self._groups.get(key, [])
@@ -204,6 +254,8 @@ class ActionSpace:
         self._roots: dict[int, tuple[Sequence[str], _Root]] = {}
         #: the roots of recent short legal lists by their texts
         self._shared: dict[tuple[str, ...], _Root] = {}
+        #: the roots of recent legal lists that name their pools, by (plain, pools)
+        self._pooled: dict[tuple[tuple[str, ...], tuple[CardSubsets, ...]], _Root] = {}
         #: a legal text → the index it is chosen by at the root (``_root_key``)
         self._first: dict[str, int] = {}
         #: an action's text → its index path (``path``)
@@ -311,6 +363,8 @@ class ActionSpace:
         cached = self._roots.get(id(legal))
         if cached is not None and cached[0] is legal:
             return cached[1]
+        if legal.__class__ is LegalActions and self.multi:
+            return self._pool_root(legal)
         content: tuple[str, ...] | None = None
         root = None
         if len(legal) <= 64:
@@ -332,7 +386,35 @@ class ActionSpace:
         self._roots[id(legal)] = (legal, root)   # the list is kept: its id stays its own
         return root
 
-    def _node(self, legal: Sequence[str], selection: Selection) -> _Node | None:
+    def _pool_root(self, legal: LegalActions) -> _Root:
+        """The root of a legal list that names its pools: the plain texts' own keys,
+        then a ``select`` of every card some pool holds — no multi-card text read. Shared
+        by the positions with the same plain texts and pools (a hand's discards)."""
+        content = (legal.plain, legal.subsets)
+        root = self._pooled.get(content)
+        if root is None:
+            get = self._first.get
+            keys = []
+            for t in legal.plain:
+                k = get(t)
+                keys.append(self._root_key(t) if k is None else k)
+            texts = list(legal.plain)
+            base = self.select_base
+            selects = {c: p.verb for p in legal.subsets for c in p.pool}
+            for c in sorted(selects):
+                keys.append(base + c)
+                texts.append(selects[c])
+            root = _Root(texts, keys, self, pools=legal.subsets)
+            if len(self._pooled) >= 4096:
+                self._pooled.clear()
+            self._pooled[content] = root
+        if len(self._roots) >= 64:
+            self._roots.clear()
+        self._roots[id(legal)] = (legal, root)
+        return root
+
+    def _node(self, legal: Sequence[str], selection: Selection
+              ) -> _Node | _PoolNode | None:
         """The tree node after the cards of an open selection (not the root)."""
         cards = selection.cards
         node = self._root(legal).child(cards[0])
@@ -384,7 +466,7 @@ class ActionSpace:
         such as an adapter's mask —, made once per selection tree node and kept there
         under ``kind`` (the trees are shared by the positions whose legal lists are the
         same, and a position is looked at several times). Do not change what it gives."""
-        node: _Root | _Node | None
+        node: _Root | _Node | _PoolNode | None
         node = self._root(legal) if not selection.cards else self._node(legal, selection)
         if node is None:
             return make(self, legal, selection)
@@ -403,7 +485,7 @@ class ActionSpace:
         out as it is (most nodes are asked once); the second time made again and kept
         there under ``kind``; from then on a ``.copy()`` of the kept one. Never the same
         object twice."""
-        node: _Root | _Node | None
+        node: _Root | _Node | _PoolNode | None
         node = self._root(legal) if not selection.cards else self._node(legal, selection)
         if node is None:
             return make(self, legal, selection)

@@ -29,6 +29,7 @@ from koloda.cards import suit_name as _suit_name
 from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState
 from koloda.engine.errors import IllegalAction
+from koloda.engine.legal import CardSubsets, LegalActions
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Cards, Reason
 from koloda.engine.result import Result
@@ -151,7 +152,9 @@ class DreyfusDeal(DealState):
         hand = self.hands[seat]
         if self.phase == "play":
             return self.rules.plays(hand, self.trick)
-        return exchange_actions(sorted(hand), min(len(self.widow), len(hand)))
+        held, most = sorted(hand), min(len(self.widow), len(hand))
+        discards = (CardSubsets("discard", tuple(held), most),) if most else ()
+        return LegalActions(exchange_actions(held, most), ("stand",), discards)
 
     def why_illegal(self, action: str) -> str:
         seat = self.to_move

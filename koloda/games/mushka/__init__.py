@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from itertools import combinations
 from typing import Any
 
 from koloda.cards import (
     ACE,
-    CARD_TEXT,
     SPADES,
     TEXT_CARD,
     Card,
@@ -32,6 +30,7 @@ from koloda.cards import (
     suit_of,
 )
 from koloda.engine.deal import Deal, DealState, deal_round_robin
+from koloda.engine.legal import CardSubsets, legal_list
 from koloda.engine.lots import draw_lowest_card
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Cards, Reason
@@ -112,15 +111,9 @@ class MushkaDeal(DealState):
         if self.phase == "play":
             return self.rules.plays(hand, self.trick)
         most = min(HAND, len(self.stock), len(hand))
-        # the texts of the sorted hand, combined: each combination comes out sorted, as
-        # ``koloda.engine.actions.cards_action`` writes it
-        texts = [CARD_TEXT[c] for c in sorted(hand)]
-        out = ["discard " + " ".join(combo)
-               for k in range(1, most + 1) for combo in combinations(texts, k)]
-        out.append("stand")
-        if ACE_OF_SPADES not in hand:
-            out.append("pass")
-        return out
+        # every discard of 1..most cards of the sorted hand, then stand (and pass)
+        return legal_list((), [CardSubsets("discard", tuple(sorted(hand)), most)],
+                          ["stand"] if ACE_OF_SPADES in hand else ["stand", "pass"])
 
     def why_illegal(self, action: str) -> str:
         seat = self.to_move
