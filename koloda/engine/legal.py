@@ -1,33 +1,36 @@
 """A legal list that also says how its multi-card actions are made (standard library).
 
-A multi-card action (Durak ``attack``/``throw``/``transfer``, Mushka's and Dreyfus's
-``discard``) is always some set of 1..``most`` cards out of a pool the rules name — the
-cards of one rank, the cards whose ranks lie on the table, the hand. A game whose legal
-list holds such actions returns a :class:`LegalActions`: the same list of canonical texts
-(in the game's own order, what every caller reads), and beside it the texts that are
-*not* multi-card sets (``plain``) and the pools (``subsets``) the others are made of. The
-research adapters read the pools to mask a select/confirm choice in a few steps per card
-instead of parsing thousands of texts (koloda.envs.actions); nothing else needs them.
+A multi-card action (Mushka's and Dreyfus's ``discard``; Durak's ``attack``, ``throw``,
+``transfer``) is always some set of 1..``most`` cards out of a pool the rules name — the
+hand, the cards of one rank, the cards whose ranks lie on the table. A game whose legal
+list can hold many such sets (the discards: up to 31 in Mushka, 4 095 in Dreyfus)
+returns a :class:`LegalActions`: the same list of canonical texts, in the game's own
+order (what every caller reads), and beside it the texts that are *not* multi-card sets
+(``plain``) and the pools (``subsets``) the others are made of. The research adapters
+read the pools to mask a select/confirm choice in a few steps per card instead of
+parsing every set's text (koloda.envs.actions); nothing else needs them. Durak's lists
+are short and stay plain lists (naming pools there would cost the engine more than it
+saves the adapters).
 
 ``CardSubsets.texts()`` writes a pool's sets in the order the games list them (by size,
 each size in ``itertools.combinations`` order); tests/test_legal_subsets.py checks, on
-random positions of every game, that a legal list's plain texts and its pools' sets are
-exactly its texts.
+random positions, that a legal list's plain texts and its pools' sets are exactly its
+texts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from koloda.cards import CARD_TEXT, Card
 
 
-@dataclass(frozen=True, slots=True)
-class CardSubsets:
+class CardSubsets(NamedTuple):
     """Every set of 1..``most`` cards of ``pool`` (ascending card ints), each the legal
-    action ``verb C…`` (the cards in ascending order)."""
+    action ``verb C…`` (the cards in ascending order). A tuple: made, hashed and compared
+    at C speed (legal lists are the engine's hottest path)."""
 
     verb: str
     pool: tuple[Card, ...]
@@ -36,14 +39,15 @@ class CardSubsets:
     def texts(self) -> list[str]:
         """The canonical texts: the single cards first, then the pairs, … (each size in
         ``combinations`` order)."""
-        if self.most < 1 or not self.pool:
+        verb, pool, most = self
+        if most < 1 or not pool:
             return []
-        prefix = self.verb + " "
-        texts = [CARD_TEXT[c] for c in self.pool]
-        out = [prefix + t for t in texts]
-        for k in range(2, min(self.most, len(texts)) + 1):
-            out.extend(prefix + " ".join(combo) for combo in combinations(texts, k))
-        return out
+        prefix = verb + " "
+        if most == 1 or len(pool) == 1:
+            return [prefix + CARD_TEXT[c] for c in pool]
+        texts = [CARD_TEXT[c] for c in pool]
+        return [prefix + " ".join(combo) for k in range(1, min(most, len(texts)) + 1)
+                for combo in combinations(texts, k)]
 
     def holds(self, cards: tuple[Card, ...]) -> bool:
         """Whether ``cards`` (ascending, at least one) is one of the sets."""
@@ -53,28 +57,43 @@ class CardSubsets:
 class LegalActions(list[str]):
     """A legal list (canonical texts, the game's order) with its multi-card actions
     described as pools: ``plain`` the other texts, ``subsets`` the pools. Reads and
-    compares as the plain list it is."""
+    compares as the plain list it is. Made by :func:`legal_list` (or
+    :func:`legal_actions`)."""
 
     __slots__ = ("plain", "subsets")
-
-    def __init__(self, texts: Iterable[str], plain: tuple[str, ...],
-                 subsets: tuple[CardSubsets, ...]) -> None:
-        super().__init__(texts)
-        self.plain = plain
-        self.subsets = subsets
+    plain: tuple[str, ...]
+    subsets: tuple[CardSubsets, ...]
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (LegalActions, (list(self), self.plain, self.subsets))
+        return (legal_actions, (list(self), self.plain, self.subsets))
 
 
-def legal_list(first: Iterable[str], subsets: Iterable[CardSubsets],
-               last: Iterable[str] = ()) -> LegalActions:
+def legal_actions(texts: list[str], plain: tuple[str, ...],
+                  subsets: tuple[CardSubsets, ...]) -> LegalActions:
+    """``texts`` as a :class:`LegalActions` naming its plain texts and pools (the
+    caller vouches that they make exactly the texts)."""
+    out = LegalActions(texts)
+    out.plain = plain
+    out.subsets = subsets
+    return out
+
+
+def legal_list(first: list[str] | tuple[str, ...], subsets: Iterable[CardSubsets],
+               last: list[str] | tuple[str, ...] = ()) -> LegalActions:
     """The texts ``first``, then every pool's sets in turn, then ``last`` — a
     :class:`LegalActions` whose plain texts are ``first`` and ``last``."""
-    head, pools, tail = list(first), tuple(s for s in subsets if s.most >= 1 and s.pool), \
-        list(last)
-    texts = list(head)
-    for s in pools:
-        texts += s.texts()
-    texts += tail
-    return LegalActions(texts, (*head, *tail), pools)
+    out = LegalActions(first)
+    pools = []
+    for s in subsets:
+        verb, pool, most = s
+        if most < 1 or not pool:
+            continue
+        pools.append(s)
+        if len(pool) == 1:
+            out.append(verb + " " + CARD_TEXT[pool[0]])
+        else:
+            out += s.texts()
+    out += last
+    out.plain = (*first, *last)
+    out.subsets = tuple(pools)
+    return out

@@ -110,16 +110,26 @@ class _PoolNode:
     with room for them) instead of from texts: a step costs the pools' cards, not the
     sets."""
 
-    __slots__ = ("_next", "_space", "card", "cards", "confirm", "kept", "pools")
+    __slots__ = ("_confirm", "_next", "_space", "card", "cards", "kept", "pools")
 
     def __init__(self, cards: tuple[int, ...], pools: list[CardSubsets],
                  space: ActionSpace) -> None:
         self.cards, self.card, self.pools, self._space = cards, cards[-1], pools, space
         self.kept: dict[str, Any] | None = None
         self._next: dict[int, _PoolNode] | None = None
-        text = " ".join([CARD_TEXT[c] for c in cards])
-        confirms = space._confirms
-        self.confirm: dict[int, str] = {confirms[p.verb]: p.verb + " " + text for p in pools}
+        self._confirm: dict[int, str] | None = None
+
+    @property
+    def confirm(self) -> dict[int, str]:
+        """Each open pool's confirm → the action of the cards selected (made when asked:
+        of the children ``next`` makes, one is walked on)."""
+        found = self._confirm
+        if found is None:
+            text = " ".join([CARD_TEXT[c] for c in self.cards])
+            confirms = self._space._confirms
+            found = self._confirm = {confirms[p.verb]: p.verb + " " + text
+                                     for p in self.pools}
+        return found
 
     @property
     def next(self) -> dict[int, _PoolNode]:

@@ -29,7 +29,7 @@ from koloda.cards import suit_name as _suit_name
 from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState
 from koloda.engine.errors import IllegalAction
-from koloda.engine.legal import CardSubsets, LegalActions
+from koloda.engine.legal import CardSubsets, legal_actions
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Cards, Reason
 from koloda.engine.result import Result
@@ -154,7 +154,7 @@ class DreyfusDeal(DealState):
             return self.rules.plays(hand, self.trick)
         held, most = sorted(hand), min(len(self.widow), len(hand))
         discards = (CardSubsets("discard", tuple(held), most),) if most else ()
-        return LegalActions(exchange_actions(held, most), ("stand",), discards)
+        return legal_actions(exchange_actions(held, most), ("stand",), discards)
 
     def why_illegal(self, action: str) -> str:
         seat = self.to_move

@@ -20,13 +20,12 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from itertools import compress
+from itertools import combinations, compress
 
 from koloda.cards import CARD_TEXT, SIX, TEXT_CARD, Card
 from koloda.engine.actions import Action
 from koloda.engine.deal import Deal, DealState
 from koloda.engine.errors import IllegalAction
-from koloda.engine.legal import CardSubsets, legal_list
 from koloda.engine.messages import Act, Acts, Cards, Ranks, Reason, Suit, Verb
 from koloda.games.durak import messages as _messages  # noqa: F401  (its sentences)
 from koloda.games.durak.views import DurakRound, DurakView
@@ -50,6 +49,17 @@ def lowest_trump_holder(deal: Deal) -> int:
             if c // 13 == trump and (best is None or c % 13 < best[0]):
                 best = (c % 13, seat)
     return (deal.dealer + 1) % len(deal.hands) if best is None else best[1]
+
+
+def _subsets(prefix: str, cards: list[Card], most: int) -> list[str]:
+    """Every non-empty subset of ``cards`` (sorted) with at most ``most`` cards, as text."""
+    if most < 1 or not cards:
+        return []
+    texts = [CARD_TEXT[c] for c in cards]
+    out = [prefix + t for t in texts]
+    for k in range(2, min(most, len(texts)) + 1):
+        out.extend(prefix + " ".join(combo) for combo in combinations(texts, k))
+    return out
 
 
 def _plays(plays: list[tuple[int, Card | tuple[Card, ...]]]) -> tuple[tuple[int, Card], ...]:
@@ -323,18 +333,23 @@ class DurakGame(DealState):
                     by_rank[c % 13] = [c]
                 else:
                     same.append(c)
+            out: list[str] = []
             most = self.limit
-            # a rank's one card may always lead; several: up to the limit
-            return legal_list((), [CardSubsets("attack", tuple(by_rank[r]),
-                                               most if len(by_rank[r]) > 1 else 1)
-                                   for r in sorted(by_rank)])
+            for r in sorted(by_rank):
+                cards = by_rank[r]
+                if len(cards) == 1:
+                    out.append("attack " + CARD_TEXT[cards[0]])
+                else:
+                    out += _subsets("attack ", cards, most)
+            return out
         if self.phase == DEFEND:
             return self._defence_actions(hand)
         ranks = {c % 13 for c in self.attacks}
         ranks.update(c % 13 for c in self.covers if c is not None)
-        throw = CardSubsets("throw", tuple(c for c in hand if c % 13 in ranks),
-                            self.limit - len(self.attacks))
-        return legal_list((), [throw], ["pass"])
+        out = _subsets("throw ", [c for c in hand if c % 13 in ranks],
+                       self.limit - len(self.attacks))
+        out.append("pass")
+        return out
 
     def _defence_actions(self, hand: Sequence[Card]) -> list[str]:
         """Every ``beat A B``, ``take``, and (transfer durak) every allowed transfer."""
@@ -355,8 +370,7 @@ class DurakGame(DealState):
             room = self._transfer_room()
             if room > 0:
                 rank = self.attacks[0] % 13
-                return legal_list(out, [CardSubsets(
-                    "transfer", tuple(c for c in hand if c % 13 == rank), room)])
+                out += _subsets("transfer ", [c for c in hand if c % 13 == rank], room)
         return out
 
     def _transfer_room(self) -> int:

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from itertools import combinations
 from typing import Any
 
 from koloda.cards import (
     ACE,
+    CARD_TEXT,
     SPADES,
     TEXT_CARD,
     Card,
@@ -30,7 +32,7 @@ from koloda.cards import (
     suit_of,
 )
 from koloda.engine.deal import Deal, DealState, deal_round_robin
-from koloda.engine.legal import CardSubsets, legal_list
+from koloda.engine.legal import CardSubsets, LegalActions
 from koloda.engine.lots import draw_lowest_card
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Cards, Reason
@@ -53,6 +55,9 @@ from koloda.tricks import FollowElseTrump, Trick, TrickRules, parse_play, why_no
 
 ACE_OF_SPADES = card(ACE, SPADES)
 HAND = 5
+#: the plain texts of an exchange turn (koloda.engine.legal.LegalActions.plain)
+STAND: tuple[str, ...] = ("stand",)
+STAND_PASS: tuple[str, ...] = ("stand", "pass")
 START = 25
 NO_TRICK_PENALTY = 5
 #: the trick rules for each trump suit (Mushka has always a trump; AS has no power here)
@@ -111,9 +116,21 @@ class MushkaDeal(DealState):
         if self.phase == "play":
             return self.rules.plays(hand, self.trick)
         most = min(HAND, len(self.stock), len(hand))
-        # every discard of 1..most cards of the sorted hand, then stand (and pass)
-        return legal_list((), [CardSubsets("discard", tuple(sorted(hand)), most)],
-                          ["stand"] if ACE_OF_SPADES in hand else ["stand", "pass"])
+        # the texts of the sorted hand, combined: each combination comes out sorted, as
+        # ``koloda.engine.actions.cards_action`` writes it; the adapters read the pool
+        held = sorted(hand)
+        texts = [CARD_TEXT[c] for c in held]
+        out = ["discard " + " ".join(combo)
+               for k in range(1, most + 1) for combo in combinations(texts, k)]
+        out.append("stand")
+        plain = STAND
+        if ACE_OF_SPADES not in hand:
+            out.append("pass")
+            plain = STAND_PASS
+        legal = LegalActions(out)
+        legal.plain = plain
+        legal.subsets = (CardSubsets("discard", tuple(held), most),) if most else ()
+        return legal
 
     def why_illegal(self, action: str) -> str:
         seat = self.to_move
