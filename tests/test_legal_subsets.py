@@ -34,7 +34,7 @@ def test_card_subsets_are_the_sets_of_one_to_most_cards_in_combination_order() -
     assert s.texts() == ["discard 2S", "discard 2C", "discard 2D", "discard 2S 2C",
                          "discard 2S 2D", "discard 2C 2D"]
     assert CardSubsets("throw", (0, 1), 0).texts() == []
-    assert s.holds((0, 26)) and not s.holds((0, 13, 26)) and not s.holds((1,))
+    assert CardSubsets("attack", (7,), 3).texts() == ["attack 9S"]
 
 
 def test_a_legal_list_is_its_plain_texts_and_its_pools_in_order() -> None:

@@ -49,10 +49,6 @@ class CardSubsets(NamedTuple):
         return [prefix + " ".join(combo) for k in range(1, min(most, len(texts)) + 1)
                 for combo in combinations(texts, k)]
 
-    def holds(self, cards: tuple[Card, ...]) -> bool:
-        """Whether ``cards`` (ascending, at least one) is one of the sets."""
-        return len(cards) <= self.most and all(c in self.pool for c in cards)
-
 
 class LegalActions(list[str]):
     """A legal list (canonical texts, the game's order) with its multi-card actions
