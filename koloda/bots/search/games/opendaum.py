@@ -19,7 +19,11 @@ made holding the hand the sample gives that seat (``misfits``).
 
 Determinizations come from the game's own determinizer (voids, cards played, the trump
 card, hand sizes), prepared once per decision from the typed observation and sampled many
-times.
+times (or resampled by their evidence, ``resample``: off, measured in session 10).
+
+The shakhi variant rolls out by its own faster loop (``opendaum_rollout``: the same cards
+as the heuristic's rollout through the deal state) and samples 0.8 of the deals
+(``VARIANT_SHARES``), so its moves keep to the time of the other variants.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from koloda.bots.heuristic.opendaum import (
@@ -34,10 +39,10 @@ from koloda.bots.heuristic.opendaum import (
     OpendaumHeuristic,
     expected_tricks,
     mask,
-    misfits,
-    rollout,
 )
 from koloda.bots.search.flat import MIN_DEALS, FlatMonteCarlo
+from koloda.bots.search.games.opendaum_evidence import misfits_below
+from koloda.bots.search.games.opendaum_rollout import rollout as fast_rollout
 from koloda.cards import Card, deck
 from koloda.engine.view import Observation
 from koloda.games.opendaum.deal import OpendaumDeal
@@ -50,6 +55,13 @@ from koloda.tricks import PLAY_ACTION, TrickRules
 #: candidates), where 2 000 deals chose the same cards as 500 (docs/strength/opendaum.md,
 #: session 7)
 MAX_DEALS = 500
+#: the deals of a variant whose decisions cost more: the shakhi variant's, with its wild
+#: plays and its ruff rule, about 2.5× a classic decision's CPU through the deal state and
+#: still about 1.7× with its own faster rollout (``opendaum_rollout``); 0.8 of the deals
+#: (docs/strength/opendaum.md, session 10)
+VARIANT_SHARES: Mapping[str, float] = MappingProxyType({"shakhi": 0.8})
+#: a variant's share never cuts a decision below this many deals
+SHARE_FLOOR = 64
 
 
 class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
@@ -71,6 +83,9 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
     bid_points_weight: ClassVar[float | None] = 0.02
     #: likewise for the play decisions (None: points + made_bonus)
     play_points_weight: ClassVar[float | None] = None
+    #: a bid decision (with ``bid_points_weight``) values a rollout this much less for
+    #: each trick bid: a lean to the lower bids (0: none)
+    bid_lean: ClassVar[float] = 0.0
     #: a bid decision races its bids: every this many deals the bids clearly worse than
     #: the best (``prune_z`` standard errors) are dropped and the budget, counted in
     #: rollouts, goes to the rest (0: every bid gets every deal)
@@ -93,6 +108,23 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
     evidence_in_bids: ClassVar[bool] = False
     #: try one card of each run of touching cards (``equivalent_plays``)
     merge_equivalent: ClassVar[bool] = False
+    #: importance resampling of the sampled deals: up to this many deals are drawn for
+    #: one kept, each accepted with chance ``evidence`` (0.3 if None) to the power of its
+    #: ``misfits``; if none is, the draw with the fewest is kept; a kept deal then counts
+    #: as much as any other (0: off — every deal drawn is kept, weighted by ``evidence``)
+    resample: ClassVar[int] = 0
+    #: ``resample`` in bid decisions (the earlier bids as evidence)
+    resample_in_bids: ClassVar[bool] = True
+    #: ``resample`` in card play (the bids and plays as evidence)
+    resample_in_play: ClassVar[bool] = True
+    #: what one resampling draw costs, in cards played in rollouts: a decision that
+    #: resamples samples iterations ÷ (candidates × cards + this × ``resample``) deals
+    resample_cost: ClassVar[float] = 10.0
+    #: a play decision's budget is this times ``iterations`` (a bid decision's is 1 ×)
+    play_share: ClassVar[float] = 1.0
+    #: a decision's deals are this times as many in the variants named here (by
+    #: ``Variant.name``; the others: 1 ×), but never cut below ``SHARE_FLOOR`` (``shared``)
+    variant_shares: ClassVar[Mapping[str, float]] = VARIANT_SHARES
 
     def __init__(self, game: str, iterations: int | None = None,
                  seconds: float | None = None, name: str = "search") -> None:
@@ -101,8 +133,14 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
         self.variant = heuristic.variant
         #: the points weight of the decision being searched (set by ``decide``)
         self._weight: float | None = None
+        #: the lean to lower bids of the decision being searched (set by ``decide``)
+        self._lean = 0.0
         #: the evidence weight of the decision being searched (set by ``decide``)
         self._evidence: float | None = None
+        #: the deals drawn for one kept by the decision being searched (set by ``decide``)
+        self._tries = 0
+        #: the budget, in cards played, of the decision being searched (set by ``decide``)
+        self._budget = self.iterations
 
     def prepare(self, observation: Mapping[str, Any]) -> Template:
         assert isinstance(observation, Observation), "the search reads the typed observation"
@@ -114,7 +152,14 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
         phase = view.phase if isinstance(view, OpendaumView) else observation.get("phase")
         bidding = phase == "bid"
         self._weight = self.bid_points_weight if bidding else self.play_points_weight
+        self._lean = self.bid_lean if bidding else 0.0
         self._evidence = self.evidence if not bidding or self.evidence_in_bids else None
+        self._tries = self.resample if (self.resample_in_bids if bidding
+                                        else self.resample_in_play) else 0
+        self._budget = self.iterations if bidding or self.play_share == 1.0 else round(
+            self.iterations * self.play_share)
+        if self._tries:
+            self._evidence = None           # the resampling is the weighting
         self.prune_every = self.bid_prune_every if bidding else 0
         self.budget_in_rollouts = bidding and self.bid_prune_every > 0
         return super().decide(observation, legal, rng, sample)
@@ -145,16 +190,55 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
             return 0            # the candidates leave no choice: nothing to sample
         cards = max(1, len(observation["hand"]))
         most = self.max_deals
+        budget = self._budget
         if self.budget_in_rollouts:         # in rollouts: as many as the deals would take
-            deals = self.iterations // (len(actions) * cards)
-            return len(actions) * max(MIN_DEALS, min(most, deals))
-        return max(MIN_DEALS, min(most, self.iterations // (len(actions) * cards)))
+            deals = budget // (len(actions) * cards)
+            return len(actions) * self.shared(max(MIN_DEALS, min(most, deals)))
+        if self._tries > 1:                 # each deal's draws cost rollout cards too
+            per_deal = len(actions) * cards + self.resample_cost * self._tries
+            return self.shared(max(MIN_DEALS, min(most, int(budget // per_deal))))
+        return self.shared(max(MIN_DEALS, min(most, budget // (len(actions) * cards))))
+
+    def shared(self, deals: int) -> int:
+        """``deals`` times the variant's share (``variant_shares``), never below
+        ``SHARE_FLOOR`` by it: the share trims the costly decisions of the normal and
+        hard levels, not the few deals of a small budget."""
+        share = self.variant_shares.get(self.variant.name, 1.0)
+        if share == 1.0 or deals <= SHARE_FLOOR:
+            return deals
+        return max(SHARE_FLOOR, round(deals * share))
 
     def sample(self, prepared: Any, rng: random.Random) -> OpendaumDeal:
         template: Template = prepared
+        if self._tries > 1:
+            return self.resampled(template, rng)
         if self.bid_sigma is None:
             return template.sample(rng)
         return template.sample(rng, self.fitting_parts(template, rng))
+
+    def resampled(self, template: Template, rng: random.Random) -> OpendaumDeal:
+        """One deal by importance resampling: up to ``resample`` deals are drawn, each
+        accepted with chance e ** misfits (e: ``evidence``, else 0.3) — so an accepted deal
+        is drawn in proportion to its evidence weight; if none is, the draw with the
+        fewest misfits is kept (the first of them). The misfits are counted only as far
+        as the decision needs (``misfits_below``)."""
+        e = self.evidence if self.evidence is not None else 0.3
+        log_e = math.log(e)
+        seat = template.seat
+        best: OpendaumDeal | None = None
+        fewest = math.inf
+        for _ in range(self._tries):
+            det = template.sample(rng)
+            u = rng.random()
+            # accepted iff e ** m > u, i.e. m < log u / log e
+            below = math.log(u) / log_e if u > 0.0 else math.inf
+            m = misfits_below(det, seat, max(below, fewest))
+            if m < below:
+                return det
+            if m < fewest:
+                best, fewest = det, m
+        assert best is not None
+        return best
 
     def fitting_parts(self, template: Template, rng: random.Random) -> list[list[Card]]:
         """The unseen cards shared so that the bids fit: a share is kept with chance
@@ -182,7 +266,8 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
     def weight(self, det: OpendaumDeal, seat: int) -> float:
         w = 1.0
         if self._evidence is not None:
-            w = self._evidence ** misfits(det, seat)
+            # misfits_below with no cap is misfits (the shakhi variant's plays faster)
+            w = self._evidence ** misfits_below(det, seat, math.inf)
         if self.weight_sigma is None:
             return w
         rules, n, hands = det.rules, det.players, det.deal.hands
@@ -191,13 +276,15 @@ class OpendaumSearch(FlatMonteCarlo[OpendaumDeal]):
         return w * math.exp(-0.5 * miss / (self.weight_sigma * self.weight_sigma))
 
     def rollout(self, state: OpendaumDeal, rng: random.Random) -> None:
-        rollout(state, rng)
+        fast_rollout(state, rng)            # the heuristic's, shakhi without the state
 
     def value(self, state: OpendaumDeal, seat: int) -> float:
         v = state.payoffs()[seat]
         made = state.bids[seat] == state.tricks[seat]
         weight = self._weight
         if weight is not None:
+            if self._lean:
+                return float(made) + weight * v - self._lean * (state.bids[seat] or 0)
             return float(made) + weight * v
         if self.made_bonus and made:
             v += self.made_bonus
