@@ -469,3 +469,50 @@ def test_durak_opening_sampler_has_the_law_of_rejection_sampling() -> None:
     exact, ours = law(True), law(False)
     worst = max(abs(exact[k] - ours[k]) / n for k in exact.keys() | ours.keys())
     assert worst < 0.03, f"the samples' law is off by {worst:.3f}"
+
+
+def test_the_hidden_dealer_places_every_card_when_sequential_tries_fail() -> None:
+    """Found in an Opendaum decision (session 10, game 99306): one seat may hold only
+    hearts, the stock takes anything, and room-weighted draws mostly leave the seat
+    short, so the dealer falls back past its sequential tries nearly every second deal.
+    Its backtracking search then ran for half a minute a decision; the fallback now
+    places each card only where the rest can still be placed (Hall's condition), so it
+    deals at once, every deal fits every ban, and each hand of three hearts comes up."""
+    from koloda.games import _hidden
+
+    hearts = [43, 44, 45, 46, 47, 51]
+    others = [4, 6, 7, 8, 9, 11, 18, 19, 20, 23, 31, 32, 33, 38]
+    needs = [3, 3, 3, 11]
+    banned = [frozenset(hearts), frozenset(hearts), frozenset(others), frozenset()]
+    dealer = _hidden.HiddenDealer(hearts + others, needs, banned)
+    real = _hidden._deal_placeable
+    calls: list[int] = []
+
+    def counting(*args: Any) -> list[list[int]]:
+        calls.append(1)
+        return real(*args)
+
+    hands: set[tuple[int, ...]] = set()
+    _hidden._deal_placeable = counting  # type: ignore[assignment]
+    try:
+        for s in range(400):
+            out = dealer.deal(random.Random(s))
+            assert [len(o) for o in out] == needs
+            assert sorted(c for o in out for c in o) == sorted(hearts + others)
+            assert all(not set(o) & banned[i] for i, o in enumerate(out))
+            hands.add(tuple(sorted(out[2])))
+    finally:
+        _hidden._deal_placeable = real
+    fell_back = len(calls)
+    assert fell_back > 50                   # the case the fallback is for
+    assert len(hands) == 20                 # every 3 of the 6 hearts
+
+
+def test_the_hidden_dealer_refuses_bans_no_deal_can_meet() -> None:
+    from koloda.games import _hidden
+
+    # both places of one card ban the same card: the sequential tries and the fallback
+    # both find nothing
+    dealer = _hidden.HiddenDealer([1, 2], [1, 1], [frozenset({1}), frozenset({1})])
+    with pytest.raises(ValueError, match="no arrangement"):
+        dealer.deal(random.Random(0))

@@ -99,12 +99,7 @@ class HiddenDealer:
                 return out
         banned = self.banned
         every = [[i for i in open_places if c not in banned[i]] for c in pool]
-        order = sorted(range(len(pool)), key=lambda j: len(every[j]))
-        found = _backtrack([pool[j] for j in order], [every[j] for j in order], list(needs),
-                           [[] for _ in places], 0, rng)
-        if found is None:
-            raise ValueError("no arrangement of the unknown cards fits what is known")
-        return found
+        return _deal_placeable(pool, every, needs, rng)
 
 
 def _by_room(opts: list[int], room: list[int], rng: random.Random) -> int:
@@ -116,21 +111,48 @@ def _by_room(opts: list[int], room: list[int], rng: random.Random) -> int:
     return opts[-1]
 
 
-def _backtrack(cards: list[Card], allowed: list[list[int]], room: list[int],
-               out: list[list[Card]], j: int, rng: random.Random) -> list[list[Card]] | None:
-    if j == len(cards):
-        return out
-    opts = [i for i in allowed[j] if room[i]]
-    rng.shuffle(opts)
-    for i in opts:
-        room[i] -= 1
-        out[i].append(cards[j])
-        if _backtrack(cards, allowed, room, out, j + 1, rng) is not None:
-            return out
-        out[i].pop()
-        room[i] += 1
-    return None
+def _deal_placeable(pool: list[Card], allowed: list[list[int]], needs: Sequence[int],
+                    rng: random.Random) -> list[list[Card]]:
+    """The dealer after the sequential tries failed: the most constrained cards first,
+    each to a place drawn by room among those after which the cards left can still all be
+    placed — so it never meets a dead end, where a search over the placements could run
+    for a minute (seen in an Opendaum decision: one seat's hand could hold only hearts,
+    and most draws left it short of them).
 
+    Whether the rest can be placed is Hall's condition for this transport problem: for
+    every set T of places, the cards that may go only into T are no more than T's room
+    (the total of cards is the total of room, so then every place fills exactly). A card
+    is told by the set of places it may go to, so the check counts cards per set."""
+    k = len(needs)
+    masks = [sum(1 << i for i in places) for places in allowed]
+    left: dict[int, int] = {}
+    for m in masks:
+        left[m] = left.get(m, 0) + 1
+    room = list(needs)
+    every_set = range(1 << k)
+
+    def placeable() -> bool:
+        for t in every_set:
+            cap = sum(room[i] for i in range(k) if t >> i & 1)
+            if sum(n for m, n in left.items() if m & ~t == 0) > cap:
+                return False
+        return True
+
+    if not placeable():
+        raise ValueError("no arrangement of the unknown cards fits what is known")
+    out: list[list[Card]] = [[] for _ in range(k)]
+    for j in sorted(range(len(pool)), key=lambda j: len(allowed[j])):
+        left[masks[j]] -= 1
+        opts = [i for i in allowed[j] if room[i]]
+        while True:
+            i = opts[0] if len(opts) == 1 else _by_room(opts, room, rng)
+            room[i] -= 1
+            if len(opts) == 1 or placeable():
+                break
+            room[i] += 1
+            opts.remove(i)
+        out[i].append(pool[j])
+    return out
 
 def deal_by_suit(cards: Sequence[Card], needs: Sequence[int],
                  voids: Sequence[Iterable[int]], rng: random.Random,
