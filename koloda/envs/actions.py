@@ -488,29 +488,6 @@ class ActionSpace:
             made = kept[kind] = make(self, legal, selection)
         return made
 
-    def owned(self, legal: Sequence[str], selection: Selection, kind: str,
-              make: Callable[[ActionSpace, Sequence[str], Selection], Any]) -> Any:
-        """``make(self, legal, selection)`` for a caller that may keep and change what it
-        gets (an adapter's mask array): the first time a node is asked, made and handed
-        out as it is (most nodes are asked once); the second time made again and kept
-        there under ``kind``; from then on a ``.copy()`` of the kept one. Never the same
-        object twice."""
-        node: _Root | _Node | _PoolNode | None
-        node = self._root(legal) if not selection.cards else self._node(legal, selection)
-        if node is None:
-            return make(self, legal, selection)
-        kept = node.kept
-        if kept is None:
-            node.kept = {kind: _ONCE}
-            return make(self, legal, selection)
-        made = kept.get(kind)
-        if made is None:
-            kept[kind] = _ONCE
-            return make(self, legal, selection)
-        if made is _ONCE:
-            made = kept[kind] = make(self, legal, selection)
-        return made.copy()
-
     def mask(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
         """0/1 per index: may it be chosen now."""
         m = [0] * self.size
@@ -587,8 +564,6 @@ class ActionSpace:
 
 
 _NONE: Any = object()
-#: a node's thing made once and handed out (``ActionSpace.owned``), not kept yet
-_ONCE: Any = object()
 
 
 def _pattern(label: str) -> str:

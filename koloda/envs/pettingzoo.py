@@ -225,7 +225,7 @@ class raw_env(AECEnv):
             return {"observation": self._vector(seat, NO_SELECTION, False),
                     "action_mask": np.zeros(self._mask_size, np.int8)}
         selection = self.selection
-        mask = self.space.owned(m.legal_actions(), selection, "int8", _int8_mask)
+        mask = _int8_mask(self.space, m.legal_actions(), selection)
         return {"observation": self._vector(seat, selection, True), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -395,8 +395,9 @@ class raw_env(AECEnv):
 
 
 def _int8_mask(space: Any, legal: Any, selection: Selection) -> np.ndarray:
-    """The mask as a new int8 array (ActionSpace.owned: kept per selection tree node
-    once asked for twice)."""
+    """The mask as a new int8 array, made at every asking: keeping masks per selection
+    tree node (to hand out copies) measured 0–6 % slower on fresh deals (session 10),
+    most positions being asked once."""
     out = np.zeros(space.size, np.int8)
     mv: Any = out.data
     for i in space.choices(legal, selection):
