@@ -14,8 +14,9 @@ search's playouts straight from a deal state (``rollout``): one ``play_card`` an
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from koloda.cards import SUITS, TEXT_CARD, Card, deck
@@ -474,11 +475,23 @@ def _play_out_plain(state: Any, ruff: int | None) -> None:
     state.to_move, state.is_over, state.phase, state._legal = None, True, OVER, None
 
 
-def misfits(state: Any, seat: int) -> int:
+#: ``misfits``'s faster play lister: (rules, hand, led suit or None) → the legal plays as
+#: (card, mode) pairs in card order, or None where it does not apply
+PlaysOf = Callable[[TrickRules, list[Card], "int | None"], "list[tuple[Card, str | None]] | None"]
+
+
+def misfits(state: Any, seat: int, cap: float = math.inf,
+            plays_of: PlaysOf | None = None) -> int:
     """How many of the other seats' bids and plays so far in ``state`` (a full deal: a
     search's sample) the heuristic would not have made holding the hands the sample gives
     them — the bids and plays as evidence about the hands. A play with no choice counts
-    for nothing; ``seat``'s own actions are not looked at."""
+    for nothing; ``seat``'s own actions are not looked at.
+
+    ``cap``: stop counting there (a search resampling its deals only needs to know
+    whether a draw misfits less than some count; the answer is then some count ≥ cap).
+    ``plays_of(rules, hand, led)``: the legal plays as (card, mode) pairs in card order,
+    or None where it does not apply — a faster lister for a variant
+    (koloda.bots.search.games.opendaum_rollout's shakhi plays); the same answers."""
     rules, n = state.rules, state.players
     dealt = state.deal.hands
     miss = 0
@@ -497,6 +510,8 @@ def misfits(state: Any, seat: int) -> int:
                 legal = tuple(t for i, t in enumerate(legal) if i != size - total)
             if bid_for(sorted(dealt[s]), rules, n, legal) != BID_TEXT[b]:
                 miss += 1
+                if miss >= cap:
+                    return miss
         total += b
     if not state.played and not state.trick.cards:
         return miss
@@ -512,12 +527,23 @@ def misfits(state: Any, seat: int) -> int:
         for i, (s, c) in enumerate(zip(done.seats, done.cards, strict=True)):
             mode = modes[i]
             if s != seat:
-                legal = rules.plays(hands[s], trick)
-                if len(legal) > 1:
-                    need = (bids[s] or 0) - tricks[s]
-                    pick = play_card(rules, hands[s], legal, trick, need, alive & ~hm[s], n)
-                    if PLAY_ACTION[pick] != (c, mode):
-                        miss += 1
+                need = (bids[s] or 0) - tricks[s]
+                k = len(trick.cards)
+                plays = None if plays_of is None else \
+                    plays_of(rules, hands[s], trick.led if k else None)
+                if plays is not None:
+                    missed = len(plays) > 1 and plays[play_index(
+                        rules, hands[s], plays, k, trick.led,
+                        _best_key(rules, trick) if k else -1, need, alive & ~hm[s], n)
+                    ] != (c, mode)
+                else:
+                    legal = rules.plays(hands[s], trick)
+                    missed = len(legal) > 1 and PLAY_ACTION[play_card(
+                        rules, hands[s], legal, trick, need, alive & ~hm[s], n)] != (c, mode)
+                if missed:
+                    miss += 1
+                    if miss >= cap:
+                        return miss
             hands[s].remove(c)
             hm[s] &= ~BIT[c]
             alive &= ~BIT[c]
