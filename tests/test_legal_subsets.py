@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 import koloda
-from koloda.engine.legal import CardSubsets, LegalActions, legal_list
+from koloda.engine.legal import CardSubsets, LegalActions, legal_actions
 from koloda.envs.actions import ActionSpace, Selection
 
 #: the games whose legal lists name their pools: the discards (Durak's attack, throw and
@@ -37,16 +37,14 @@ def test_card_subsets_are_the_sets_of_one_to_most_cards_in_combination_order() -
     assert CardSubsets("attack", (7,), 3).texts() == ["attack 9S"]
 
 
-def test_a_legal_list_is_its_plain_texts_and_its_pools_in_order() -> None:
-    legal = legal_list(["take"], [CardSubsets("transfer", (5, 18), 1),
-                                  CardSubsets("attack", (), 3)], ["pass"])
-    assert isinstance(legal, list)
+def test_a_legal_list_reads_as_its_texts_and_names_its_plain_texts_and_pools() -> None:
+    pool = CardSubsets("transfer", (5, 18), 1)
+    legal = legal_actions(["take", *pool.texts(), "pass"], ("take", "pass"), (pool,))
     assert legal == ["take", "transfer 7S", "transfer 7C", "pass"]
-    assert legal.plain == ("take", "pass")
-    assert legal.subsets == (CardSubsets("transfer", (5, 18), 1),)   # the empty pool left
+    assert isinstance(legal, list)
+    assert legal.plain == ("take", "pass") and legal.subsets == (pool,)
     back = pickle.loads(pickle.dumps(legal))
     assert back == legal and back.plain == legal.plain and back.subsets == legal.subsets
-
 
 @pytest.mark.parametrize(("name", "players"), POOLED)
 def test_every_multi_card_action_comes_from_a_named_pool(name: str, players: int) -> None:

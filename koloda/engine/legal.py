@@ -20,7 +20,6 @@ texts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from itertools import combinations
 from typing import NamedTuple
 
@@ -53,8 +52,7 @@ class CardSubsets(NamedTuple):
 class LegalActions(list[str]):
     """A legal list (canonical texts, the game's order) with its multi-card actions
     described as pools: ``plain`` the other texts, ``subsets`` the pools. Reads and
-    compares as the plain list it is. Made by :func:`legal_list` (or
-    :func:`legal_actions`)."""
+    compares as the plain list it is. Made by :func:`legal_actions`."""
 
     __slots__ = ("plain", "subsets")
     plain: tuple[str, ...]
@@ -73,23 +71,3 @@ def legal_actions(texts: list[str], plain: tuple[str, ...],
     out.subsets = subsets
     return out
 
-
-def legal_list(first: list[str] | tuple[str, ...], subsets: Iterable[CardSubsets],
-               last: list[str] | tuple[str, ...] = ()) -> LegalActions:
-    """The texts ``first``, then every pool's sets in turn, then ``last`` — a
-    :class:`LegalActions` whose plain texts are ``first`` and ``last``."""
-    out = LegalActions(first)
-    pools = []
-    for s in subsets:
-        verb, pool, most = s
-        if most < 1 or not pool:
-            continue
-        pools.append(s)
-        if len(pool) == 1:
-            out.append(verb + " " + CARD_TEXT[pool[0]])
-        else:
-            out += s.texts()
-    out += last
-    out.plain = (*first, *last)
-    out.subsets = tuple(pools)
-    return out

@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from itertools import combinations
 from typing import Any
 
 from koloda.cards import (
     ACE,
-    CARD_TEXT,
     SPADES,
     TEXT_CARD,
     Card,
@@ -32,7 +30,7 @@ from koloda.cards import (
     suit_of,
 )
 from koloda.engine.deal import Deal, DealState, deal_round_robin
-from koloda.engine.legal import CardSubsets, LegalActions
+from koloda.engine.legal import CardSubsets, legal_actions
 from koloda.engine.lots import draw_lowest_card
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Cards, Reason
@@ -116,21 +114,16 @@ class MushkaDeal(DealState):
         if self.phase == "play":
             return self.rules.plays(hand, self.trick)
         most = min(HAND, len(self.stock), len(hand))
-        # the texts of the sorted hand, combined: each combination comes out sorted, as
-        # ``koloda.engine.actions.cards_action`` writes it; the adapters read the pool
-        held = sorted(hand)
-        texts = [CARD_TEXT[c] for c in held]
-        out = ["discard " + " ".join(combo)
-               for k in range(1, most + 1) for combo in combinations(texts, k)]
+        # every discard of 1..most cards of the sorted hand (the adapters read the pool),
+        # then stand, and pass unless the ace of spades is held
+        discards = CardSubsets("discard", tuple(sorted(hand)), most)
+        out = discards.texts()
         out.append("stand")
         plain = STAND
         if ACE_OF_SPADES not in hand:
             out.append("pass")
             plain = STAND_PASS
-        legal = LegalActions(out)
-        legal.plain = plain
-        legal.subsets = (CardSubsets("discard", tuple(held), most),) if most else ()
-        return legal
+        return legal_actions(out, plain, (discards,) if most else ())
 
     def why_illegal(self, action: str) -> str:
         seat = self.to_move
