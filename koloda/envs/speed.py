@@ -7,7 +7,11 @@ the ratios measure what an adapter costs, not how long its random games happen t
 (random Durak games vary a lot in length, and a policy uniform over mask indices plays
 other games than one uniform over legal actions). Timed in CPU seconds of this process
 (``time.process_time``), the sides taken in turn in chunks of a few episodes so that a
-change of load on a shared machine touches every side alike:
+change of load on a shared machine touches every side alike. Each adapter's environment
+(the PettingZoo env, the OpenSpiel game) is made once per shape and reset for every
+episode, as a training loop does; making it is not timed (until session 11 it was made
+anew for every chunk of five episodes, which cost a PettingZoo Opendaum run about a
+tenth of its time: 0.18 ms an env against 0.29 ms an episode):
 
 - **raw**: ``legal_actions()`` then ``apply()`` (koloda.bench's loop);
 - **PettingZoo**: ``env(...)`` as a researcher drives it — ``agent_iter()``, ``last()``
@@ -56,10 +60,30 @@ def raw(game: str, players: int, count: int, seed: int, keep: list[Any] | None =
     return time.process_time() - start
 
 
+def made(side: str, game: str, players: int) -> Any:
+    """The environment ``side`` plays on for (game, players): made on the first asking,
+    then the same one (the sides reset it for every episode)."""
+    key = (side, game, players)
+    found = _MADE.get(key)
+    if found is None:
+        if side == "pettingzoo":
+            from koloda.envs.pettingzoo import env
+            found = env(game, players=players, max_deals=1)
+        else:
+            import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+            import koloda.envs.openspiel as kos
+            found = pyspiel.load_game(f"{kos.game_name(game)}(players={players},max_deals=1)")
+        _MADE[key] = found
+    return found
+
+
+_MADE: dict[tuple[str, str, int], Any] = {}
+
+
 def pettingzoo(game: str, players: int, count: int, seed: int,
                keep: list[Any] | None = None) -> float:
-    from koloda.envs.pettingzoo import env
-    e = env(game, players=players, max_deals=1)
+    e = made("pettingzoo", game, players)
     u = e.unwrapped
     space = u.space
     rng = random.Random(seed)
@@ -99,10 +123,8 @@ def deal_outcomes(game: str, players: int, seed: int) -> list[int]:
 
 def openspiel(game: str, players: int, count: int, seed: int,
               keep: list[Any] | None = None) -> float:
-    import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
-
     import koloda.envs.openspiel as kos
-    g = pyspiel.load_game(f"{kos.game_name(game)}(players={players},max_deals=1)")
+    g = made("openspiel", game, players)
     space = kos.action_space(game)
     deals = [deal_outcomes(game, players, seed + i) for i in range(count)]
     rng = random.Random(seed)
@@ -171,6 +193,9 @@ def measure(episodes: int = 100, rounds: int = 3, seed: int = 1,
     rows = []
     run = sides()
     for game, players in shapes or SHAPES:
+        for name in run:
+            if name != "raw":
+                made(name, game, players)       # (made before the clocks run)
         row = Row(game, players, episodes)
         for r in range(rounds):
             spent = dict.fromkeys(run, 0.0)
