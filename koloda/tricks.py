@@ -185,7 +185,8 @@ class Trick:
         third item (typed as the plain pair: readers take the first two)."""
         m = self._modes
         if m is None or not any(m):
-            return tuple(zip(self.seats, self.cards, strict=True))
+            # seats and cards grow together; zip's strict check was a third of the call
+            return tuple(zip(self.seats, self.cards))  # noqa: B905
         return tuple((s, c, mode) if mode else (s, c)   # type: ignore[misc]
                      for s, c, mode in zip(self.seats, self.cards, m, strict=True))
 

@@ -77,3 +77,25 @@ def test_an_open_selection_allows_only_cards_that_lead_somewhere_and_its_confirm
 def test_an_action_the_space_cannot_name_is_refused_loudly() -> None:
     with pytest.raises(ValueError, match="no index for the legal action 'bid 40'"):
         action_space("opendaum").options(["bid 40"])
+
+
+@pytest.mark.parametrize(("name", "players"), [("durak", 2), ("mushka", 4), ("dreyfus", 3),
+                                              ("opendaum", 4)])
+def test_a_root_knows_whether_a_selection_may_begin_there(name: str, players: int) -> None:
+    """``selects`` (the PettingZoo env keeps a position's vector only then) is true
+    exactly when some index allowed before any selection is a ``select`` or a
+    ``confirm``, on random positions of every game with or without multi-card actions."""
+    space = action_space(name)
+    rng = random.Random(11)
+    seen = set()
+    for seed in range(12):
+        m = koloda.new_game(name, players=players, seed=seed, max_deals=1)
+        while not m.is_over:
+            legal = m.legal_actions()
+            root = space._root(list(legal) if rng.random() < 0.5 else legal)
+            labels = [space.labels[i] for i in root.options]
+            want = any(x.startswith(("select ", "confirm ")) for x in labels)
+            assert root.selects is want, labels
+            seen.add(want)
+            m.apply(legal[rng.randrange(len(legal))])
+    assert seen == ({True, False} if space.multi else {False})

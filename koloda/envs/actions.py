@@ -161,7 +161,7 @@ class _Root:
     with it only."""
 
     __slots__ = ("_children", "_groups", "_pools", "_space", "kept", "keys", "legal",
-                 "options")
+                 "options", "selects")
 
     def __init__(self, legal: Sequence[str], keys: list[int], space: ActionSpace,
                  groups: dict[int, list[str]] | None = None,
@@ -174,6 +174,9 @@ class _Root:
         self._pools = pools
         self._children: dict[int, _Node | _PoolNode | None] = {}
         self.options: dict[int, str] = dict(zip(keys, legal, strict=True))
+        #: a selection may begin here (some index is a ``select``, or a ``confirm`` of a
+        #: verb alone: those come after the selects in the space)
+        self.selects = bool(space.multi) and max(keys, default=-1) >= space.select_base
         #: what the adapters make of the choices before any selection, by kind
         #: (``ActionSpace.kept``)
         self.kept: dict[str, Any] | None = None
@@ -270,6 +273,10 @@ class ActionSpace:
         self._first: dict[str, int] = {}
         #: an action's text → its index path (``path``)
         self._paths: dict[str, tuple[int, ...]] = {}
+        #: the last (legal list, root) and (legal list, cards selected, node) looked up:
+        #: an adapter asks the same position's mask and then steps from it
+        self._last: tuple[Any, Any] = (None, None)
+        self._at: tuple[Any, tuple[int, ...], Any] = (None, (), None)
 
     def _add(self, label: str) -> None:
         self.index[label] = len(self.labels)
@@ -370,8 +377,12 @@ class ActionSpace:
         once per legal list (engine states keep their list while a position is looked
         at), and shared by the positions whose short lists are the same (they recur:
         half of random Durak's and Mushka's positions repeat an earlier list)."""
+        last = self._last
+        if last[0] is legal:                # the list just asked about (mask, then step)
+            return last[1]
         cached = self._roots.get(id(legal))
         if cached is not None and cached[0] is legal:
+            self._last = cached
             return cached[1]
         if legal.__class__ is LegalActions and self.multi:
             return self._pool_root(legal)
@@ -393,8 +404,8 @@ class ActionSpace:
                 self._shared[content] = root
         if len(self._roots) >= 64:
             self._roots.clear()
-        self._roots[id(legal)] = (legal, root)   # the list is kept: its id stays its own
-        return root
+        self._roots[id(legal)] = self._last = (legal, root)   # (the list kept: its id
+        return root                                            # stays its own)
 
     def _pool_root(self, legal: LegalActions) -> _Root:
         """The root of a legal list that names its pools: the plain texts' own keys,
@@ -420,16 +431,20 @@ class ActionSpace:
             self._pooled[content] = root
         if len(self._roots) >= 64:
             self._roots.clear()
-        self._roots[id(legal)] = (legal, root)
+        self._roots[id(legal)] = self._last = (legal, root)
         return root
 
     def _node(self, legal: Sequence[str], selection: Selection
               ) -> _Node | _PoolNode | None:
         """The tree node after the cards of an open selection (not the root)."""
         cards = selection.cards
+        at = self._at
+        if at[0] is legal and at[1] == cards:
+            return at[2]
         node = self._root(legal).child(cards[0])
         for c in cards[1:]:
             node = node.next.get(c) if node is not None else None
+        self._at = (legal, cards, node)
         return node
 
     def options(self, legal: Sequence[str], selection: Selection = Selection()

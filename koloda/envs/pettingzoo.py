@@ -113,6 +113,9 @@ class raw_env(AECEnv):
         self._selected_at = self._seen_at + 52
         #: seat → (position, vector without the selection) of the position last encoded
         self._cache: dict[int, tuple[int, np.ndarray]] = {}
+        #: (deal state class, match class, each seat's direct writer or None) of the
+        #: last write
+        self._writers: tuple[Any, Any, Any] = (None, None, None)
         self._moves = 0
         #: the game has multi-card actions (chosen in several steps at one position)
         self._multi = bool(self.space.multi)
@@ -180,7 +183,16 @@ class raw_env(AECEnv):
         state for the games koloda.tensors.direct knows, else off the typed observation
         (koloda.tensors.typed)."""
         out = np.zeros(self.features.size, np.float32)
-        self.features.typed.write_match(self._live(), seat, out.data)
+        m = self._live()
+        deal_cls = m.current.__class__
+        kept = self._writers
+        if kept[0] is not deal_cls or kept[1] is not m.__class__:
+            kept = self._writers = (deal_cls, m.__class__, self.features.typed.writers(m))
+        writers = kept[2]
+        if writers is not None:
+            writers[seat](m, seat, out.data)
+        else:
+            self.features.typed.write_match(m, seat, out.data)
         if self._seen_any:
             at = self._seen_at
             out[at:at + 52] = self._seen
@@ -196,15 +208,16 @@ class raw_env(AECEnv):
         self._cache[seat] = (self._moves, out)
         return out
 
-    def _vector(self, seat: int, selection: Selection, acting: bool | None = None
+    def _vector(self, seat: int, selection: Selection, selecting: bool | None = None
                 ) -> np.ndarray:
         """A new array the caller may keep and change. Written afresh, not copied, when
         the seat will not be looked at again at this position: nothing kept for it, and
-        it has no selection step to make (a game with no multi-card action, or a seat
-        not to move: ``acting``, found out here when not given)."""
-        if acting is None:
-            acting = seat == self._live().to_move
-        if not selection.cards and not (self._multi and acting):
+        no selection step may follow (``selecting``: the seat is to move and its legal
+        actions let it select a card; when not given, whether it is to move in a game
+        with multi-card actions)."""
+        if selecting is None:
+            selecting = self._multi and seat == self._live().to_move
+        if not selection.cards and not selecting:
             hit = self._cache.get(seat)
             if hit is None or hit[0] != self._moves:
                 return self._fresh(seat)
@@ -224,9 +237,22 @@ class raw_env(AECEnv):
         if seat != m.to_move:                   # (to_move is None once the match is over)
             return {"observation": self._vector(seat, NO_SELECTION, False),
                     "action_mask": np.zeros(self._mask_size, np.int8)}
+        # The mask is made at every asking (keeping masks per selection tree node to hand
+        # out copies measured 0-6 % slower on fresh deals, session 10); the vector is
+        # kept for the position only when a selection step may follow here.
         selection = self.selection
-        mask = _int8_mask(self.space, m.legal_actions(), selection)
-        return {"observation": self._vector(seat, selection, True), "action_mask": mask}
+        legal, space = m.legal_actions(), self.space
+        if selection.cards:
+            allowed: Any = space.allowed(legal, selection)
+            more = True
+        else:
+            root = space._root(legal)
+            allowed, more = root.options.keys(), root.selects
+        mask = np.zeros(self._mask_size, np.int8)
+        mv: Any = mask.data
+        for i in allowed:
+            mv[i] = 1
+        return {"observation": self._vector(seat, selection, more), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """AECEnv.last, reading the environment's own dicts once each."""
@@ -335,7 +361,7 @@ class raw_env(AECEnv):
         option checks need not pickle); the spaces are rebuilt."""
         state = {k: v for k, v in self.__dict__.items()
                  if k not in ("match", "space", "features", "observation_spaces",
-                              "action_spaces", "state_space", "_cache")}
+                              "action_spaces", "state_space", "_cache", "_writers")}
         m = self.match
         state["match"] = None if m is None else [text for _, text in m.history]
         return state
@@ -392,17 +418,6 @@ class raw_env(AECEnv):
             infos[previous] = {}
         infos[agent] = {"observation": LazyObservation(m, seat),
                         "legal_actions": m.legal_actions()}
-
-
-def _int8_mask(space: Any, legal: Any, selection: Selection) -> np.ndarray:
-    """The mask as a new int8 array, made at every asking: keeping masks per selection
-    tree node (to hand out copies) measured 0–6 % slower on fresh deals (session 10),
-    most positions being asked once."""
-    out = np.zeros(space.size, np.int8)
-    mv: Any = out.data
-    for i in space.choices(legal, selection):
-        mv[i] = 1
-    return out
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]

@@ -439,6 +439,20 @@ class TypedEncoder:
             self._write(m.observation(seat), mv, self._writes32 if round32 else self._writes,
                         round32)
 
+    def writers(self, m: Any) -> list[Callable[..., None]] | None:
+        """Each seat's writer straight from ``m``'s state (``writer(m, seat, mv)``, what
+        ``write_match`` calls), or None when its deal state is not one
+        koloda.tensors.direct knows. Valid for matches of ``m``'s class whose current
+        deal state has the class of ``m``'s (a caller keeps the pair)."""
+        if m.players != self.players:
+            raise ValueError(f"a match of {m.players} players given to the "
+                             f"{self.players}-player encoder")
+        key = (m.__class__, m.current.__class__, False)
+        found = self._direct.get(key, _UNSET)
+        if found is _UNSET:
+            found = self._direct[key] = self._direct_writers(m, False)
+        return found
+
     def _direct_writers(self, m: Any, round32: bool) -> list[Callable[..., None]] | None:
         """Each seat's own writer straight from the match's state (``_compile`` with
         ``seat``), or None when the state is not one koloda.tensors.direct knows."""
