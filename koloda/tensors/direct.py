@@ -50,12 +50,19 @@ def opendaum_voids(st: Any) -> Any:
         return voids
     voids = st._completed_voids()
     if n:
-        voids = list(voids)
-        reveals, led = st.rules.reveals, t.led
-        for i, (seat, c) in enumerate(zip(t.seats, t.cards, strict=True)):
-            shown = reveals(led if i else None, c)
+        reveals, seats, cards = st.rules.reveals, t.seats, t.cards
+        led = None
+        out = None              # (copied only when the trick shows a void: seldom)
+        for i in range(n):
+            shown = reveals(led, cards[i])
             if shown:
-                voids[seat] = voids[seat] | shown
+                if out is None:
+                    out = list(voids)
+                s = seats[i]
+                out[s] = out[s] | shown
+            led = t.led
+        if out is not None:
+            voids = out
     _VOIDS[0] = (st, t, played, n, voids)
     return voids
 
@@ -69,7 +76,7 @@ DURAK: dict[str, Any] = {
     "phase": "st.phase",
     "hand": "st.hands[seat]",
     "hand_sizes": "map(len, st.hands)",
-    "known_cards": "[st.public.intersection(h) for h in st.hands] if st.public else ()",
+    "known_cards": "map(st.public.intersection, st.hands) if st.public else ()",
     "table": "zip(st.attacks, st.covers)",
     "trump_card": "st.trump_card",
     "trump_suit": "st.trump",
@@ -107,7 +114,8 @@ OPENDAUM: dict[str, Any] = {
     "forbidden_bid": "st.forbidden_bid()",
     "tricks_taken": "st.tricks",
     "leader": "st.trick.leader",
-    "trick": "st.trick.plays()",
+    "trick": "(zip(st.trick.seats, st.trick.cards) if st.trick._modes is None "
+             "else st.trick.plays())",    # (Trick.plays's pairs, no tuple made)
     "last_trick": "st._last_view()",
     "tricks_played": "st.history()",
     "voids": "opendaum_voids(st)",
@@ -126,7 +134,8 @@ MUSHKA: dict[str, Any] = {
     "choices": "st.choices",
     "in_play": "st.in_play",
     "my_discards": "st.discards[seat]",
-    "trick": "(st.trick.plays() if st.trick is not None else ())",
+    "trick": "(() if st.trick is None else zip(st.trick.seats, st.trick.cards)"
+             " if st.trick._modes is None else st.trick.plays())",
     "last_trick": "st._last_trick()",
     "tricks": "st.tricks",
     "tricks_played": "st._tricks_played()",
