@@ -338,3 +338,44 @@ def test_table_current_player_is_worked_out_again_after_every_change() -> None:
         expected = pyspiel.PlayerId.TERMINAL if live.is_over else live.to_move
         assert t.current_player() == expected, before
     assert t.current_player() == pyspiel.PlayerId.TERMINAL
+
+
+def test_table_legal_indices_are_worked_out_again_after_every_change() -> None:
+    """The table keeps its legal indices per node: each is the space's own mask of the
+    match's legal actions at every step (selection steps included), a list the caller
+    may change, and a match begun with ``start_from`` or a resampled copy asks again."""
+    t = Table("mushka", 4, {"max_deals": 1})
+    rng = random.Random(5)
+    while t.current_player() == pyspiel.PlayerId.CHANCE:
+        outcomes = t.chance_outcomes()
+        t.apply(outcomes[rng.randrange(len(outcomes))][0])
+    while t.current_player() >= 0:
+        m = t.match
+        assert m is not None
+        want = sorted(t.space.allowed(m.legal_actions(), t.selection))
+        got = t.legal_indices()
+        assert got == want
+        got.append(-1)                       # the caller's own list
+        assert t.legal_indices() == want
+        if rng.random() < 0.2:
+            other = t.resample(t.current_player(), random.Random(rng.random()))
+            assert other.legal_indices() == sorted(other.space.allowed(
+                other.match.legal_actions(), other.selection))
+        t.apply(want[rng.randrange(len(want))])
+    fresh = koloda.new_game("mushka", players=4, seed=4, max_deals=1)
+    t.start_from(fresh)
+    assert t.legal_indices() == sorted(t.space.allowed(fresh.legal_actions()))
+
+
+def test_each_adapter_keeps_its_own_action_space() -> None:
+    """The same numbering, but PettingZoo's and OpenSpiel's selection trees and caches
+    are their own: positions one adapter looked at never make the other faster (the
+    adapters' benchmark plays the same games on both)."""
+    from koloda.envs.actions import action_space
+    from koloda.envs.pettingzoo import raw_env
+    pz = raw_env("durak", players=2).space
+    os_ = Table("durak", 2, {}).space
+    assert pz is not os_
+    assert pz is action_space("durak", "pettingzoo") and os_ is action_space("durak",
+                                                                            "openspiel")
+    assert pz.labels == os_.labels

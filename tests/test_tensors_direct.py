@@ -154,22 +154,3 @@ def test_pettingzoo_infos_observation_read_after_later_steps_is_its_own_position
         assert info["observation"].to_json() == want
 
 
-# ------------------------------------------------------------------ masks kept per node
-def test_kept_masks_are_the_masks_and_are_made_once_per_node() -> None:
-    from koloda.envs.actions import Selection, action_space
-    space = action_space("durak")
-    m = koloda.new_game("durak", players=2, seed=2)
-    made = []
-
-    def make(sp, legal, selection):  # type: ignore[no-untyped-def]
-        made.append(1)
-        return tuple(sp.mask(legal, selection))
-
-    rng = random.Random(2)
-    for _ in range(30):
-        legal = m.legal_actions()
-        first = space.kept(legal, Selection(), "test", make)
-        again = space.kept(legal, Selection(), "test", make)
-        assert first is again and list(first) == space.mask(legal)
-        m.apply(rng.choice(legal))
-    assert 0 < len(made) <= 30

@@ -16,7 +16,7 @@ every game).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -51,7 +51,7 @@ class _Node:
     (Dreyfus's discards) costs one slice per set still open at each step: no set is
     parsed whole, and no tree is built beyond the path taken."""
 
-    __slots__ = ("_next", "card", "confirm", "kept", "sets")
+    __slots__ = ("_next", "card", "confirm", "sets")
 
     def __init__(self, card: int = -1) -> None:
         self.confirm: dict[int, str] = {}
@@ -61,8 +61,6 @@ class _Node:
         #: the same place in every text of the verb at this depth —, their texts)
         self.sets: list[tuple[int, int, list[str]]] = []
         self._next: dict[int, _Node] | None = None
-        #: what the adapters make of the choices here, by kind (``ActionSpace.kept``)
-        self.kept: dict[str, Any] | None = None
 
     @property
     def next(self) -> dict[int, _Node]:
@@ -110,12 +108,11 @@ class _PoolNode:
     with room for them) instead of from texts: a step costs the pools' cards, not the
     sets."""
 
-    __slots__ = ("_confirm", "_next", "_space", "card", "cards", "kept", "pools")
+    __slots__ = ("_confirm", "_next", "_space", "card", "cards", "pools")
 
     def __init__(self, cards: tuple[int, ...], pools: list[CardSubsets],
                  space: ActionSpace) -> None:
         self.cards, self.card, self.pools, self._space = cards, cards[-1], pools, space
-        self.kept: dict[str, Any] | None = None
         self._next: dict[int, _PoolNode] | None = None
         self._confirm: dict[int, str] | None = None
 
@@ -160,8 +157,8 @@ class _Root:
     card's node (``child``) made on the first selection of it, from the sets that start
     with it only."""
 
-    __slots__ = ("_children", "_groups", "_pools", "_space", "kept", "keys", "legal",
-                 "options", "selects")
+    __slots__ = ("_children", "_groups", "_pools", "_space", "keys", "legal", "options",
+                 "selects")
 
     def __init__(self, legal: Sequence[str], keys: list[int], space: ActionSpace,
                  groups: dict[int, list[str]] | None = None,
@@ -177,9 +174,6 @@ class _Root:
         #: a selection may begin here (some index is a ``select``, or a ``confirm`` of a
         #: verb alone: those come after the selects in the space)
         self.selects = bool(space.multi) and max(keys, default=-1) >= space.select_base
-        #: what the adapters make of the choices before any selection, by kind
-        #: (``ActionSpace.kept``)
-        self.kept: dict[str, Any] | None = None
 
     def select(self, index: int) -> bool:
         """Whether an allowed ``index`` selects a card (else it makes its action)."""
@@ -485,24 +479,6 @@ class ActionSpace:
             return self._root(legal).options.keys()
         return self.allowed(legal, selection)
 
-    def kept(self, legal: Sequence[str], selection: Selection, kind: str,
-             make: Callable[[ActionSpace, Sequence[str], Selection], Any]) -> Any:
-        """``make(self, legal, selection)`` — something made of the choices allowed now,
-        such as an adapter's mask —, made once per selection tree node and kept there
-        under ``kind`` (the trees are shared by the positions whose legal lists are the
-        same, and a position is looked at several times). Do not change what it gives."""
-        node: _Root | _Node | _PoolNode | None
-        node = self._root(legal) if not selection.cards else self._node(legal, selection)
-        if node is None:
-            return make(self, legal, selection)
-        kept = node.kept
-        if kept is None:
-            kept = node.kept = {}
-        made = kept.get(kind, _NONE)
-        if made is _NONE:
-            made = kept[kind] = make(self, legal, selection)
-        return made
-
     def mask(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
         """0/1 per index: may it be chosen now."""
         m = [0] * self.size
@@ -578,9 +554,6 @@ class ActionSpace:
         return runs
 
 
-_NONE: Any = object()
-
-
 def _pattern(label: str) -> str:
     words = label.split()
     if len(words) == 3 and words[1] in TEXT_CARD and words[2] in TEXT_CARD:
@@ -593,7 +566,11 @@ def _pattern(label: str) -> str:
 
 
 @cache
-def action_space(game: str) -> ActionSpace:
+def action_space(game: str, adapter: str = "") -> ActionSpace:
+    """The numbered actions of ``game`` (every instance numbers them alike). ``adapter``
+    names whose selection trees and caches these are: each adapter keeps its own, so
+    the positions one adapter has looked at never make another faster (the adapters'
+    benchmark, koloda.envs.speed, plays the same games on every side in turn)."""
     return ActionSpace(get_spec(game).name)
 
 

@@ -119,7 +119,7 @@ class Table:
         self.spec = get_spec(game)
         self.players = players
         self.options = self.spec.resolve_options(players, options)
-        self.space = action_space(self.spec.name)
+        self.space = action_space(self.spec.name, "openspiel")
         self.features = features(self.spec.name, players)
         self.match: Match | None = None
         self.dealing: _Dealing | None = None
@@ -150,6 +150,9 @@ class Table:
         self._filled: dict[tuple[int, bool], tuple[int, Any]] = {}
         #: ``current_player()`` at this node, once asked (None: not worked out yet)
         self._player: int | None = None
+        #: (history length, match, the legal indices ascending) of the last asking
+        #: (pyspiel's searchers ask a node's legal actions many times)
+        self._legal: tuple[int, Match | None, tuple[int, ...]] = (-1, None, ())
 
     @property
     def dealt_hands(self) -> list[list[str] | None]:
@@ -191,6 +194,7 @@ class Table:
         self.match = match
         self.dealing = None
         self._player = None
+        self._legal = (-1, None, ())
         self._deal_began()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -202,8 +206,12 @@ class Table:
     def legal_indices(self) -> list[int]:
         if self.current_player() < 0:
             return []
-        m = self._live()
-        return list(self.space.kept(m.legal_actions(), self.selection, "sorted", _sorted))
+        at, m = len(self.history), self._live()
+        kept = self._legal
+        if kept[0] != at or kept[1] is not m:
+            kept = self._legal = (at, m, tuple(sorted(
+                self.space.choices(m.legal_actions(), self.selection))))
+        return list(kept[2])
 
     def apply(self, index: int) -> None:
         """Apply a chance outcome or a player's action index."""
@@ -426,6 +434,7 @@ class Table:
         new._cache = {}
         new._lists = {}
         new._filled = {}
+        new._legal = (-1, None, ())
         new.history = list(self.history)
         new.log = list(self.log)
         new._dealt = None if self._dealt is None else list(self._dealt)
@@ -502,11 +511,6 @@ class Table:
         if m.awaiting_dealer is not None and not m.is_over:
             shape = m.deal_cards(m.awaiting_dealer, random.Random(len(m.deals)))
             self.dealing = _Dealing(shape, m.stock_in_play(shape))
-
-
-def _sorted(space: Any, legal: Any, selection: Selection) -> tuple[int, ...]:
-    """The indices allowed, ascending (kept per selection tree node: ActionSpace.kept)."""
-    return tuple(sorted(space.choices(legal, selection)))
 
 
 @cache

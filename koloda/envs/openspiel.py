@@ -125,7 +125,7 @@ class KolodaGame(pyspiel.Game):
         self.options = spec.resolve_options(players, _options(spec, params))
         self.koloda_name = spec.name
         self.players = players
-        self.space = action_space(spec.name)
+        self.space = action_space(spec.name, "openspiel")
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
             max_chance_outcomes=CARDS,

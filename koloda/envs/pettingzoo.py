@@ -94,7 +94,7 @@ class raw_env(AECEnv):
 
     def _build(self) -> None:
         """What is made from (game, players) alone: rebuilt after unpickling."""
-        self.space = action_space(self.game)
+        self.space = action_space(self.game, "pettingzoo")
         self.features = Features(self.game, self.players)
         lows, highs = self.features.bounds()
         box = spaces.Box(np.array(lows, dtype=np.float32), np.array(highs, dtype=np.float32),

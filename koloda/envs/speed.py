@@ -7,11 +7,16 @@ the ratios measure what an adapter costs, not how long its random games happen t
 (random Durak games vary a lot in length, and a policy uniform over mask indices plays
 other games than one uniform over legal actions). Timed in CPU seconds of this process
 (``time.process_time``), the sides taken in turn in chunks of a few episodes so that a
-change of load on a shared machine touches every side alike. Each adapter's environment
-(the PettingZoo env, the OpenSpiel game) is made once per shape and reset for every
-episode, as a training loop does; making it is not timed (until session 11 it was made
-anew for every chunk of five episodes, which cost a PettingZoo Opendaum run about a
-tenth of its time: 0.18 ms an env against 0.29 ms an episode):
+change of load on a shared machine touches every side alike.
+
+No side is made faster by another's work on the same games: each adapter keeps its own
+action space (selection trees and caches: ``action_space(game, adapter)``). Until
+session 11 the two adapters shared one, and OpenSpiel, playing each chunk's deals right
+after PettingZoo, found their trees built (OpenSpiel Durak 2p measured 21 % that way, 17 %
+on its own). Each adapter's environment (the PettingZoo env, the OpenSpiel game) is made
+once per shape and reset for every episode, as a training loop does; making it is not
+timed (until session 11 it was made for every chunk of five episodes: 0.18 ms an env
+against 0.29 ms a PettingZoo Opendaum episode).
 
 - **raw**: ``legal_actions()`` then ``apply()`` (koloda.bench's loop);
 - **PettingZoo**: ``env(...)`` as a researcher drives it — ``agent_iter()``, ``last()``
@@ -125,7 +130,7 @@ def openspiel(game: str, players: int, count: int, seed: int,
               keep: list[Any] | None = None) -> float:
     import koloda.envs.openspiel as kos
     g = made("openspiel", game, players)
-    space = kos.action_space(game)
+    space = kos.action_space(game, "openspiel")
     deals = [deal_outcomes(game, players, seed + i) for i in range(count)]
     rng = random.Random(seed)
     start = time.process_time()
