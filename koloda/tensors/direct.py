@@ -76,7 +76,7 @@ DURAK: dict[str, Any] = {
     "phase": "st.phase",
     "hand": "st.hands[seat]",
     "hand_sizes": "map(len, st.hands)",
-    "known_cards": "map(st.public.intersection, st.hands) if st.public else ()",
+    "known_cards": "st.known",
     "table": "zip(st.attacks, st.covers)",
     "trump_card": "st.trump_card",
     "trump_suit": "st.trump",

@@ -100,6 +100,10 @@ class DurakGame(DealState):
         self.trump_holder: int | None = None if self.stock else deal.dealer
         #: cards in hands every player knows: taken from the table, the drawn trump card
         self.public: set[Card] = set() if self.stock else {deal.trump_card}
+        #: each hand's public cards (``public`` ∩ the hand, kept as the cards move: the
+        #: observation and the adapters' tensors read them at every step)
+        self.known: list[set[Card]] = [self.public & set(h) if self.public else set()
+                                       for h in self.hands]
         self.discard: list[Card] = []
         self.attacks: list[Card] = []
         self.covers: list[Card | None] = []
@@ -150,6 +154,7 @@ class DurakGame(DealState):
         """Set the round and the public facts as ``view`` shows them."""
         n = self.players
         self.public = {c for known in view.known_cards for c in known}
+        self.known = [set(known) for known in view.known_cards]
         self.trump_holder = view.trump_drawn_by
         self.discard = list(view.discard)
         self.in_game = [s in view.in_game for s in range(n)]
@@ -259,6 +264,7 @@ class DurakGame(DealState):
         if self.taken:
             self.hands[d].extend(table)
             self.public.update(table)
+            self.known[d].update(table)
         else:
             self.discard.extend(table)
             self.beaten_rounds += 1
@@ -285,6 +291,7 @@ class DurakGame(DealState):
                     if c == self.trump_card:
                         self.trump_holder = s
                         self.public.add(c)
+                        self.known[s].add(c)
         if not stock:
             for s in range(n):
                 if not self.hands[s]:
@@ -441,9 +448,11 @@ class DurakGame(DealState):
         hand = self.hands[seat]
         self.played_by[seat] += cards
         self._played_view = None
+        known = self.known[seat]
         for c in cards:
             hand.remove(c)
             self.public.discard(c)
+            known.discard(c)
         self._leave_if_empty(seat)
 
     # ------------------------------------------------------------ reasons
@@ -621,7 +630,8 @@ class DurakGame(DealState):
                     break
             else:
                 return shown
-        made = tuple((h, len(h), tuple(sorted(public.intersection(h)))) for h in hands)
+        made = tuple((h, len(h), tuple(sorted(k))) for h, k in zip(hands, self.known,
+                                                                   strict=True))
         shown = tuple(e[2] for e in made)
         self._known_view = (public, made, shown)
         return shown
@@ -672,6 +682,7 @@ class DurakGame(DealState):
         new.hands = [list(h) for h in self.hands]
         new.stock = list(self.stock)
         new.public = set(self.public)
+        new.known = [set(k) for k in self.known]
         new.discard = list(self.discard)
         new.attacks = list(self.attacks)
         new.covers = list(self.covers)
