@@ -99,3 +99,26 @@ def test_a_root_knows_whether_a_selection_may_begin_there(name: str, players: in
             seen.add(want)
             m.apply(legal[rng.randrange(len(legal))])
     assert seen == ({True, False} if space.multi else {False})
+
+
+def test_a_space_that_forgets_its_trees_masks_and_steps_as_before() -> None:
+    """``forget`` drops the trees and caches, not the numbering: the masks and steps of
+    the same positions are the same after it (the benchmark forgets between shapes)."""
+    from koloda.envs.actions import ActionSpace
+    space = ActionSpace("mushka")
+    m = koloda.new_game("mushka", players=4, seed=7, max_deals=1)
+    rng = random.Random(7)
+    while not m.is_over:
+        legal = m.legal_actions()
+        action = rng.choice(legal)
+        before = [space.mask(legal)] + [space.mask(legal, Selection(tuple(
+            sorted(TEXT_CARD[w] for w in action.split()[1:][:k])))) for k in (1, 2)
+            if action.startswith("discard") and len(action.split()) > k]
+        labels = list(space.labels)
+        space.forget()
+        assert not space._roots and not space._shared and not space._pooled
+        again = [space.mask(legal)] + [space.mask(legal, Selection(tuple(
+            sorted(TEXT_CARD[w] for w in action.split()[1:][:k])))) for k in (1, 2)
+            if action.startswith("discard") and len(action.split()) > k]
+        assert again == before and space.labels == labels
+        m.apply(action)

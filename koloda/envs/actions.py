@@ -272,6 +272,17 @@ class ActionSpace:
         self._last: tuple[Any, Any] = (None, None)
         self._at: tuple[Any, tuple[int, ...], Any] = (None, (), None)
 
+    def forget(self) -> None:
+        """Drop every selection tree and cache (the numbering stays): what a process that
+        is done with this game does not need to keep alive."""
+        self._roots.clear()
+        self._shared.clear()
+        self._pooled.clear()
+        self._first.clear()
+        self._paths.clear()
+        self._last = (None, None)
+        self._at = (None, (), None)
+
     def _add(self, label: str) -> None:
         self.index[label] = len(self.labels)
         self.labels.append(label)
