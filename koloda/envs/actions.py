@@ -27,6 +27,12 @@ from koloda.engine.registry import get_spec
 
 CARDS = 52
 
+#: how many roots of recent legal lists a space shares by their content (then it starts
+#: afresh): every kept root is a few objects the garbage collector walks again and again;
+#: 4 096 measured 0.5 (Durak) to 2 (OpenSpiel Mushka) points of the adapters' ratios
+#: below 512 (session 11), and 128 no better than 512
+SHARED_ROOTS = 512
+
 
 @dataclass(frozen=True)
 class Selection:
@@ -404,7 +410,7 @@ class ActionSpace:
                 keys, groups = self._learn_keys(legal)
             root = _Root(content if content is not None else legal, keys, self, groups)
             if content is not None:
-                if len(self._shared) >= 4096:
+                if len(self._shared) >= SHARED_ROOTS:
                     self._shared.clear()
                 self._shared[content] = root
         if len(self._roots) >= 64:
@@ -431,7 +437,7 @@ class ActionSpace:
                 keys.append(base + c)
                 texts.append(selects[c])
             root = _Root(texts, keys, self, pools=legal.subsets)
-            if len(self._pooled) >= 4096:
+            if len(self._pooled) >= SHARED_ROOTS:
                 self._pooled.clear()
             self._pooled[content] = root
         if len(self._roots) >= 64:
