@@ -176,10 +176,11 @@ class _Root:
         #: (``legal`` then holds the plain texts, then one pool's verb per select key)
         self._pools = pools
         self._children: dict[int, _Node | _PoolNode | None] = {}
-        self.options: dict[int, str] = dict(zip(keys, legal, strict=True))
+        # (keys are made one per text: zip's strict check would cost a tenth of this)
+        self.options: dict[int, str] = dict(zip(keys, legal))  # noqa: B905
         #: a selection may begin here (some index is a ``select``, or a ``confirm`` of a
         #: verb alone: those come after the selects in the space)
-        self.selects = bool(space.multi) and max(keys, default=-1) >= space.select_base
+        self.selects = bool(space.multi and keys) and max(keys) >= space.select_base
 
     def select(self, index: int) -> bool:
         """Whether an allowed ``index`` selects a card (else it makes its action)."""
@@ -222,7 +223,10 @@ class _Root:
             end = len(verb) + 3                 # "verb XX": the set of this card alone
             longer = [t for t in texts if len(t) != end]
             if len(longer) != len(texts):
-                node.confirm[confirm] = next(t for t in texts if len(t) == end)
+                for t in texts:
+                    if len(t) == end:
+                        node.confirm[confirm] = t
+                        break
             if longer:
                 node.sets.append((confirm, end + 1, longer))
         return node
@@ -404,10 +408,11 @@ class ActionSpace:
             root = self._shared.get(content)
         if root is None:
             groups = None
-            try:
-                keys = list(map(self._first.__getitem__, legal))
-            except KeyError:
-                keys, groups = self._learn_keys(legal)
+            known: list[Any] = list(map(self._first.get, legal))
+            if None in known:                   # a text not learnt yet (or not learnt
+                keys, groups = self._learn_keys(legal)      # at all: long sets)
+            else:
+                keys = known
             root = _Root(content if content is not None else legal, keys, self, groups)
             if content is not None:
                 if len(self._shared) >= SHARED_ROOTS:
