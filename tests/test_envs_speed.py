@@ -112,22 +112,12 @@ def test_the_benchmark_plays_the_same_games_on_every_side(name: str, players: in
     assert histories["pettingzoo"] == histories["raw"] == histories["openspiel"]
 
 
-@pytest.mark.parametrize("isolated", [True, False])
-def test_the_adapter_benchmark_prints_raw_and_adapters_side_by_side(isolated: bool) -> None:
+def test_the_adapter_benchmark_prints_raw_and_adapters_side_by_side() -> None:
     from koloda.envs import speed
-    rows = speed.measure(episodes=3, rounds=2, shapes=[("durak", 2), ("opendaum", 4)],
-                         chunk=1, isolated=isolated)
+    rows = speed.measure(episodes=2, rounds=1, shapes=[("durak", 2)], chunk=1)
     text = "\n".join(speed.lines(rows))
-    assert "durak 2p" in text and "opendaum 4p" in text and "raw" in text
-    for row in rows:
-        assert set(row.rates) == set(speed.sides())
-        assert all(len(rates) == 2 and min(rates) > 0 for rates in row.rates.values())
-
-
-def test_an_isolated_benchmark_side_that_fails_says_which_and_why() -> None:
-    from koloda.envs import speed
-    with pytest.raises(RuntimeError, match=r"the benchmark's raw side failed: .*nosuch"):
-        speed.measure(episodes=1, rounds=1, shapes=[("nosuch", 2)])
+    assert "durak 2p" in text and "raw" in text
+    assert rows[0].median("raw") > 0
 
 
 def test_koloda_bench_adapters_prints_the_ratios_in_the_same_run() -> None:

@@ -5,25 +5,25 @@ random play, the k-th episode of a round dealt from the same seed on every side 
 actions chosen by the same generator, uniformly among the engine's legal actions — so
 the ratios measure what an adapter costs, not how long its random games happen to be
 (random Durak games vary a lot in length, and a policy uniform over mask indices plays
-other games than one uniform over legal actions). Timed in CPU seconds
-(``time.process_time``), each side **in a process of its own** (as a researcher runs one
-adapter), the sides taken in turn about 20 ms of CPU at a time so that a change of load
-on a shared machine touches every side alike.
+other games than one uniform over legal actions). Timed in CPU seconds of this process
+(``time.process_time``), the sides taken in turn in chunks of a few episodes so that a
+change of load on a shared machine touches every side alike.
 
-Until session 11 the sides shared one process and took five episodes a turn, and three
-things in that made the figures wrong: the two adapters shared one action space, so
-OpenSpiel, playing each chunk's deals right after PettingZoo, found their selection trees
-built (OpenSpiel Durak 2p measured 21 % that way, 17 % on its own); each shape ran with
-the earlier shapes' trees alive for the garbage collector to walk (OpenSpiel Mushka 4p
-12.8 % after Durak and Opendaum, 15.5–16.7 % alone); and every chunk made its
-environment anew (0.18 ms a PettingZoo env against 0.29 ms an Opendaum episode). Now
-each adapter keeps its own action space (``action_space(game, adapter)``), a side's
-environment is made once per shape before the clocks run and reset for every episode,
-and a shape's trees are let go before the next. (Slices of five episodes in separate
-processes were tried and left: a side woken after the others ran starts on cold caches,
-which made the raw engine's short Opendaum episodes a fifth slower.) ``isolated=False``
-runs every side in this process, five episodes a turn (the tests use it to compare the
-games played).
+No side is made faster by another's work on the same games: each adapter keeps its own
+action space (selection trees and caches: ``action_space(game, adapter)``). Until
+session 11 the two adapters shared one, and OpenSpiel, playing each chunk's deals right
+after PettingZoo, found their trees built (OpenSpiel Durak 2p measured 21 % that way, 17 %
+on its own). Each adapter's environment (the PettingZoo env, the OpenSpiel game) is made
+once per shape and reset for every episode, as a training loop does; making it is not
+timed (until session 11 it was made for every chunk of five episodes: 0.18 ms an env
+against 0.29 ms a PettingZoo Opendaum episode).
+
+All sides share this process. Each side in a process of its own (spawned, fed its turns,
+timing its own CPU) was tried in session 11 and left out: a side woken after the others
+ran starts on cold caches, and that fell hardest on the fastest side, the raw engine —
+turns of five episodes made its Opendaum episodes a fifth slower, and turns of ~10 ms of
+its CPU still made its Durak episodes about 7 % slower — so separate processes flattered
+every ratio. In one process the ratios are the lower, conservative ones.
 
 - **raw**: ``legal_actions()`` then ``apply()`` (koloda.bench's loop);
 - **PettingZoo**: ``env(...)`` as a researcher drives it — ``agent_iter()``, ``last()``
@@ -198,138 +198,31 @@ def sides() -> dict[str, Callable[..., float]]:
 
 
 def measure(episodes: int = 100, rounds: int = 3, seed: int = 1,
-            shapes: list[tuple[str, int]] | None = None, chunk: int = 5,
-            isolated: bool = True, slice_seconds: float = 0.02) -> list[Row]:
-    """Each round plays the same ``episodes`` seeds on every side, the sides taken in
-    turn a slice at a time (raw, PettingZoo, OpenSpiel, raw, …), so that the load of a
-    shared machine falls on every side alike; a round's rate is its episodes over its
-    summed CPU time.
-
-    ``isolated``: every side runs in a process of its own (started once, fed its slices
-    in turn, each timing its own CPU), as a researcher runs one adapter — no side's
-    trees, caches and garbage in another's process. A slice is then about
-    ``slice_seconds`` of the side's CPU (its first is ``chunk`` episodes): a side woken
-    after the others ran starts on cold caches, which slices of a few episodes made a
-    large part of the raw engine's short Opendaum episodes. Otherwise all sides share
-    this process and take ``chunk`` episodes a turn."""
+            shapes: list[tuple[str, int]] | None = None, chunk: int = 5) -> list[Row]:
+    """Each round plays ``episodes`` per side in chunks of ``chunk`` episodes taken in
+    turn (raw, PettingZoo, OpenSpiel, raw, …), so that the load of a shared machine falls
+    on every side alike; a round's rate is its episodes over its summed CPU time."""
     rows = []
     run = sides()
-    workers = _Workers(list(run)) if isolated else None
-    try:
-        for game, players in shapes or SHAPES:
-            if workers is not None:
-                workers.each("make", game, players)
-            else:
-                for name in run:
-                    if name != "raw":
-                        made(name, game, players)   # (made before the clocks run)
-            row = Row(game, players, episodes)
-            size = dict.fromkeys(run, chunk)
-            for r in range(rounds):
-                spent = dict.fromkeys(run, 0.0)
-                done = dict.fromkeys(run, 0)
-                base = seed + r * episodes
-                while any(d < episodes for d in done.values()):
-                    for name, fn in run.items():
-                        n = min(size[name], episodes - done[name])
-                        if n <= 0:
-                            continue
-                        s = base + done[name]
-                        took = (fn(game, players, n, s) if workers is None
-                                else workers.ask(name, "play", game, players, n, s))
-                        spent[name] += took
-                        done[name] += n
-                        if workers is not None and took > 0:
-                            size[name] = max(1, min(episodes, round(
-                                slice_seconds * n / took)))
-                for name, seconds in spent.items():
-                    row.rates.setdefault(name, []).append(
-                        episodes / seconds if seconds else 0.0)
-            rows.append(row)
-            if workers is not None:
-                workers.each("release", game, players)
-            else:
-                release(game, players)
-    finally:
-        if workers is not None:
-            workers.close()
+    for game, players in shapes or SHAPES:
+        for name in run:
+            if name != "raw":
+                made(name, game, players)       # (made before the clocks run)
+        row = Row(game, players, episodes)
+        for r in range(rounds):
+            spent = dict.fromkeys(run, 0.0)
+            done = 0
+            while done < episodes:
+                n = min(chunk, episodes - done)
+                s = seed + r * episodes + done
+                for name, fn in run.items():
+                    spent[name] += fn(game, players, n, s)
+                done += n
+            for name, seconds in spent.items():
+                row.rates.setdefault(name, []).append(episodes / seconds if seconds else 0.0)
+        rows.append(row)
+        release(game, players)
     return rows
-
-
-class _Workers:
-    """One process per side, each answering ``(what, game, players, …)``: make
-    the side's environment, play ``n`` episodes from ``seed`` (its CPU seconds back),
-    release a shape."""
-
-    def __init__(self, names: list[str]) -> None:
-        import multiprocessing as mp
-        # spawned, not forked: a forked side pays copy-on-write faults for the pages it
-        # touches while timed (the raw engine's short episodes measured a fifth slower)
-        ctx: Any = mp.get_context("spawn")
-        self.conns: dict[str, Any] = {}
-        self.procs: list[Any] = []
-        for name in names:
-            here, there = ctx.Pipe()
-            proc = ctx.Process(target=_serve, args=(name, there), daemon=True)
-            proc.start()
-            there.close()
-            self.conns[name], self.procs = here, [*self.procs, proc]
-
-    def ask(self, name: str, *msg: Any) -> float:
-        conn = self.conns[name]
-        conn.send(msg)
-        ok, value = conn.recv()
-        if not ok:
-            raise RuntimeError(f"the benchmark's {name} side failed: {value}")
-        return float(value)
-
-    def each(self, *msg: Any) -> None:
-        for name in self.conns:
-            self.ask(name, *msg)
-
-    def close(self) -> None:
-        for conn in self.conns.values():
-            try:
-                conn.send(None)
-                conn.close()
-            except (OSError, EOFError):
-                pass
-        for proc in self.procs:
-            proc.join(timeout=10)
-            if proc.is_alive():
-                proc.kill()
-
-
-#: the seed of each side's one warm-up episode in an isolated run (far from any timed)
-WARM_SEED = 987_654_321
-
-
-def _serve(name: str, conn: Any) -> None:  # pragma: no cover - runs in the worker
-    import gc
-    fn = sides()[name]
-    while True:
-        try:
-            msg = conn.recv()
-        except EOFError:
-            return
-        if msg is None:
-            return
-        try:
-            what, game, players, *rest = msg
-            if what == "make":         # made, and one episode away from the seeds timed
-                if name != "raw":          # (the game's modules imported, the writers
-                    made(name, game, players)               # compiled) before the clocks
-                fn(game, players, 1, WARM_SEED)
-                gc.collect()
-                conn.send((True, 0.0))
-            elif what == "release":
-                release(game, players)
-                conn.send((True, 0.0))
-            else:
-                n, seed = rest
-                conn.send((True, fn(game, players, n, seed)))
-        except Exception as exc:        # the coordinator raises it, naming the side
-            conn.send((False, f"{type(exc).__name__}: {exc}"))
 
 
 def release(game: str, players: int) -> None:
@@ -348,9 +241,8 @@ def release(game: str, players: int) -> None:
 
 def lines(rows: list[Row]) -> list[str]:
     out = ["adapters beside the raw engine: the same one-deal matches (max_deals=1) of "
-           "uniformly random play on every side, each side in a process of its own, "
-           "episodes per CPU second, median of the rounds; the adapters compute an "
-           "observation (vector + mask) at every decision"]
+           "uniformly random play on every side, episodes per CPU second, median of the "
+           "rounds; the adapters compute an observation (vector + mask) at every decision"]
     for row in rows:
         parts = [f"raw {row.median('raw'):,.0f}/s"]
         for side in row.rates:
