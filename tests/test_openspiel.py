@@ -379,3 +379,23 @@ def test_each_adapter_keeps_its_own_action_space() -> None:
     assert pz is action_space("durak", "pettingzoo") and os_ is action_space("durak",
                                                                             "openspiel")
     assert pz.labels == os_.labels
+
+
+def test_a_table_begun_from_a_match_resamples_after_moves_of_its_own() -> None:
+    """A table begun with ``start_from`` holds no deal in its history: the hands it
+    began with count as dealt, so a resample after some of its own moves works (it used
+    to replay the moves as chance outcomes: "chance outcome 92: no seat 92")."""
+    t = Table("mushka", 4, {"max_deals": 1})
+    m = koloda.new_game("mushka", players=4, seed=3, max_deals=1)
+    began = [[CARD_TEXT[c] for c in sorted(h)] for h in m.current.hands]
+    t.start_from(m)
+    rng = random.Random(5)
+    for _ in range(6):
+        legal = t.legal_indices()
+        t.apply(legal[rng.randrange(len(legal))])
+    seat = t.current_player()
+    assert seat >= 0
+    other = t.resample(seat, random.Random(1))
+    assert sorted(other.dealt_hands[seat] or []) == sorted(began[seat])
+    assert other.legal_indices() == sorted(other.space.allowed(
+        other.match.legal_actions(), other.selection))

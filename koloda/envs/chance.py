@@ -190,12 +190,15 @@ class Table:
 
     def start_from(self, match: Match) -> None:
         """Begin the table at a match already dealt (a searcher's copy of a position):
-        nothing being dealt, the deal's memory begun afresh."""
+        nothing being dealt, the deal's memory begun afresh — the hands it holds now
+        count as the hands dealt (its history has no deal to replay)."""
         self.match = match
         self.dealing = None
         self._player = None
         self._legal = (-1, None, ())
         self._deal_began()
+        if self._dealt is None:     # the deal's start is not in this table's history: the
+            self._dealt = [dealt_hand(match, s) for s in range(self.players)]  # hands now
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.dealing is None:
