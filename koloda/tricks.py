@@ -190,6 +190,13 @@ class Trick:
         return tuple((s, c, mode) if mode else (s, c)   # type: ignore[misc]
                      for s, c, mode in zip(self.seats, self.cards, m, strict=True))
 
+    def play_pairs(self) -> Iterable[tuple[int, Card]]:
+        """``plays()`` to be read once, in order, without its tuple made when the trick
+        holds no shakha mode (the adapters' tensors read every trick at every step)."""
+        if self._modes is None:
+            return zip(self.seats, self.cards)  # noqa: B905 - (they grow together)
+        return self.plays()
+
     @property
     def wild(self) -> list[bool]:
         w = self._wild

@@ -114,8 +114,7 @@ OPENDAUM: dict[str, Any] = {
     "forbidden_bid": "st.forbidden_bid()",
     "tricks_taken": "st.tricks",
     "leader": "st.trick.leader",
-    "trick": "(zip(st.trick.seats, st.trick.cards) if st.trick._modes is None "
-             "else st.trick.plays())",    # (Trick.plays's pairs, no tuple made)
+    "trick": "st.trick.play_pairs()",
     "last_trick": "st._last_view()",
     "tricks_played": "st.history()",
     "voids": "opendaum_voids(st)",
@@ -134,8 +133,7 @@ MUSHKA: dict[str, Any] = {
     "choices": "st.choices",
     "in_play": "st.in_play",
     "my_discards": "st.discards[seat]",
-    "trick": "(() if st.trick is None else zip(st.trick.seats, st.trick.cards)"
-             " if st.trick._modes is None else st.trick.plays())",
+    "trick": "(st.trick.play_pairs() if st.trick is not None else ())",
     "last_trick": "st._last_trick()",
     "tricks": "st.tricks",
     "tricks_played": "st._tricks_played()",

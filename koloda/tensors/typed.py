@@ -426,31 +426,25 @@ class TypedEncoder:
         """``write(m.observation(seat), mv)`` (``write32`` with ``round32``), written
         straight from the match's state when its deal state is one koloda.tensors.direct
         knows (no observation made), else from the observation."""
-        if m.players != self.players:
-            raise ValueError(f"a match of {m.players} players given to the "
-                             f"{self.players}-player encoder")
-        key = (m.__class__, m.current.__class__, round32)
-        writers = self._direct.get(key, _UNSET)
-        if writers is _UNSET:
-            writers = self._direct[key] = self._direct_writers(m, round32)
+        writers = self.writers(m, round32)
         if writers is not None:
             writers[seat](m, seat, mv)
         else:
             self._write(m.observation(seat), mv, self._writes32 if round32 else self._writes,
                         round32)
 
-    def writers(self, m: Any) -> list[Callable[..., None]] | None:
+    def writers(self, m: Any, round32: bool = False) -> list[Callable[..., None]] | None:
         """Each seat's writer straight from ``m``'s state (``writer(m, seat, mv)``, what
         ``write_match`` calls), or None when its deal state is not one
         koloda.tensors.direct knows. Valid for matches of ``m``'s class whose current
-        deal state has the class of ``m``'s (a caller keeps the pair)."""
+        deal state has the class of ``m``'s (a caller may keep them for the pair)."""
         if m.players != self.players:
             raise ValueError(f"a match of {m.players} players given to the "
                              f"{self.players}-player encoder")
-        key = (m.__class__, m.current.__class__, False)
+        key = (m.__class__, m.current.__class__, round32)
         found = self._direct.get(key, _UNSET)
         if found is _UNSET:
-            found = self._direct[key] = self._direct_writers(m, False)
+            found = self._direct[key] = self._direct_writers(m, round32)
         return found
 
     def _direct_writers(self, m: Any, round32: bool) -> list[Callable[..., None]] | None:
