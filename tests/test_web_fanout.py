@@ -308,7 +308,8 @@ def test_the_collector_freezes_what_survives_and_collects_in_full_rarely() -> No
         c.tick(base + 1.0)
         assert c.freezes == 0                     # not yet
         before = gc.get_freeze_count()
-        c.tick(base + 5.0)
+        # (half a second past each period: base + 5.0 - base can round to 4.999…)
+        c.tick(base + 5.5)
         assert c.freezes == 1 and gc.get_freeze_count() >= before + len(kept)
         for _ in range(collector_module.FREEZE_AFTER):
             c.opened()
@@ -320,7 +321,7 @@ def test_the_collector_freezes_what_survives_and_collects_in_full_rarely() -> No
         del cycle
         gc.collect()
         assert alive() is not None
-        c.tick(base + 60.0)
+        c.tick(base + 60.5)
         assert c.full == 1 and alive() is None
         gc.collect()
         assert c.passes[2] >= 1 and c.longest_ms[2] > 0
