@@ -108,6 +108,7 @@ class raw_env(AECEnv):
         self.state_space = spaces.Box(np.tile(box.low, self.players),
                                       np.tile(box.high, self.players), dtype=np.float32)
         self._mask_size = self.space.size
+        self._size = self.features.size
         #: where the cards seen and the cards selected begin in the vector
         self._seen_at = self.features.encoder.size
         self._selected_at = self._seen_at + 52
@@ -150,8 +151,9 @@ class raw_env(AECEnv):
         self.memory = TableMemory()
         self.scores = DealScores(self.players)
         self._cache = {}
-        self._seen = np.zeros(52, np.float32)
-        self._seen_any = False
+        if self._seen_any:           # (an array no cards were seen in is still zeros)
+            self._seen = np.zeros(52, np.float32)
+            self._seen_any = False
         self._moves = 0
         self._after_move()
 
@@ -177,17 +179,18 @@ class raw_env(AECEnv):
                              f"{known})") from exc
         return merged
 
-    def _fresh(self, seat: int) -> np.ndarray:
+    def _fresh(self, seat: int, m: Match | None = None) -> np.ndarray:
         """The seat's vector without the selection (the tensor and the cards seen),
         written into a new zeroed array through its memoryview: straight from the match's
         state for the games koloda.tensors.direct knows, else off the typed observation
         (koloda.tensors.typed)."""
-        out = np.zeros(self.features.size, np.float32)
-        m = self._live()
-        deal_cls = m.current.__class__
+        out = np.zeros(self._size, np.float32)
+        if m is None:
+            m = self._live()
         kept = self._writers
-        if kept[0] is not deal_cls or kept[1] is not m.__class__:
-            kept = self._writers = (deal_cls, m.__class__, self.features.typed.writers(m))
+        if kept[0] is not m.current.__class__ or kept[1] is not m.__class__:
+            kept = self._writers = (m.current.__class__, m.__class__,
+                                    self.features.typed.writers(m))
         writers = kept[2]
         if writers is not None:
             writers[seat](m, seat, out.data)
@@ -234,25 +237,31 @@ class raw_env(AECEnv):
         if m is None:
             raise RuntimeError("call reset() before using the environment")
         seat = self.agent_name_mapping[agent]
-        if seat != m.to_move:                   # (to_move is None once the match is over)
-            return {"observation": self._vector(seat, NO_SELECTION, False),
-                    "action_mask": np.zeros(self._mask_size, np.int8)}
+        if m.is_over or seat != m.current.to_move:
+            # not to move: no selection and no mask; the vector written afresh unless
+            # kept for this position
+            hit = self._cache.get(seat)
+            vector = hit[1].copy() if hit is not None and hit[0] == self._moves \
+                else self._fresh(seat, m)
+            return {"observation": vector, "action_mask": np.zeros(self._mask_size, np.int8)}
         # The mask is made at every asking (keeping masks per selection tree node to hand
         # out copies measured 0-6 % slower on fresh deals, session 10); the vector is
-        # kept for the position only when a selection step may follow here.
+        # kept for the position only when a selection step may follow here (``_vector``).
         selection = self.selection
         legal, space = m.legal_actions(), self.space
         if selection.cards:
             allowed: Any = space.allowed(legal, selection)
-            more = True
+            vector = self._vector(seat, selection, True)
         else:
             root = space._root(legal)
-            allowed, more = root.options.keys(), root.selects
+            allowed = root.options.keys()
+            vector = self._vector(seat, selection, True) if root.selects \
+                else self._fresh(seat, m)
         mask = np.zeros(self._mask_size, np.int8)
         mv: Any = mask.data
         for i in allowed:
             mv[i] = 1
-        return {"observation": self._vector(seat, selection, more), "action_mask": mask}
+        return {"observation": vector, "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """AECEnv.last, reading the environment's own dicts once each."""
@@ -289,21 +298,36 @@ class raw_env(AECEnv):
                     rewards[a] = 0.0
                 self._rewarded = False
             return                  # (nothing to accumulate: every reward is zero)
-        deals = len(m.deals)
+        deals = m.deals
+        count = len(deals)
         m.apply(text)
         self._moves += 1
         seen = self.memory.record(text)
-        deal_ended = len(m.deals) != deals
-        if deal_ended:
+        if len(deals) != count:
             self.memory.new_deal()
             self._seen = np.zeros(52, np.float32)
             self._seen_any = False
-        elif seen:
-            flags = self._seen
-            for c in seen:
-                flags[c] = 1.0
-            self._seen_any = True
-        self._after_move(deal_ended)
+            self._after_move(True)
+        else:
+            if seen:
+                flags = self._seen
+                for c in seen:
+                    flags[c] = 1.0
+                self._seen_any = True
+            if m.is_over or self._rewarded:
+                self._after_move(False)
+            else:
+                # _after_move's common case (the match goes on within the deal, no
+                # reward to clear), inline: the next agent and its infos
+                seat: int = m.current.to_move  # type: ignore[assignment]  # (not over)
+                agent = self.possible_agents[seat]
+                infos = self.infos
+                if agent != self.agent_selection:
+                    infos[self.agent_selection] = {}
+                    self.agent_selection = agent
+                infos[agent] = {"observation": LazyObservation(m, seat),
+                                "legal_actions": m.legal_actions()}
+                return
         if self._rewarded or m.is_over:
             self._accumulate_rewards()
 
@@ -429,6 +453,13 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unu
     def __init__(self, env: Any) -> None:
         super().__init__(env)
         self._raw = env.unwrapped
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """OrderEnforcingWrapper.reset, calling the environment itself (the inner
+        wrapper's reset only passes the call on)."""
+        self._has_reset = True
+        self._has_updated = True
+        self._raw.reset(seed=seed, options=options)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
