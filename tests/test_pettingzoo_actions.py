@@ -122,3 +122,36 @@ def test_a_space_that_forgets_its_trees_masks_and_steps_as_before() -> None:
             if action.startswith("discard") and len(action.split()) > k]
         assert again == before and space.labels == labels
         m.apply(action)
+
+
+@pytest.mark.parametrize(("name", "players"), configs())
+def test_a_flat_list_is_read_without_a_tree_and_agrees_with_it(name: str,
+                                                                players: int) -> None:
+    """``flat``: a legal list whose every action is one index gives those indices (the
+    masks and steps then build no selection tree); it agrees with the tree's root at
+    every position, and a list with a multi-card set (or a pool) is not flat."""
+    space = action_space(name)
+    flat_seen = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        m = koloda.new_game(name, players=players, seed=seed, max_deals=2,
+                            **OPTIONS.get(name, {}))
+        while not m.is_over:
+            legal = m.legal_actions()
+            keys = space.flat(legal)
+            root = space._root(legal)
+            assert keys is not None or space.multi      # a game of one-index actions
+            if keys is None:
+                assert root.selects or any(len(space.path(t)) > 1 for t in legal)
+            else:
+                flat_seen += 1
+                assert keys == list(root.options) and not root.selects
+                assert list(space.choices(legal)) == keys
+                for i in keys:
+                    assert space.step(i, legal) == (root.options[i], Selection())
+                refused = next((i for i in range(space.size) if i not in keys), None)
+                if refused is not None:         # (Pyanitsy's one action is always legal)
+                    with pytest.raises(ValueError, match="not allowed now"):
+                        space.step(refused, legal)
+            m.apply(rng.choice(legal))
+    assert flat_seen

@@ -266,6 +266,12 @@ class ActionSpace:
                 self._add(f"confirm {verb}")
         self.size = len(self.labels)
         self._confirms = {verb: self.index[f"confirm {verb}"] for verb in self.multi}
+        #: the texts chosen by one index of their own (every label before the selects
+        #: whose verb is not a multi-card one): a legal list of only these is flat
+        self._direct = {label: i for i, label in enumerate(self.labels[:self.select_base])
+                        if label.split()[0] not in self.multi}
+        #: the last (legal list, its flat indices or None) looked up (``flat``)
+        self._flat: tuple[Any, list[int] | None] = (None, None)
         #: the tree roots of recent legal lists (engine states keep their list, so the
         #: same list comes back while a position is looked at)
         self._roots: dict[int, tuple[Sequence[str], _Root]] = {}
@@ -292,6 +298,7 @@ class ActionSpace:
         self._paths.clear()
         self._last = (None, None)
         self._at = (None, (), None)
+        self._flat = (None, None)
 
     def _add(self, label: str) -> None:
         self.index[label] = len(self.labels)
@@ -385,6 +392,29 @@ class ActionSpace:
                     group = groups[k] = []
                 group.append(t)
         return keys, groups
+
+    def flat(self, legal: Sequence[str]) -> list[int] | None:
+        """The indices of a legal list in which every action is chosen by an index of its
+        own (no multi-card set, no verb confirmed alone), in the list's order; None for
+        any other list. Such a list needs no selection tree: its mask is these indices,
+        and an allowed index makes ``labels[index]`` (the label of a direct action is
+        its canonical text). The trick games' plays and bids, Durak's defences: most
+        positions. The last answer is kept (an adapter asks the mask, then steps)."""
+        last = self._flat
+        if last[0] is legal:
+            return last[1]
+        keys: list[int] | None = None
+        if legal.__class__ is not LegalActions:
+            get = self._direct.get
+            keys = []
+            for t in legal:
+                k = get(t)
+                if k is None:           # a multi-card set or a verb confirmed alone
+                    keys = None
+                    break
+                keys.append(k)
+        self._flat = (legal, keys)
+        return keys
 
     def _root(self, legal: Sequence[str]) -> _Root:
         """The root of the legal actions' selection tree: what may be chosen before any
@@ -482,7 +512,8 @@ class ActionSpace:
         """The indices that may be chosen now (what the adapters set to 1 in a numpy mask
         in one assignment)."""
         if not selection.cards:
-            return list(self._root(legal).options)
+            keys = self.flat(legal)
+            return list(self._root(legal).options) if keys is None else list(keys)
         node = self._node(legal, selection)
         if node is None:
             return []
@@ -498,7 +529,8 @@ class ActionSpace:
         """``allowed`` without the copy (for writing a mask): the root's own keys when no
         selection is open. Read it, do not keep it."""
         if not selection.cards:
-            return self._root(legal).options.keys()
+            keys = self.flat(legal)
+            return self._root(legal).options.keys() if keys is None else keys
         return self.allowed(legal, selection)
 
     def mask(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
@@ -513,12 +545,17 @@ class ActionSpace:
         """Choose ``index``: (the engine action to apply or None, the selection after)."""
         cards = selection.cards
         if not cards:
-            root = self._root(legal)
-            action = root.options.get(index)
-            if action is not None:
-                if root.select(index):
-                    return None, Selection((index - self.select_base,))
-                return action, NO_SELECTION
+            keys = self.flat(legal)
+            if keys is not None:
+                if index in keys:
+                    return self.labels[index], NO_SELECTION
+            else:
+                root = self._root(legal)
+                action = root.options.get(index)
+                if action is not None:
+                    if root.select(index):
+                        return None, Selection((index - self.select_base,))
+                    return action, NO_SELECTION
         else:
             node = self._node(legal, selection)
             if node is not None:

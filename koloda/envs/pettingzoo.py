@@ -253,10 +253,15 @@ class raw_env(AECEnv):
             allowed: Any = space.allowed(legal, selection)
             vector = self._vector(seat, selection, True)
         else:
-            root = space._root(legal)
-            allowed = root.options.keys()
-            vector = self._vector(seat, selection, True) if root.selects \
-                else self._fresh(seat, m)
+            keys = space.flat(legal)
+            if keys is not None:             # one index an action: no selection follows
+                allowed = keys
+                vector = self._fresh(seat, m)
+            else:
+                root = space._root(legal)
+                allowed = root.options.keys()
+                vector = self._vector(seat, selection, True) if root.selects \
+                    else self._fresh(seat, m)
         mask = np.zeros(self._mask_size, np.int8)
         mv: Any = mask.data
         for i in allowed:
