@@ -63,6 +63,32 @@ def test_the_state_written_tensor_equals_the_observation_written_one_at_every_st
     assert uses_direct(m) == (name in DIRECT), f"{name}: direct path {uses_direct(m)}"
 
 
+def test_a_seats_writer_reads_its_per_seat_values_unpacked_and_any_other_length_looped(
+        ) -> None:
+    """A seat's own writer unpacks a per-seat field (one value a seat, no loop); a field of
+    another length is looped over as before — read again, since the unpacking may have
+    used up an iterator — so the tensor is what the loop writes: the seats' values, and
+    nothing for an entry past the last seat."""
+    m = koloda.new_game("opendaum", players=4, seed=3, max_deals=2)
+    rng = random.Random(3)
+    while len(m.deals) < 2:
+        legal = m.legal_actions()
+        m.apply(legal[rng.randrange(len(legal))])
+    typed = features("opendaum", 4).typed
+    source = typed.writers(m)[1].__doc__
+    assert "x0, x1, x2, x3 = v" in source and "mv[72] = x0 * s" in source
+    assert any(m.totals), "the first deal scored something"
+    totals = list(m.totals)
+    expected = both_ways(m, 1)[1]
+    m.totals = [*totals, 99]                    # one entry too many: looped, cut at P
+    assert both_ways(m, 1)[1] == expected
+    m.totals = [*totals[:3], 0]                 # unpacked
+    padded = both_ways(m, 1)[1]
+    m.totals = totals[:3]                       # one too few: looped
+    assert both_ways(m, 1)[1] == padded
+    m.totals = totals
+
+
 def test_a_deal_state_that_makes_its_own_observation_is_not_written_directly() -> None:
     from koloda.games.durak.rounds import DurakGame
 

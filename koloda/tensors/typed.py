@@ -149,6 +149,25 @@ HEADER_SOURCES = {
 }
 
 
+def _per_seat(alone: str | None, players: int, loop: list[str], each: list[list[str]]
+              ) -> list[str]:
+    """The body of a per-seat block (under its ``if v:``): ``loop`` over ``v``'s
+    (seat, value) pairs; or, in a seat's own writer reading ``alone`` (the block's
+    expression), the values unpacked into ``x0`` … and each seat's lines (``each``, its
+    position a constant) one after the other — no loop, no pair, no seat arithmetic. A
+    value of another length than the players' is read again and looped over as before
+    (the unpacking may have used up an iterator)."""
+    if alone is None:
+        return ["        " + line for line in loop]
+    names = ", ".join(f"x{i}" for i in range(players)) + ("," if players == 1 else "")
+    out = ["        try:", f"            {names} = v", "        except ValueError:",
+           f"            v = {alone}", *("            " + line for line in loop),
+           "        else:"]
+    for lines in each:
+        out += ["            " + line for line in lines]
+    return out
+
+
 def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_cls: type,
              sheet_cls: type, fallback: list[str], direct: bool = False,
              round32: bool = False, sources: dict[str, Any] | None = None,
@@ -179,6 +198,8 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                  "    over = m.is_over", "    fb = None"]
         if any(b.path.startswith("sheet.") and b.path not in sources for b in blocks):
             lines.insert(3, "    sheet = m.sheet()")
+    #: each seat's position relative to the writer's own seat (``seat`` given)
+    here = [] if seat is None else [(i - seat) % players for i in range(players)]
     plans = [_resolve(b.path, deal_cls, sheet_cls) for b in blocks]
     roots = [None if sources is None or plan is None else _root_expr(b, plan, sources)
              for b, plan in zip(blocks, plans, strict=True)]
@@ -193,6 +214,9 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                       f"    e{k}(lookup(obs, {b.path!r}), seat, P, fb, {off})"]
             continue
         first, *rest = plan.chain
+        #: the expression the block reads alone (not kept from or for a neighbour, no
+        #: chain after it): a seat's own writer may read its per-seat values unpacked
+        alone: str | None = None
         if sources is None:
             lines.append(f"    v = {plan.root}.{first}")
         elif plan.root == "sheet" and b.path not in sources:
@@ -207,6 +231,7 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                 lines.append(f"    v = kept = {expr}")
             else:
                 lines.append(f"    v = {expr}")
+                alone = None if rest or seat is None else expr
         for part in rest:
             lines.append(f"    v = None if v is None else v.{part}")
         t = type(b)
@@ -223,10 +248,15 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
         elif t is lay.PerSeat and isinstance(b, lay.PerSeat) and plan.kind == "per_seat" \
                 and not b.optional:
             env[f"s{k}"] = b.scale
-            lines += ["    if v:", "        for s, x in enumerate(v):",
-                      "            if x and s < P and x.__class__ is not bool:",
-                      f"                ni.append({off} + (s - seat) % P)",
-                      f"                nv.append(x * s{k})"]
+            loop = ["for s, x in enumerate(v):",
+                    "    if x and s < P and x.__class__ is not bool:",
+                    f"        ni.append({off} + (s - seat) % P)",
+                    f"        nv.append(x * s{k})"]
+            each = [[f"if x{i} and x{i}.__class__ is not bool:",
+                     f"    ni.append({off + here[i]})",
+                     f"    nv.append(x{i} * s{k})"]
+                    for i in (range(players) if alone is not None else ())]
+            lines += ["    if v:", *_per_seat(alone, players, loop, each)]
         elif t is lay.SeatCards and plan.kind == "plays":
             lines += ["    if v:",
                       f"        ones += [{off} + ((e[0] - seat) % P) * {CARDS} + e[1] for e in v]"]
@@ -239,13 +269,20 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                       f"        ones.append({off} + i)"]
         elif t is lay.PerSeat and isinstance(b, lay.PerSeat) and plan.kind == "per_seat":
             env[f"s{k}"] = b.scale                # optional: presence flags first
-            lines += ["    if v:", "        for s, x in enumerate(v):",
-                      "            if x is not None and s < P and x.__class__ is not bool:",
-                      "                r = (s - seat) % P",
-                      f"                ones.append({off} + r)",
-                      "                if x:",
-                      f"                    ni.append({off + players} + r)",
-                      f"                    nv.append(x * s{k})"]
+            loop = ["for s, x in enumerate(v):",
+                    "    if x is not None and s < P and x.__class__ is not bool:",
+                    "        r = (s - seat) % P",
+                    f"        ones.append({off} + r)",
+                    "        if x:",
+                    f"            ni.append({off + players} + r)",
+                    f"            nv.append(x * s{k})"]
+            each = [[f"if x{i} is not None and x{i}.__class__ is not bool:",
+                     f"    ones.append({off + here[i]})",
+                     f"    if x{i}:",
+                     f"        ni.append({off + players + here[i]})",
+                     f"        nv.append(x{i} * s{k})"]
+                    for i in (range(players) if alone is not None else ())]
+            lines += ["    if v:", *_per_seat(alone, players, loop, each)]
         elif t is lay.PerSeatSet and isinstance(b, lay.PerSeatSet) and plan.kind in b.typed_kinds():
             env[f"m{k}"] = vocab_slots(b.vocab)
             lines += ["    if v:", "        for s, w in enumerate(v):",
