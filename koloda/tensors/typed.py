@@ -285,20 +285,34 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
             lines += ["    if v:", *_per_seat(alone, players, loop, each)]
         elif t is lay.PerSeatSet and isinstance(b, lay.PerSeatSet) and plan.kind in b.typed_kinds():
             env[f"m{k}"] = vocab_slots(b.vocab)
-            lines += ["    if v:", "        for s, w in enumerate(v):",
-                      "            if w and s < P:",
-                      f"                row = {off} + ((s - seat) % P) * {len(b.vocab)}",
-                      "                for x in w:",
-                      f"                    i = m{k}.get(x)",
-                      "                    if i is not None:",
-                      "                        ones.append(row + i)"]
+            width = len(b.vocab)
+            loop = ["for s, w in enumerate(v):",
+                    "    if w and s < P:",
+                    f"        row = {off} + ((s - seat) % P) * {width}",
+                    "        for x in w:",
+                    f"            i = m{k}.get(x)",
+                    "            if i is not None:",
+                    "                ones.append(row + i)"]
+            each = [[f"if x{i}:",
+                     f"    for x in x{i}:",
+                     f"        i = m{k}.get(x)",
+                     "        if i is not None:",
+                     f"            ones.append({off + here[i] * width} + i)"]
+                    for i in (range(players) if alone is not None else ())]
+            lines += ["    if v:", *_per_seat(alone, players, loop, each)]
         elif t is lay.PerSeatOneOf and isinstance(b, lay.PerSeatOneOf) \
                 and plan.kind in b.typed_kinds():
             env[f"m{k}"] = vocab_slots(b.vocab)
-            lines += ["    if v:", "        for s, w in enumerate(v):",
-                      f"            i = m{k}.get(w)",
-                      "            if i is not None and s < P:",
-                      f"                ones.append({off} + ((s - seat) % P) * {len(b.vocab)} + i)"]
+            width = len(b.vocab)
+            loop = ["for s, w in enumerate(v):",
+                    f"    i = m{k}.get(w)",
+                    "    if i is not None and s < P:",
+                    f"        ones.append({off} + ((s - seat) % P) * {width} + i)"]
+            each = [[f"i = m{k}.get(x{i})",
+                     "if i is not None:",
+                     f"    ones.append({off + here[i] * width} + i)"]
+                    for i in (range(players) if alone is not None else ())]
+            lines += ["    if v:", *_per_seat(alone, players, loop, each)]
         elif t is lay.Number and isinstance(b, lay.Number) and plan.kind == "number" \
                 and not b.optional:
             env[f"s{k}"] = b.scale
