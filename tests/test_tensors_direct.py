@@ -89,6 +89,28 @@ def test_a_seats_writer_reads_its_per_seat_values_unpacked_and_any_other_length_
     m.totals = totals
 
 
+@pytest.mark.parametrize(("name", "players", "options"), [
+    ("durak", 2, {}), ("durak", 4, {"teams": True}), ("durak-perevodnoy", 3, {})])
+def test_a_block_that_sets_ones_in_the_buffer_sets_the_entries_its_put_gives(
+        name: str, players: int, options: dict[str, object]) -> None:
+    """Durak's table and partners blocks set their 1.0s in the buffer itself
+    (``put_ones``) in the writers into a buffer; the entries are those ``put`` gives
+    (the index lists of ``TypedEncoder.indices``), at every step of random matches."""
+    typed = features(name, players).typed
+    assert [b.name for b in typed.blocks if b.puts_ones()]
+    for seed in range(3):
+        rng = random.Random(seed)
+        m = koloda.new_game(name, players=players, seed=seed, max_deals=1, **options)
+        while not m.is_over:
+            for seat in range(players):
+                listed = array("f", typed.dense(m.observation(seat)))
+                written = array("f", [0.0]) * typed.size
+                typed.write_match(m, seat, memoryview(written))
+                assert written == listed
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+
+
 def test_a_deal_state_that_makes_its_own_observation_is_not_written_directly() -> None:
     from koloda.games.durak.rounds import DurakGame
 

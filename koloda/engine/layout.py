@@ -107,6 +107,16 @@ class Block:
         class's own (a subclass with its own ``encode`` is asked again)."""
         return False
 
+    def puts_ones(self) -> bool:
+        """True when ``put`` gives only entries of 1.0 and ``put_ones`` writes them: a
+        writer into a buffer then calls ``put_ones`` (no index lists in between)."""
+        return False
+
+    def put_ones(self, value: Any, seat: int, players: int, at: int, mv: Any) -> None:
+        """``put``'s entries, every one 1.0, set straight in ``mv`` (a zeroed buffer: a
+        numpy array's memoryview, a list); only for a block whose ``puts_ones``."""
+        raise NotImplementedError
+
 
 def _own_encode(block: Block, cls: type) -> bool:
     return type(block).encode is cls.encode  # type: ignore[attr-defined]

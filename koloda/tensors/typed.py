@@ -336,8 +336,13 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                       f"                ones += [{off} + ((e[0] - seat) % P) * {CARDS} + e[1] "
                       "for e in w]"]
         else:
-            env[f"p{k}"] = b.put
-            lines += ["    if v is not None:", f"        p{k}(v, seat, P, {off}, ones, ni, nv)"]
+            if direct and b.puts_ones():        # its 1.0s set in the buffer itself
+                env[f"p{k}"] = b.put_ones
+                lines += ["    if v is not None:", f"        p{k}(v, seat, P, {off}, mv)"]
+            else:
+                env[f"p{k}"] = b.put
+                lines += ["    if v is not None:",
+                          f"        p{k}(v, seat, P, {off}, ones, ni, nv)"]
             if not b.none_is_zeros():       # a null that writes something (no trump)
                 env[f"e{k}"] = b.encode
                 lines += ["    else:", "        if fb is None:", "            fb = {}",

@@ -61,6 +61,17 @@ class AttackTable(Block):
             else:
                 ones += (at + CARDS + attack, at + 2 * CARDS + cover)
 
+    def puts_ones(self) -> bool:
+        return type(self).put is AttackTable.put
+
+    def put_ones(self, value: Any, seat: int, players: int, at: int, mv: Any) -> None:
+        for attack, cover in value:
+            if cover is None:
+                mv[at + attack] = 1.0
+            else:
+                mv[at + CARDS + attack] = 1.0
+                mv[at + 2 * CARDS + cover] = 1.0
+
 
 @dataclass(frozen=True)
 class Partners(Block):
@@ -87,6 +98,15 @@ class Partners(Block):
         for team in value:
             if seat in team:
                 ones += [at + (s - seat) % players for s in team]
+
+    def puts_ones(self) -> bool:
+        return type(self).put is Partners.put
+
+    def put_ones(self, value: Any, seat: int, players: int, at: int, mv: Any) -> None:
+        for team in value:
+            if seat in team:
+                for s in team:
+                    mv[at + (s - seat) % players] = 1.0
 
 
 LAYOUT: tuple[Block, ...] = (
