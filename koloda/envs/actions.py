@@ -33,6 +33,14 @@ CARDS = 52
 #: below 512 (session 11), and 128 no better than 512
 SHARED_ROOTS = 512
 
+#: how many roots of legal lists that name their pools a space keeps by their content
+#: (then it starts afresh): such a list is one hand's exchange, which comes again while
+#: one position is searched (the searcher's own hand in every determinization), seldom
+#: after; the roots and nodes of 512 hands kept alive cost the garbage collector more
+#: than building them again (session 12: each random Mushka episode left ~40 such
+#: objects to be collected)
+POOLED_ROOTS = 32
+
 
 @dataclass(frozen=True)
 class Selection:
@@ -67,6 +75,10 @@ class _Node:
         #: the same place in every text of the verb at this depth —, their texts)
         self.sets: list[tuple[int, int, list[str]]] = []
         self._next: dict[int, _Node] | None = None
+
+    def child(self, card: int) -> _Node | None:
+        """The node after selecting ``card`` here (None: no set goes on with it)."""
+        return self.next.get(card)
 
     @property
     def next(self) -> dict[int, _Node]:
@@ -112,20 +124,22 @@ class _PoolNode:
     the same reading as a :class:`_Node` — the confirms allowed here, the cards that may
     follow — worked out from the pools still open (those holding every card selected,
     with room for them) instead of from texts: a step costs the pools' cards, not the
-    sets."""
+    sets. The node of a card that may follow is made only when that card is selected
+    (``child``): a random or searching walk takes one of them."""
 
-    __slots__ = ("_confirm", "_next", "_space", "card", "cards", "pools")
+    __slots__ = ("_children", "_confirm", "_next", "_space", "card", "cards", "pools")
 
     def __init__(self, cards: tuple[int, ...], pools: list[CardSubsets],
                  space: ActionSpace) -> None:
         self.cards, self.card, self.pools, self._space = cards, cards[-1], pools, space
-        self._next: dict[int, _PoolNode] | None = None
+        self._next: dict[int, list[CardSubsets]] | None = None
+        self._children: dict[int, _PoolNode] = {}
         self._confirm: dict[int, str] | None = None
 
     @property
     def confirm(self) -> dict[int, str]:
-        """Each open pool's confirm → the action of the cards selected (made when asked:
-        of the children ``next`` makes, one is walked on)."""
+        """Each open pool's confirm → the action of the cards selected (made when first
+        asked)."""
         found = self._confirm
         if found is None:
             text = " ".join([CARD_TEXT[c] for c in self.cards])
@@ -135,14 +149,17 @@ class _PoolNode:
         return found
 
     @property
-    def next(self) -> dict[int, _PoolNode]:
+    def next(self) -> dict[int, list[CardSubsets]]:
+        """Each card that may follow, in card order → the pools still open with it."""
         nxt = self._next
         if nxt is None:
-            nxt = {}
             last, size = self.card, len(self.cards) + 1
-            going: dict[int, list[CardSubsets]] = {}
-            for p in self.pools:
-                if size <= p.most:
+            open_pools = [p for p in self.pools if size <= p.most]
+            if len(open_pools) == 1:        # (one pool: every card goes on with it)
+                nxt = dict.fromkeys([c for c in open_pools[0].pool if c > last], open_pools)
+            else:
+                going: dict[int, list[CardSubsets]] = {}
+                for p in open_pools:
                     for c in p.pool:
                         if c > last:
                             more = going.get(c)
@@ -150,10 +167,19 @@ class _PoolNode:
                                 going[c] = [p]
                             else:
                                 more.append(p)
-            for c in sorted(going):
-                nxt[c] = _PoolNode((*self.cards, c), going[c], self._space)
+                nxt = {c: going[c] for c in sorted(going)}
             self._next = nxt
         return nxt
+
+    def child(self, card: int) -> _PoolNode | None:
+        """The node after selecting ``card`` here (None: no open pool goes on with it)."""
+        node = self._children.get(card)
+        if node is None:
+            pools = self.next.get(card)
+            if pools is None:
+                return None
+            node = self._children[card] = _PoolNode((*self.cards, card), pools, self._space)
+        return node
 
 
 class _Root:
@@ -472,7 +498,7 @@ class ActionSpace:
                 keys.append(base + c)
                 texts.append(selects[c])
             root = _Root(texts, keys, self, pools=legal.subsets)
-            if len(self._pooled) >= SHARED_ROOTS:
+            if len(self._pooled) >= POOLED_ROOTS:
                 self._pooled.clear()
             self._pooled[content] = root
         if len(self._roots) >= 64:
@@ -489,7 +515,7 @@ class ActionSpace:
             return at[2]
         node = self._root(legal).child(cards[0])
         for c in cards[1:]:
-            node = node.next.get(c) if node is not None else None
+            node = node.child(c) if node is not None else None
         self._at = (legal, cards, node)
         return node
 
