@@ -320,6 +320,40 @@ def test_the_tensor_lists_are_the_float32_vectors() -> None:
             state.apply_action(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize("name", list(koloda.registry()))
+def test_every_games_tensor_lists_are_fresh_float32_vectors(name: str) -> None:
+    """Every game, whether its tensor is written straight from the match's state or read
+    off an observation (and then kept per position): at every decision, selection steps
+    included, each seat's observation and information-state lists are the float32 values
+    of the reference vector, asked again they are the same, and each is the caller's own
+    list (changing one changes no later answer)."""
+    import numpy as np
+    game = load(name)
+    players = game.num_players()
+    for k, state in enumerate(decision_states(name, seed=4)):
+        if k > 60:
+            break
+        for p in range(players):
+            for recall in (False, True):
+                want = np.asarray(state.table.vector(p, recall), np.float32).tolist()
+                first = state._tensor(p, recall)
+                assert first == want, (name, k, p, recall)
+                first[:] = [9.0] * len(first)
+                assert state._tensor(p, recall) == want, (name, k, p, recall)
+
+
+def test_current_player_is_chance_until_the_last_card_of_a_deal() -> None:
+    """A card dealt before a deal's last leaves chance to act; the last begins the
+    match and its first seat acts."""
+    t = Table("mushka", 4, {"max_deals": 1})
+    rng = random.Random(2)
+    while t.match is None:
+        assert t.current_player() == pyspiel.PlayerId.CHANCE
+        outcomes = t.chance_outcomes()
+        t.apply(outcomes[rng.randrange(len(outcomes))][0])
+    assert t.current_player() == t.match.to_move >= 0
+
+
 def test_table_current_player_is_worked_out_again_after_every_change() -> None:
     """The table keeps its current player per node: every outcome or action applied, and
     a match begun with ``start_from``, make it ask again."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -127,9 +128,6 @@ class Table:
         self.memory = TableMemory()
         #: the memory's cards as the vector's 52 flags (float32 values; 1.0 exactly)
         self._seen_flags = [0.0] * CARDS
-        #: perfect recall → what follows the tensor in a vector before the selection and
-        #: the dealt hand (the flags, then zeros), made once per change of the flags
-        self._tails: dict[bool, list[float]] = {}
         #: this deal's actions (seat, text), and each seat's hand as the deal began
         self.log: list[tuple[int, str]] = []
         #: the dealt hands (``dealt_hands``); None: not read for this deal yet
@@ -144,7 +142,8 @@ class Table:
         self.resampled_for: int | None = None
         #: seat → (position, its typed tensor entries): one encoding per position and seat
         self._cache: dict[int, tuple[tuple[int, int, bool], Indices]] = {}
-        #: seat → (position, its observation's tensor as a list of float32 values)
+        #: seat → (position, its observation's tensor and the cards seen as float32
+        #: values) for the games whose tensors are read off observations (``_observed``)
         self._lists: dict[int, tuple[tuple[int, int, bool], list[float]]] = {}
         #: (seat, perfect recall) → (history length, the vector written last)
         self._filled: dict[tuple[int, bool], tuple[int, Any]] = {}
@@ -245,12 +244,10 @@ class Table:
         if len(m.deals) != deals:
             self.memory.new_deal()
             self._seen_flags = [0.0] * CARDS
-            self._tails = {}
         elif seen:
             flags = self._seen_flags
             for c in seen:
                 flags[c] = 1.0
-            self._tails = {}
         self._after_action()
 
     def action_text(self, player: int, index: int) -> str:
@@ -307,36 +304,61 @@ class Table:
         self._filled[key] = (len(self.history), out.copy())
 
     def values(self, seat: int, perfect_recall: bool = False) -> list[float]:
-        """``vector(seat, perfect_recall)`` as float32 values in a list — what pyspiel's
-        tensors are —: the observation's tensor written into a list of zeros
-        (``TypedEncoder.write_match``: straight from the match's state for the games
-        koloda.tensors.direct knows, the numbers rounded to float32 as an array would
-        hold them), once per position and seat; then the cards seen, the acting seat's
-        selection, the dealt hand for the information state."""
-        m = self.match
+        """``vector(seat, perfect_recall)`` as float32 values in a fresh list — what
+        pyspiel's tensors are —: the observation's tensor and the cards seen
+        (``_observed``), then the acting seat's selection, the dealt hand for the
+        information state."""
         features = self.features
-        size = features.encoder.size
+        m = self.match
         if m is None:
-            out = [0.0] * (features.size + (CARDS if perfect_recall else 0))
-        else:
-            version = (len(m.history), len(m.deals), m.is_over)
-            hit = self._lists.get(seat)
-            if hit is None or hit[0] != version:
-                tensor = [0.0] * size
-                features.typed.write_match(m, seat, tensor, True)
-                hit = self._lists[seat] = (version, tensor)
-            tail = self._tails.get(perfect_recall)
-            if tail is None:
-                tail = self._tails[perfect_recall] = self._seen_flags + _zeros(
-                    features.size - size - CARDS + (CARDS if perfect_recall else 0))
-            out = hit[1] + tail
-        if self.selection.cards and seat == self.current_player():
-            for c in self.selection.cards:
-                out[size + CARDS + c] = 1.0
+            return [0.0] * (features.size + (CARDS if perfect_recall else 0))
+        out = self._observed(m, seat, CARDS if perfect_recall else 0)
+        cards = self.selection.cards
+        if cards and seat == self.current_player():
+            top = features.encoder.size + CARDS
+            for c in cards:
+                out[top + c] = 1.0
         if perfect_recall:
             top = features.size
             for t in self.dealt_hands[seat] or ():
                 out[top + TEXT_CARD[t]] = 1.0
+        return out
+
+    def _observed(self, m: Match, seat: int, extra: int) -> list[float]:
+        """A fresh list of the seat's observation tensor, the cards seen, zeros for the
+        selection and ``extra`` more zeros.
+
+        A game koloda.tensors.direct knows has its tensor written straight from the
+        match's state into that list at every asking, none kept: a kept list must be
+        copied for every answer, and copying one (0.0s with a few other floats among
+        them) costs ~2.5 µs against ~4 µs for writing afresh (Mushka 4p), so keeping
+        (a write and a copy at the first asking, a copy after) paid only for positions
+        asked three times or more; random play asks 1.4 times a position (a selection's
+        steps ask again). Another game's tensor is read off an observation, which is
+        dear: kept per position and seat, and copied."""
+        features = self.features
+        writers = features.typed.writers(m, True)
+        if writers is not None:
+            return self._written(m, seat, features.size + extra, writers[seat])
+        version = (len(m.history), len(m.deals), m.is_over)
+        known = self._lists.get(seat)
+        if known is None or known[0] != version:
+            known = self._lists[seat] = (version, self._written(m, seat, features.size))
+        kept = known[1]
+        return kept + _zeros(extra) if extra else kept[:]
+
+    def _written(self, m: Match, seat: int, length: int,
+                 writer: Callable[..., None] | None = None) -> list[float]:
+        """``length`` zeros with the seat's observation tensor written over the first
+        (``TypedEncoder.write_match``, the numbers rounded to float32 as an array would
+        hold them; ``writer``: the seat's direct writer) and the cards seen after it."""
+        out = [0.0] * length
+        if writer is not None:
+            writer(m, seat, out)
+        else:
+            self.features.typed.write_match(m, seat, out, True)
+        size = self.features.encoder.size
+        out[size:size + CARDS] = self._seen_flags
         return out
 
     def entries(self, seat: int, perfect_recall: bool = False) -> Indices:
@@ -433,7 +455,6 @@ class Table:
             new.dealing.dealt = list(self.dealing.dealt)
         new.memory = self.memory.copy()
         new._seen_flags = list(self._seen_flags)
-        new._tails = {}
         new._cache = {}
         new._lists = {}
         new._filled = {}
@@ -504,7 +525,6 @@ class Table:
         self.log = []
         self.memory.new_deal()
         self._seen_flags = [0.0] * CARDS
-        self._tails = {}
         self._deal_at = len(self.history) + 1   # (the last card is logged after this)
         self._dealt = [dealt_hand(m, s) for s in range(self.players)] if self.recall.on \
             else None
