@@ -339,7 +339,7 @@ class raw_env(AECEnv):
     def _was_dead_step(self, action: Any) -> None:
         """AECEnv._was_dead_step for this environment, where every agent ends at once
         (all terminated or all truncated): the agent leaves, the next one left is
-        selected, the rewards are cleared."""
+        selected (the first: all are dead), the rewards are cleared."""
         if action is not None:
             raise ValueError("when an agent is dead, the only valid action is None")
         agent = self.agent_selection
@@ -352,15 +352,12 @@ class raw_env(AECEnv):
         del self.infos[agent]
         agents = self.agents
         agents.remove(agent)
-        terminations, truncations = self.terminations, self.truncations
-        for a in agents:
-            if terminations[a] or truncations[a]:
-                if getattr(self, "_skip_agent_selection", None) is None:
-                    self._skip_agent_selection: str | None = agent
-                self.agent_selection = a
-                break
+        skip: Any = getattr(self, "_skip_agent_selection", None)
+        if agents:
+            if skip is None:
+                self._skip_agent_selection: str | None = agent
+            self.agent_selection = agents[0]
         else:
-            skip: Any = getattr(self, "_skip_agent_selection", None)
             if skip is not None:
                 self.agent_selection = skip
             self._skip_agent_selection = None
@@ -465,6 +462,9 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unu
         self._has_reset = True
         self._has_updated = True
         self._raw.reset(seed=seed, options=options)
+        # once reset, ``last`` has nothing to check (a reset is never undone): the
+        # environment's own, one call fewer at every step
+        self.last = self._raw.last  # type: ignore[method-assign]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:

@@ -41,28 +41,29 @@ def opendaum_voids(st: Any) -> Any:
     voids block writes them as flags): the completed tricks' voids (kept by the deal
     state), with what the trick on the table shows — the view's own reading
     (``_read_voids``). The last answer is kept for its position (the seats' tensors are
-    written in turn at the same position)."""
+    written in turn at the same position), and read on from when the same trick has
+    grown (only the cards played since are read)."""
     t = st.trick
     n = len(t.cards)
     played = len(st.played)
     last_st, last_t, last_played, last_n, voids = _VOIDS[0]
-    if last_st is st and last_t is t and last_played == played and last_n == n:
-        return voids
-    voids = st._completed_voids()
-    if n:
-        reveals, seats, cards = st.rules.reveals, t.seats, t.cards
-        led = None
-        out = None              # (copied only when the trick shows a void: seldom)
-        for i in range(n):
-            shown = reveals(led, cards[i])
-            if shown:
-                if out is None:
-                    out = list(voids)
-                s = seats[i]
-                out[s] = out[s] | shown
-            led = t.led
-        if out is not None:
-            voids = out
+    if last_st is st and last_t is t and last_played == played and last_n <= n:
+        if last_n == n:
+            return voids
+        start = last_n                  # the same trick, grown: read its new cards
+    else:
+        voids, start = st._completed_voids(), 0
+    reveals, seats, cards = st.rules.reveals, t.seats, t.cards
+    out = None              # (copied only when the trick shows a void: seldom)
+    for i in range(start, n):
+        shown = reveals(t.led if i else None, cards[i])
+        if shown:
+            if out is None:
+                out = list(voids)
+            s = seats[i]
+            out[s] = out[s] | shown
+    if out is not None:
+        voids = out
     _VOIDS[0] = (st, t, played, n, voids)
     return voids
 
