@@ -537,12 +537,42 @@ class ActionSpace:
             out[self.select_base + c] = None
         return out
 
+    def _one_pool(self, legal: Sequence[str], cards: tuple[int, ...]) -> CardSubsets | None:
+        """The pool an open selection is made from when the legal list names one pool
+        (Mushka's and Dreyfus's discards) and the cards selected are a set of it still
+        open (ascending, in the pool, no more than its most); else None (the tree).
+        From one pool every set of 1..most of its cards is legal, so a step there is
+        read off the pool with no node: the confirm, and every later card of the pool
+        while there is room."""
+        if legal.__class__ is not LegalActions:
+            return None
+        pools = legal.subsets
+        if len(pools) != 1:
+            return None
+        pool = pools[0]
+        if len(cards) > pool.most:
+            return None
+        held, last = pool.pool, -1
+        for c in cards:
+            if c <= last or c not in held:
+                return None
+            last = c
+        return pool
+
     def allowed(self, legal: Sequence[str], selection: Selection = Selection()) -> list[int]:
         """The indices that may be chosen now (what the adapters set to 1 in a numpy mask
         in one assignment)."""
-        if not selection.cards:
+        cards = selection.cards
+        if not cards:
             keys = self.flat(legal)
             return list(self._root(legal).options) if keys is None else list(keys)
+        pool = self._one_pool(legal, cards)
+        if pool is not None:
+            out = [self._confirms[pool.verb]]
+            if len(cards) < pool.most:
+                last, base = cards[-1], self.select_base
+                out += [base + c for c in pool.pool if c > last]
+            return out
         node = self._node(legal, selection)
         if node is None:
             return []
@@ -586,6 +616,16 @@ class ActionSpace:
                         return None, Selection((index - self.select_base,))
                     return action, NO_SELECTION
         else:
+            pool = self._one_pool(legal, cards)
+            if pool is not None:
+                if index == self._confirms[pool.verb]:
+                    return pool.verb + " " + " ".join([CARD_TEXT[c] for c in cards]), \
+                        NO_SELECTION
+                card = index - self.select_base
+                if len(cards) < pool.most and cards[-1] < card < CARDS and card in pool.pool:
+                    return None, Selection((*cards, card))
+                label = self.labels[index] if 0 <= index < self.size else str(index)
+                raise ValueError(f"{self.game}: action {index} ({label}) is not allowed now")
             node = self._node(legal, selection)
             if node is not None:
                 action = node.confirm.get(index)
