@@ -131,7 +131,7 @@ def test_a_flat_list_is_read_without_a_tree_and_agrees_with_it(name: str,
     masks and steps then build no selection tree); it agrees with the tree's root at
     every position, and a list with a multi-card set (or a pool) is not flat."""
     space = action_space(name)
-    flat_seen = 0
+    flat_seen = pooled_seen = 0
     for seed in range(2):
         rng = random.Random(seed)
         m = koloda.new_game(name, players=players, seed=seed, max_deals=2,
@@ -143,6 +143,15 @@ def test_a_flat_list_is_read_without_a_tree_and_agrees_with_it(name: str,
             assert keys is not None or space.multi      # a game of one-index actions
             if keys is None:
                 assert root.selects or any(len(space.path(t)) > 1 for t in legal)
+                first = space.pool_start(legal)      # one named pool: no tree either
+                if first is not None:
+                    pooled_seen += 1
+                    assert first == list(root.options) and root.selects
+                    for i in first:
+                        assert space.step(i, legal) == (
+                            None if root.select(i) else root.options[i],
+                            Selection((i - space.select_base,)) if root.select(i)
+                            else Selection())
             else:
                 flat_seen += 1
                 assert keys == list(root.options) and not root.selects
@@ -155,3 +164,4 @@ def test_a_flat_list_is_read_without_a_tree_and_agrees_with_it(name: str,
                         space.step(refused, legal)
             m.apply(rng.choice(legal))
     assert flat_seen
+    assert pooled_seen or name not in ("mushka", "dreyfus")

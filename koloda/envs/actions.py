@@ -301,6 +301,8 @@ class ActionSpace:
                         if label.split()[0] not in self.multi}
         #: the last (legal list, its flat indices or None) looked up (``flat``)
         self._flat: tuple[Any, list[int] | None] = (None, None)
+        #: the last (legal list, its indices before a selection or None) (``pool_start``)
+        self._pool_first: tuple[Any, list[int] | None] = (None, None)
         #: the tree roots of recent legal lists (engine states keep their list, so the
         #: same list comes back while a position is looked at)
         self._roots: dict[int, tuple[Sequence[str], _Root]] = {}
@@ -328,6 +330,7 @@ class ActionSpace:
         self._last = (None, None)
         self._at = (None, (), None)
         self._flat = (None, None)
+        self._pool_first = (None, None)
 
     def _add(self, label: str) -> None:
         self.index[label] = len(self.labels)
@@ -443,6 +446,34 @@ class ActionSpace:
                     break
                 keys.append(k)
         self._flat = (legal, keys)
+        return keys
+
+    def pool_start(self, legal: Sequence[str]) -> list[int] | None:
+        """The indices that may be chosen before a card is selected, for a legal list that
+        names one pool (every set of 1..most of its cards) and whose other texts each have
+        an index of their own (Mushka's and Dreyfus's exchanges): those indices, then the
+        ``select`` of every card of the pool; None for any other list. Such a list needs
+        no tree either: a ``select`` begins a selection read off the pool
+        (``_one_pool``), another index makes its label. The last answer is kept."""
+        last = self._pool_first
+        if last[0] is legal:
+            return last[1]
+        keys: list[int] | None = None
+        if legal.__class__ is LegalActions and len(legal.subsets) == 1:
+            pool = legal.subsets[0]
+            if pool.most >= 1 and pool.pool:
+                get = self._direct.get
+                keys = []
+                for t in legal.plain:
+                    k = get(t)
+                    if k is None:               # a multi-card verb's text: the tree
+                        keys = None
+                        break
+                    keys.append(k)
+                if keys is not None:
+                    base = self.select_base
+                    keys += [base + c for c in pool.pool]
+        self._pool_first = (legal, keys)
         return keys
 
     def _root(self, legal: Sequence[str]) -> _Root:
@@ -565,6 +596,8 @@ class ActionSpace:
         cards = selection.cards
         if not cards:
             keys = self.flat(legal)
+            if keys is None:
+                keys = self.pool_start(legal)
             return list(self._root(legal).options) if keys is None else list(keys)
         pool = self._one_pool(legal, cards)
         if pool is not None:
@@ -589,6 +622,8 @@ class ActionSpace:
         selection is open. Read it, do not keep it."""
         if not selection.cards:
             keys = self.flat(legal)
+            if keys is None:
+                keys = self.pool_start(legal)
             return self._root(legal).options.keys() if keys is None else keys
         return self.allowed(legal, selection)
 
@@ -605,8 +640,14 @@ class ActionSpace:
         cards = selection.cards
         if not cards:
             keys = self.flat(legal)
+            first = None if keys is not None else self.pool_start(legal)
             if keys is not None:
                 if index in keys:
+                    return self.labels[index], NO_SELECTION
+            elif first is not None:
+                if index in first:
+                    if index >= self.select_base:
+                        return None, Selection((index - self.select_base,))
                     return self.labels[index], NO_SELECTION
             else:
                 root = self._root(legal)

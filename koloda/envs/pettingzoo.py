@@ -257,6 +257,10 @@ class raw_env(AECEnv):
             if keys is not None:             # one index an action: no selection follows
                 allowed = keys
                 vector = self._fresh(seat, m)
+            elif (first := space.pool_start(legal)) is not None:  # one pool: a
+                # selection may begin, read off the pool
+                allowed = first
+                vector = self._vector(seat, selection, True)
             else:
                 root = space._root(legal)
                 allowed = root.options.keys()
