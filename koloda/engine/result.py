@@ -26,7 +26,7 @@ class Result:
            details: dict[str, Any] | None = None) -> Result:
         """Losers are every other seat; a draw is ``winners=[]`` (and then no losers)."""
         w = tuple(sorted(set(winners)))
-        losers = tuple(s for s in range(players) if s not in w) if w else ()
+        losers = tuple([s for s in range(players) if s not in w]) if w else ()
         return Result(w, losers, tuple(scores), capped, details or {})
 
 

@@ -151,7 +151,7 @@ class OpendaumMatch(Match):
         return (self.deals[-1].dealer + 1) % self.players
 
     def final_result(self, capped: bool) -> Result:
-        details: dict[str, Any] = {"deals": self.sheet().to_json()["deals"],
+        details: dict[str, Any] = {"deals": [row.to_json() for row in self.sheet().deals],
                                    "schedule": list(self.schedule), "start_deal": self.start}
         if self.variant.ranks:
             details["ranks"] = [rank_for_total(t).to_json() for t in self.totals]
