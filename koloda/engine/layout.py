@@ -118,6 +118,20 @@ class Block:
         raise NotImplementedError
 
 
+class Appended:
+    """A buffer for ``put_ones`` that appends every index set to ``ones``: the ``put`` of a
+    block whose entries are all 1.0 is its ``put_ones`` into one (the entries written
+    once, for both)."""
+
+    __slots__ = ("ones",)
+
+    def __init__(self, ones: list[int]) -> None:
+        self.ones = ones
+
+    def __setitem__(self, index: int, value: float) -> None:
+        self.ones.append(index)
+
+
 def _own_encode(block: Block, cls: type) -> bool:
     return type(block).encode is cls.encode  # type: ignore[attr-defined]
 

@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from koloda.cards import CARD_TEXT, TEXT_CARD
+from koloda.engine.actions import cards_action
 from koloda.engine.legal import CardSubsets, LegalActions
 from koloda.engine.registry import get_spec
 
@@ -145,9 +146,8 @@ class _PoolNode:
         asked)."""
         found = self._confirm
         if found is None:
-            text = " ".join([CARD_TEXT[c] for c in self.cards])
             confirms = self._space._confirms
-            found = self._confirm = {confirms[p.verb]: p.verb + " " + text
+            found = self._confirm = {confirms[p.verb]: cards_action(p.verb, self.cards)
                                      for p in self.pools}
         return found
 
@@ -476,6 +476,13 @@ class ActionSpace:
         self._pool_first = (legal, keys)
         return keys
 
+    def start(self, legal: Sequence[str]) -> list[int] | None:
+        """What may be chosen before a card is selected, when the legal list needs no
+        tree: its ``flat`` indices, or its ``pool_start`` (the last of which is then a
+        ``select``: a selection may begin); None when the tree must be read."""
+        keys = self.flat(legal)
+        return self.pool_start(legal) if keys is None else keys
+
     def _root(self, legal: Sequence[str]) -> _Root:
         """The root of the legal actions' selection tree: what may be chosen before any
         card is selected, each index to its action (a ``select`` told by its index). Made
@@ -595,9 +602,7 @@ class ActionSpace:
         in one assignment)."""
         cards = selection.cards
         if not cards:
-            keys = self.flat(legal)
-            if keys is None:
-                keys = self.pool_start(legal)
+            keys = self.start(legal)
             return list(self._root(legal).options) if keys is None else list(keys)
         pool = self._one_pool(legal, cards)
         if pool is not None:
@@ -621,9 +626,7 @@ class ActionSpace:
         """``allowed`` without the copy (for writing a mask): the root's own keys when no
         selection is open. Read it, do not keep it."""
         if not selection.cards:
-            keys = self.flat(legal)
-            if keys is None:
-                keys = self.pool_start(legal)
+            keys = self.start(legal)
             return self._root(legal).options.keys() if keys is None else keys
         return self.allowed(legal, selection)
 
@@ -639,13 +642,9 @@ class ActionSpace:
         """Choose ``index``: (the engine action to apply or None, the selection after)."""
         cards = selection.cards
         if not cards:
-            keys = self.flat(legal)
-            first = None if keys is not None else self.pool_start(legal)
+            keys = self.start(legal)
             if keys is not None:
                 if index in keys:
-                    return self.labels[index], NO_SELECTION
-            elif first is not None:
-                if index in first:
                     if index >= self.select_base:
                         return None, Selection((index - self.select_base,))
                     return self.labels[index], NO_SELECTION
@@ -660,15 +659,11 @@ class ActionSpace:
             pool = self._one_pool(legal, cards)
             if pool is not None:
                 if index == self._confirms[pool.verb]:
-                    return pool.verb + " " + " ".join([CARD_TEXT[c] for c in cards]), \
-                        NO_SELECTION
+                    return cards_action(pool.verb, cards), NO_SELECTION
                 card = index - self.select_base
                 if len(cards) < pool.most and cards[-1] < card < CARDS and card in pool.pool:
                     return None, Selection((*cards, card))
-                label = self.labels[index] if 0 <= index < self.size else str(index)
-                raise ValueError(f"{self.game}: action {index} ({label}) is not allowed now")
-            node = self._node(legal, selection)
-            if node is not None:
+            elif (node := self._node(legal, selection)) is not None:
                 action = node.confirm.get(index)
                 if action is not None:
                     return action, NO_SELECTION

@@ -253,19 +253,14 @@ class raw_env(AECEnv):
             allowed: Any = space.allowed(legal, selection)
             vector = self._vector(seat, selection, True)
         else:
-            keys = space.flat(legal)
-            if keys is not None:             # one index an action: no selection follows
-                allowed = keys
-                vector = self._fresh(seat, m)
-            elif (first := space.pool_start(legal)) is not None:  # one pool: a
-                # selection may begin, read off the pool
-                allowed = first
-                vector = self._vector(seat, selection, True)
+            keys = space.start(legal)        # (no tree needed: a select comes last)
+            if keys is not None:
+                allowed, selects = keys, bool(keys) and keys[-1] >= space.select_base
             else:
                 root = space._root(legal)
-                allowed = root.options.keys()
-                vector = self._vector(seat, selection, True) if root.selects \
-                    else self._fresh(seat, m)
+                allowed, selects = root.options.keys(), root.selects
+            vector = self._vector(seat, selection, True) if selects \
+                else self._fresh(seat, m)
         mask = np.zeros(self._mask_size, np.int8)
         mv: Any = mask.data
         for i in allowed:
@@ -325,17 +320,8 @@ class raw_env(AECEnv):
                 self._seen_any = True
             if m.is_over or self._rewarded:
                 self._after_move(False)
-            else:
-                # _after_move's common case (the match goes on within the deal, no
-                # reward to clear), inline: the next agent and its infos
-                seat: int = m.current.to_move  # type: ignore[assignment]  # (not over)
-                agent = self.possible_agents[seat]
-                infos = self.infos
-                if agent != self.agent_selection:
-                    infos[self.agent_selection] = {}
-                    self.agent_selection = agent
-                infos[agent] = {"observation": LazyObservation(m, seat),
-                                "legal_actions": m.legal_actions()}
+            else:           # the match goes on within the deal, no reward to clear
+                self._hand_to(m, m.current.to_move)  # type: ignore[arg-type]  # (not over)
                 return
         if self._rewarded or m.is_over:
             self._accumulate_rewards()
@@ -440,12 +426,16 @@ class raw_env(AECEnv):
             for a in self.agents:
                 rewards[a] = 0.0
         self._rewarded = per_deal
-        seat = m.current.to_move or 0              # (the match is not over)
-        previous = self.agent_selection
-        agent = self.agent_selection = self.possible_agents[seat]
+        self._hand_to(m, m.current.to_move or 0)      # (the match is not over)
+
+    def _hand_to(self, m: Match, seat: int) -> None:
+        """The seat to act becomes the agent selected, its infos the position's raw
+        observation and legal actions (the agent that acted before keeps none)."""
+        agent = self.possible_agents[seat]
         infos = self.infos
-        if previous != agent:
-            infos[previous] = {}
+        if agent != self.agent_selection:
+            infos[self.agent_selection] = {}
+            self.agent_selection = agent
         infos[agent] = {"observation": LazyObservation(m, seat),
                         "legal_actions": m.legal_actions()}
 
@@ -466,9 +456,6 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc, unu
         self._has_reset = True
         self._has_updated = True
         self._raw.reset(seed=seed, options=options)
-        # once reset, ``last`` has nothing to check (a reset is never undone): the
-        # environment's own, one call fewer at every step
-        self.last = self._raw.last  # type: ignore[method-assign]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:

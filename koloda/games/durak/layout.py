@@ -10,6 +10,7 @@ from typing import Any
 
 from koloda.engine.layout import (
     CARDS,
+    Appended,
     Block,
     Cards,
     Flag,
@@ -55,11 +56,7 @@ class AttackTable(Block):
 
     def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
             ni: list[int], nv: list[float]) -> None:
-        for attack, cover in value:
-            if cover is None:
-                ones.append(at + attack)
-            else:
-                ones += (at + CARDS + attack, at + 2 * CARDS + cover)
+        self.put_ones(value, seat, players, at, Appended(ones))
 
     def puts_ones(self) -> bool:
         return type(self).put is AttackTable.put
@@ -95,9 +92,7 @@ class Partners(Block):
 
     def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
             ni: list[int], nv: list[float]) -> None:
-        for team in value:
-            if seat in team:
-                ones += [at + (s - seat) % players for s in team]
+        self.put_ones(value, seat, players, at, Appended(ones))
 
     def puts_ones(self) -> bool:
         return type(self).put is Partners.put
