@@ -31,7 +31,7 @@ CARDS = 52
 #: how many roots of recent legal lists a space shares by their content (then it starts
 #: afresh): every kept root is a few objects the garbage collector walks again and again;
 #: 4 096 measured 0.5 (Durak) to 2 (OpenSpiel Mushka) points of the adapters' ratios
-#: below 512 (session 11). Since flat lists (``ActionSpace.flat``) need no root, the
+#: below 512 (session 11). Since flat lists (``ActionSpace.start``) need no root, the
 #: roots are those of Durak's attacks and throws: 64 measured 0.7-1.3 points (PettingZoo)
 #: and 0.3-0.9 (OpenSpiel) above 512 on Durak 2p, 8 no better than 64 (session 12;
 #: 23 % of Durak's lists found a shared root at 512)
@@ -299,10 +299,8 @@ class ActionSpace:
         #: whose verb is not a multi-card one): a legal list of only these is flat
         self._direct = {label: i for i, label in enumerate(self.labels[:self.select_base])
                         if label.split()[0] not in self.multi}
-        #: the last (legal list, its flat indices or None) looked up (``flat``)
-        self._flat: tuple[Any, list[int] | None] = (None, None)
-        #: the last (legal list, its indices before a selection or None) (``pool_start``)
-        self._pool_first: tuple[Any, list[int] | None] = (None, None)
+        #: the last (legal list, its indices before a selection or None) (``start``)
+        self._start: tuple[Any, list[int] | None] = (None, None)
         #: the tree roots of recent legal lists (engine states keep their list, so the
         #: same list comes back while a position is looked at)
         self._roots: dict[int, tuple[Sequence[str], _Root]] = {}
@@ -329,8 +327,7 @@ class ActionSpace:
         self._paths.clear()
         self._last = (None, None)
         self._at = (None, (), None)
-        self._flat = (None, None)
-        self._pool_first = (None, None)
+        self._start = (None, None)
 
     def _add(self, label: str) -> None:
         self.index[label] = len(self.labels)
@@ -425,19 +422,25 @@ class ActionSpace:
                 group.append(t)
         return keys, groups
 
-    def flat(self, legal: Sequence[str]) -> list[int] | None:
-        """The indices of a legal list in which every action is chosen by an index of its
-        own (no multi-card set, no verb confirmed alone), in the list's order; None for
-        any other list. Such a list needs no selection tree: its mask is these indices,
-        and an allowed index makes ``labels[index]`` (the label of a direct action is
-        its canonical text). The trick games' plays and bids, Durak's defences: most
-        positions. The last answer is kept (an adapter asks the mask, then steps)."""
-        last = self._flat
+    def start(self, legal: Sequence[str]) -> list[int] | None:
+        """What may be chosen before a card is selected, for a legal list that needs no
+        selection tree (else None); the last answer is kept (an adapter asks the mask,
+        then steps). Two kinds of list need none:
+
+        - a *flat* list, every action chosen by an index of its own (no multi-card set,
+          no verb confirmed alone): the trick games' plays and bids, Durak's defences —
+          most positions. Its indices in the list's order; an allowed index makes
+          ``labels[index]`` (the label of a direct action is its canonical text).
+        - a list naming *one pool* (every set of 1..most of its cards) whose other texts
+          each have an index of their own (Mushka's and Dreyfus's exchanges): those
+          indices, then the ``select`` of every card of the pool — the last index is a
+          select; the selection it begins is read off the pool (``_one_pool``)."""
+        last = self._start
         if last[0] is legal:
             return last[1]
         keys: list[int] | None = None
+        get = self._direct.get
         if legal.__class__ is not LegalActions:
-            get = self._direct.get
             keys = []
             for t in legal:
                 k = get(t)
@@ -445,43 +448,32 @@ class ActionSpace:
                     keys = None
                     break
                 keys.append(k)
-        self._flat = (legal, keys)
-        return keys
-
-    def pool_start(self, legal: Sequence[str]) -> list[int] | None:
-        """The indices that may be chosen before a card is selected, for a legal list that
-        names one pool (every set of 1..most of its cards) and whose other texts each have
-        an index of their own (Mushka's and Dreyfus's exchanges): those indices, then the
-        ``select`` of every card of the pool; None for any other list. Such a list needs
-        no tree either: a ``select`` begins a selection read off the pool
-        (``_one_pool``), another index makes its label. The last answer is kept."""
-        last = self._pool_first
-        if last[0] is legal:
-            return last[1]
-        keys: list[int] | None = None
-        if legal.__class__ is LegalActions and len(legal.subsets) == 1:
+        elif len(legal.subsets) == 1:
             pool = legal.subsets[0]
             if pool.most >= 1 and pool.pool:
-                get = self._direct.get
                 keys = []
                 for t in legal.plain:
                     k = get(t)
-                    if k is None:               # a multi-card verb's text: the tree
+                    if k is None:       # a multi-card verb's text: the tree
                         keys = None
                         break
                     keys.append(k)
                 if keys is not None:
                     base = self.select_base
                     keys += [base + c for c in pool.pool]
-        self._pool_first = (legal, keys)
+        self._start = (legal, keys)
         return keys
 
-    def start(self, legal: Sequence[str]) -> list[int] | None:
-        """What may be chosen before a card is selected, when the legal list needs no
-        tree: its ``flat`` indices, or its ``pool_start`` (the last of which is then a
-        ``select``: a selection may begin); None when the tree must be read."""
-        keys = self.flat(legal)
-        return self.pool_start(legal) if keys is None else keys
+    def flat(self, legal: Sequence[str]) -> list[int] | None:
+        """``start`` of a flat list (no selection can begin); None for any other."""
+        keys = self.start(legal)
+        return keys if keys and keys[-1] < self.select_base else None
+
+    def pool_start(self, legal: Sequence[str]) -> list[int] | None:
+        """``start`` of a list naming one pool (a selection may begin); None for any
+        other."""
+        keys = self.start(legal)
+        return keys if keys and keys[-1] >= self.select_base else None
 
     def _root(self, legal: Sequence[str]) -> _Root:
         """The root of the legal actions' selection tree: what may be chosen before any
