@@ -13,8 +13,9 @@ overtaken in the iterations left) and ``preferred`` with ``widen`` (progressive 
 below the root, a node visited fewer than ``widen`` times searches only the ``preferred``
 move of the state, when it names one; from then on every move).
 
-The budget is ``iterations``; ``seconds`` is a time cap only when a caller with a person
-waiting gives one (see :mod:`koloda.bots.search.levels`).
+The budget is ``iterations`` (a game's ``budget`` hook may give a decision less: Durak
+gives its full budget to two players of simple durak only); ``seconds`` is a time cap only
+when a caller with a person waiting gives one (see :mod:`koloda.bots.search.levels`).
 """
 
 from __future__ import annotations
@@ -126,6 +127,10 @@ class ISMCTS:
         """An exact answer, or None to search (default: always search)."""
         return None
 
+    def budget(self, observation: Mapping[str, Any]) -> int:
+        """The iterations this decision may run (default: the level's ``iterations``)."""
+        return self.iterations
+
     # ------------------------------------------------------------------ search
     def choose(self, observation: Mapping[str, Any], legal: list[str],
                rng: random.Random) -> str:
@@ -136,7 +141,7 @@ class ISMCTS:
         """The move, searching over the deals ``sample`` gives."""
         if len(legal) == 1:
             return legal[0]
-        clock = Clock(self.iterations, self.seconds, self.least)
+        clock = Clock(self.budget(observation), self.seconds, self.least)
         self.last = SearchStats()
         solved = self.solve(observation, legal, sample, clock)
         if solved is not None:
