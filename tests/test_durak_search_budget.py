@@ -7,6 +7,7 @@ all ran before, so those tables play exactly as they did; the shared ISMCTS runs
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,17 +19,21 @@ from koloda.bots.search.levels import LEVELS
 from koloda.engine.registry import new_game
 
 
-def first_decision(game: str, players: int, seed: int = 3) -> tuple[Any, list[str]]:
-    """The observation and legal actions of the first decision with a choice."""
+def decision(game: str, players: int, seed: int = 3,
+             where: Callable[[Any], bool] = lambda obs: True) -> tuple[Any, list[str]]:
+    """The observation and legal actions of the first decision with a choice where
+    ``where(observation)`` holds, random moves before it."""
     match = new_game(game, players=players, seed=seed)
     rng = random.Random(seed)
-    while True:
+    while not match.is_over:
         seat = match.to_move
         assert seat is not None
         legal = match.legal_actions()
-        if len(legal) > 1:
-            return match.observation(seat), legal
+        obs = match.observation(seat)
+        if len(legal) > 1 and where(obs):
+            return obs, legal
         match.apply(legal[rng.randrange(len(legal))])
+    raise AssertionError("the game ended before such a decision")
 
 
 class Unsettled(DurakSearch):
@@ -44,7 +49,7 @@ class Unsettled(DurakSearch):
 def test_only_two_players_of_simple_durak_run_the_whole_budget(
         level: str, game: str, players: int, whole: bool) -> None:
     bot: Any = make_bot(f"search:{level}", game)
-    obs, _ = first_decision(game, players)
+    obs, _ = decision(game, players)
     expected = bot.iterations if whole else max(1, round(bot.iterations * OTHER_SHARE))
     assert bot.budget(obs) == expected
     if not whole and level == "normal":
@@ -53,7 +58,7 @@ def test_only_two_players_of_simple_durak_run_the_whole_budget(
 
 def test_the_normal_level_of_two_player_simple_durak_is_1500_iterations() -> None:
     bot: Any = make_bot("search:normal", "durak")
-    obs, _ = first_decision("durak", 2)
+    obs, _ = decision("durak", 2)
     assert bot.budget(obs) == DurakSearch.normal_iterations == 1500
 
 
@@ -62,24 +67,9 @@ def test_the_normal_level_of_two_player_simple_durak_is_1500_iterations() -> Non
 def test_a_decision_runs_the_iterations_its_budget_gives(
         game: str, players: int, iterations: int) -> None:
     bot = Unsettled(game, iterations=50)
-    obs, legal = first_decision(game, players)
+    obs, legal = decision(game, players)
     bot.choose(obs, legal, random.Random(1))
     assert bot.last.iterations == iterations
-
-
-def endgame_decision(game: str, seed: int) -> tuple[Any, list[str]]:
-    """A two-player decision with a choice once the stock holds at most the trump card."""
-    match = new_game(game, players=2, seed=seed)
-    rng = random.Random(seed)
-    while not match.is_over:
-        seat = match.to_move
-        assert seat is not None
-        legal = match.legal_actions()
-        obs = match.observation(seat)
-        if obs["stock_size"] <= 1 and len(legal) > 1:
-            return obs, legal
-        match.apply(legal[rng.randrange(len(legal))])
-    raise AssertionError("the game ended before its endgame")
 
 
 @pytest.mark.parametrize(("game", "share"), [("durak", 1.0), ("durak-perevodnoy", OTHER_SHARE)])
@@ -94,6 +84,7 @@ def test_the_endgame_solver_gets_the_same_share_of_its_nodes(
 
     monkeypatch.setattr(durak_search, "SolverBudget", recording)
     bot: Any = make_bot("search:normal", game)
-    obs, legal = endgame_decision(game, seed=11)
+    # two players, at most the trump card left in the stock: the solver's turn
+    obs, legal = decision(game, 2, seed=11, where=lambda o: o["stock_size"] <= 1)
     bot.choose(obs, legal, random.Random(1))
     assert budgets == [round(bot.endgame_nodes * share)]

@@ -8,14 +8,15 @@ counted by availability — plays the rest out (``rollout``) and backs up ``util
 the seat that chose each move. Hooks: ``determinize``, ``actions`` (the legal actions
 worth searching; ``node_actions`` below the root, given the state), ``apply``,
 ``rollout``, ``utility``, ``value_range``, ``solve`` (an exact answer that skips the
-search, e.g. an endgame solver), ``settle`` (stop once the most visited move cannot be
+search, e.g. an endgame solver), ``budget`` (the iterations a decision runs, by default
+the level's), ``settle`` (stop once the most visited move cannot be
 overtaken in the iterations left) and ``preferred`` with ``widen`` (progressive widening:
 below the root, a node visited fewer than ``widen`` times searches only the ``preferred``
 move of the state, when it names one; from then on every move).
 
-The budget is ``iterations`` (a game's ``budget`` hook may give a decision less: Durak
-gives its full budget to two players of simple durak only); ``seconds`` is a time cap only
-when a caller with a person waiting gives one (see :mod:`koloda.bots.search.levels`).
+The budget is ``iterations`` (a game's ``budget`` hook may give a decision less);
+``seconds`` is a time cap only when a caller with a person waiting gives one (see
+:mod:`koloda.bots.search.levels`).
 """
 
 from __future__ import annotations

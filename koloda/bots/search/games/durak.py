@@ -220,15 +220,13 @@ class DurakSearch(ISMCTS):
         pool.append(best.clone())
         return best
 
-    def full_budget(self, observation: Mapping[str, Any]) -> bool:
-        """Whether this decision runs the level's whole budget: two players of simple
-        durak (elsewhere ``OTHER_SHARE`` of it)."""
-        return observation["players"] == 2 and not self.transfer
+    def share(self, observation: Mapping[str, Any]) -> float:
+        """The share of the level's iterations and endgame nodes this decision runs: all of
+        them at two players of simple durak, ``OTHER_SHARE`` elsewhere."""
+        return 1.0 if observation["players"] == 2 and not self.transfer else OTHER_SHARE
 
     def budget(self, observation: Mapping[str, Any]) -> int:
-        if self.full_budget(observation):
-            return self.iterations
-        return max(1, round(self.iterations * OTHER_SHARE))
+        return max(1, round(self.iterations * self.share(observation)))
 
     def actions(self, legal: list[str]) -> list[str]:
         return tree_actions(legal, self.transfer)
@@ -301,8 +299,7 @@ class DurakSearch(ISMCTS):
         # with a time cap, at most half of it: a position too big gets the search instead
         deadline = (math.inf if clock.deadline is None
                     else clock.start + (clock.deadline - clock.start) * 0.5)
-        nodes = (self.endgame_nodes if self.full_budget(obs)
-                 else round(self.endgame_nodes * OTHER_SHARE))
+        nodes = round(self.endgame_nodes * self.share(obs))
         solver = EndgameSolver(state, SolverBudget(nodes, deadline), self._memo)
         assert isinstance(obs, Observation), "the search reads the typed observation"
         preferred = action_text(decide(view_from_observation(obs, legal)))
