@@ -18,11 +18,12 @@ heuristic's move there, then every move (progressive widening, the shared ISMCTS
 ``preferred`` hook). Without it the other player's moves are chosen by UCB on sampled
 deals, in which that player in effect sees this bot's hand.
 
-With ``inference`` set (off by default: not yet shown to pay), two players in simple
-durak, the determinizations are weighted by what the other player's moves say about its
-hand (``koloda.bots.durak_inference``: a deal on which the heuristic would not have made
-those moves is kept only now and then); the bot notes each round it moves in
-(``RoundMemory``) so that the model can read the rounds before the current one.
+With ``inference`` set (off by default: not shown to pay), two players in simple durak,
+the determinizations are weighted by what the other player's moves say about its hand
+(``koloda.bots.durak_inference``: a deal on which the heuristic would not have made those
+moves is kept only now and then, from a pool of deals that grows with the decision's
+budget); the bot notes each round it moves in (``RoundMemory``) so that the model can read
+the rounds before the current one.
 
 The tree's actions are the legal actions less those that can only be worse: in simple
 durak a lead or throw-in of several cards is no better than the same cards one at a time
@@ -152,9 +153,10 @@ class DurakSearch(ISMCTS):
         self.retry_later = True
         #: the rounds this bot has moved in, and the opponent model of the last observation
         self.memory = RoundMemory()
-        #: weigh the determinizations by the opponent model (off: its gain over the plain
-        #: determinizer was not shown by a paired arena run, and it costs about a tenth
-        #: more time a move; docs/strength/durak.md, session 5)
+        #: weigh the determinizations by the opponent model (two players of simple durak,
+        #: ``usable``). Off: paired by deal-set against the heuristic at the normal level
+        #: (docs/strength/durak.md, sessions 5 and 14) it has not won more than the plain
+        #: determinizer — with the pool of 64 deals it had before session 14 it won less
         self.inference = False
         self._model: tuple[Any, OpponentModel | None] = (None, None)
         self._pool: list[DurakGame] = []
@@ -165,8 +167,13 @@ class DurakSearch(ISMCTS):
         #: in simple durak (``OPPONENT_WIDEN``), off in transfer durak (not measured)
         self.widen: float = 0 if self.transfer else OPPONENT_WIDEN
         self._seat: int | None = None
-        #: the opponent model's settings (``koloda.bots.durak_inference``)
-        self.eps, self.tries, self.pool_size, self.pool_tries = EPS, TRIES, POOL, POOL_TRIES
+        #: the opponent model's settings (``koloda.bots.durak_inference``); the pool and
+        #: its draws None: ``POOL`` and ``POOL_TRIES`` times the decision's share of the
+        #: normal level's iterations (``pool_caps``)
+        self.eps, self.tries = EPS, TRIES
+        self.pool_size: int | None = None
+        self.pool_tries: int | None = None
+        self._caps = (POOL, POOL_TRIES)
         #: two-player simple durak: rollouts by ``durak_rollout.play_out`` (the same games
         #: as ``heuristic_rollout``, about twice as fast), and the last one's values
         self.lean = True
@@ -189,23 +196,36 @@ class DurakSearch(ISMCTS):
             model = OpponentModel(observation, self.memory)
             if not model.moves:
                 model = None
+            self._caps = self.pool_caps(observation)
         self._model = (observation, model)
         self._pool = []
         self._tries = 0
         return model
 
+    def pool_caps(self, observation: Mapping[str, Any]) -> tuple[int, int]:
+        """The deals a decision's pool holds and the draws it may make for them:
+        ``pool_size`` and ``pool_tries`` if set, else ``POOL`` and ``POOL_TRIES`` scaled
+        by the decision's budget over the normal level's iterations (the normal level:
+        256 of 3 000; easy 38 of 450)."""
+        scale = self.budget(observation) / self.normal_iterations
+        size = self.pool_size if self.pool_size is not None else round(POOL * scale)
+        tries = self.pool_tries if self.pool_tries is not None else round(POOL_TRIES * scale)
+        return max(1, size), max(1, tries)
+
     def determinize(self, observation: Mapping[str, Any], rng: random.Random) -> DealState:
         """A deal consistent with the observation, drawn in proportion to how likely the
-        other player's moves make it (``koloda.bots.durak_inference``): the first
-        ``POOL`` are drawn by rejection and kept, later ones are copies of a kept one."""
+        other player's moves make it (``koloda.bots.durak_inference``): the first of the
+        pool (``pool_caps``) are drawn by rejection and kept, later ones are copies of a
+        kept one."""
         model = self.model(observation)
         if model is None:
             return super().determinize(observation, rng)
         pool = self._pool
-        if len(pool) >= self.pool_size:
+        size, most = self._caps
+        if len(pool) >= size:
             return pool[rng.randrange(len(pool))].clone()
         best, fewest = None, math.inf
-        tries = self.tries if self._tries < self.pool_tries else 1
+        tries = self.tries if self._tries < most else 1
         for _ in range(tries):
             self._tries += 1
             g = super().determinize(observation, rng)
