@@ -13,9 +13,8 @@ import pytest
 
 from koloda.bots import make_bot
 from koloda.bots.durak_inference import POOL, POOL_TRIES, TRIES
-from koloda.bots.search.games.durak import DurakSearch
 from koloda.games.durak.rounds import DurakGame
-from tests.test_durak_search_budget import decision
+from tests.test_durak_search_budget import Unsettled, decision
 
 
 def _after_moves(obs: Any) -> bool:
@@ -62,12 +61,6 @@ def test_a_set_pool_size_and_tries_override_the_scaled_ones() -> None:
     bot.pool_size, bot.pool_tries = 64, 1500
     obs, _ = decision("durak", 2, seed=5, where=_after_moves)
     assert bot.pool_caps(obs) == (64, 1500)
-
-
-class Unsettled(DurakSearch):
-    """The Durak search without the early stop, so a decision runs its whole budget."""
-
-    settle = False
 
 
 def test_a_decision_fills_its_pool_within_its_draws_then_copies_it() -> None:
