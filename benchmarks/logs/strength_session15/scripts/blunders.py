@@ -4,7 +4,7 @@ the move played."""
 import json, random, sys, time
 from koloda.arena import Game, play_game
 from koloda.bots import make_bot
-from koloda.bots.durak_endgame import EndgameSolver, SolverBudget
+from koloda.bots.durak_endgame import EndgameSolver, OutOfBudget, SolverBudget
 from koloda.engine.view import EmptyView, Observation
 
 MAXSTOCK = int(sys.argv[1])
@@ -34,7 +34,7 @@ def values(state, budget=4_000_000):
             continue
         try:
             vals[a] = s.value(h, seat)
-        except Exception as e:
+        except OutOfBudget:
             return None
     return vals
 
