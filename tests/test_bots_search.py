@@ -76,6 +76,7 @@ def _rows(log: list[Any]) -> list[str]:
     return [json.dumps(game.row, sort_keys=True) for game in log]
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_games_under_load() -> None:
     """Two arena runs of search:easy against the heuristic, the second while a second
     process burns CPU: the same games move for move (the logs without timings agree)."""

@@ -14,6 +14,8 @@ import koloda
 from koloda.cards import deck
 from koloda.games.durak import DurakGame
 
+pytestmark = pytest.mark.slow
+
 GAMES = 10_000
 DECK = sorted(deck(36))
 

@@ -15,6 +15,8 @@ from types import ModuleType
 
 import pytest
 
+pytestmark = pytest.mark.train
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RATE = re.compile(r"win rate vs heuristic (\d\.\d{3})")
 

@@ -27,6 +27,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.cluster
+
 pytest.importorskip("fastapi")
 httpx = pytest.importorskip("httpx")
 websockets = pytest.importorskip("websockets")

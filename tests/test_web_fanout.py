@@ -79,6 +79,7 @@ def _run(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
     asyncio.run(scenario())
 
 
+@pytest.mark.slow
 def test_a_thousand_spectators_get_each_state_from_one_fan_out_a_chunk_per_loop_turn(
         tmp_path: Path) -> None:
     async def scenario() -> None:

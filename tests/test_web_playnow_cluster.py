@@ -15,6 +15,8 @@ import pytest
 
 from tests.test_web_cluster import Server, Servers, httpx, servers, websockets
 
+pytestmark = pytest.mark.cluster
+
 __all__ = ["servers"]       # the fixture, for this module's tests
 
 

@@ -177,6 +177,7 @@ def test_an_overloaded_machine_tells_the_page_why_a_computer_played_at_random(
 
 
 # ------------------------------------------------------------- presence fan-out
+@pytest.mark.slow
 def test_spectators_joining_and_leaving_cost_frames_linear_not_quadratic(
         tmp_path: Path) -> None:
     """Every join or leave used to send a ``seats`` frame to every connection: 2 000
