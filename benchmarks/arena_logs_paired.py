@@ -32,7 +32,14 @@ def per_seed(paths: list[str], bot: str) -> dict[int, tuple[list[float], list[fl
 
 
 def main() -> None:
-    bot, rest = sys.argv[1], sys.argv[2:]
+    args = sys.argv[1:]
+    if args[:1] in (["-h"], ["--help"]):
+        print(__doc__)
+        return
+    if "--" not in args[1:]:
+        raise SystemExit("usage: arena_logs_paired.py BOT A.jsonl … -- B.jsonl … "
+                         "(the two runs' logs, parted by --)")
+    bot, rest = args[0], args[1:]
     cut = rest.index("--")
     a, b = per_seed(rest[:cut], bot), per_seed(rest[cut + 1:], bot)
     seeds = sorted(s for s in a if s in b and a[s][0] and b[s][0])

@@ -11,15 +11,17 @@ a whole so that ``random`` sits at mu 25: Plackett–Luce depends on differences
 only, so moving every mu alike changes no prediction, and the scale cannot drift from one
 measurement to the next. Each sigma is the list's own: few games, wide intervals.
 
-Each pair's arena log is kept (``--log-dir``, GAME/A_vs_B.jsonl); the deal-sets a log
+Each pair's arena log is kept (``--log-dir``, default ``arena-logs/bot_ratings`` under the
+directory it is run from, which git ignores: GAME/A_vs_B.jsonl); the deal-sets a log
 holds already are rated from it without being played again (more ``--deals`` later play
 only the new ones), so that games can be measured at different times (``--games``) and
 the file keeps the other games' entries; ``--again`` plays a game anew (after its bots
-changed). What was
-measured — the pairs, their deal-sets and games, the commit of the code — is in the file's
-``measured`` part, the command in its ``note``.
+changed). What was measured — the pairs, their deal-sets and games, the commit of the
+code, the command and what it printed — is in the file's ``measured`` part. It prints
+each game's list (mu ± 2 sigma) as it is done.
 
-    nice python3 benchmarks/bot_ratings.py --deals 8,6,2,1 --log-dir benchmarks/logs/bot_ratings
+    nice python3 benchmarks/bot_ratings.py --deals 8,6,2,1
+    nice python3 benchmarks/bot_ratings.py --games durak --deals 12,12,12,6 --log-dir /tmp/rl
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ OUT = ROOT / "koloda" / "web" / "bot_ratings.json"
 ORDER = ("random", "heuristic", "search:easy", "search:normal", "search:hard")
 #: the level every other is measured from, and where it is held
 ANCHOR, ANCHOR_MU = "random", 25.0
+#: the pairs' arena logs, under the directory it is run from (ignored by git)
+LOG_DIR = Path("arena-logs") / "bot_ratings"
 
 
 def commit() -> str:
@@ -128,7 +132,8 @@ def main() -> None:
                     help="deal-sets of each neighbouring pair, weakest pair first")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", default="", help="comma-separated; default every game")
-    ap.add_argument("--log-dir", type=Path, default=ROOT / "benchmarks" / "logs" / "bot_ratings")
+    ap.add_argument("--log-dir", type=Path, default=LOG_DIR,
+                    help="where each pair's arena log is kept (default: %(default)s)")
     ap.add_argument("--again", action="store_true",
                     help="forget the games' logs and play them again (their bots changed)")
     ap.add_argument("--remark", help="a sentence kept in the file beside the note (e.g. "
@@ -180,8 +185,9 @@ NOTE = (
     "it), every mu then moved alike so that random is at 25. sigma is the list's own: "
     "a few games, wide intervals; a level is known to about mu ± 2 sigma. Each game's "
     "'measured' holds the command that last played it, the commit of the code played and "
-    "what it printed (mu ± 2 sigma). The games are in benchmarks/logs/bot_ratings/GAME/: "
-    "`koloda ratings GAME --log …` of them prints the same list before the move to 25.")
+    "what it printed (mu ± 2 sigma). The command keeps the games' logs in its --log-dir "
+    "(default arena-logs/bot_ratings/GAME/): `koloda ratings GAME --log …` of them prints "
+    "the same list before the move to 25.")
 
 
 if __name__ == "__main__":

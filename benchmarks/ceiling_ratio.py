@@ -1,5 +1,5 @@
-"""The ceiling ratio of issue 17: how much of the heuristic's gap to the clairvoyant the
-search still leaves, paired by deal-set —
+"""The ceiling ratio: how much of the heuristic's gap to the clairvoyant the search still
+leaves, paired by deal-set —
 
     (clairvoyant − search) / (clairvoyant − heuristic)
 
@@ -13,7 +13,11 @@ arena runs played in every rotation (each (seed, seats) counted once, as
         --heuristic ch.jsonl [ch2.jsonl …]
 
 The logs are ``koloda arena … --bots clairvoyant,search:normal --log cs.jsonl`` and
-``--bots clairvoyant,heuristic --log ch.jsonl`` on the same seeds. Target: ≤ 0.5.
+``--bots clairvoyant,heuristic --log ch.jsonl`` on the same seeds. It prints
+
+    N deal-sets: clairvoyant − search M1, clairvoyant − heuristic M2, ratio R [LO, HI] …
+
+The target is a ratio ≤ 0.5 (docs/strength.md).
 """
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
 """Variants of the 2-player Durak search against the heuristic (or another opponent),
-paired by deal-set, with each move's process CPU time (docs/strength/durak.md, sessions
-6 and 7).
+paired by deal-set, with each move's process CPU time (docs/strength/durak.md).
 
 Every variant plays every deal-set (one seed) in both seatings against ``--opponent``
 (default ``heuristic``), exactly as the arena seats ``search:normal,OPPONENT`` (the same

@@ -11,8 +11,8 @@ Runs `koloda arena` and `koloda ratings` and prints every command with its outpu
    (calibrated here: ISMCTS's median ms a simulation, from a short run), and
    ``search:normal`` against ISMCTS given ten times that;
 2. the ceiling, the ``clairvoyant`` (sees every card; marked as cheating): against
-   ``search:normal`` and against ``heuristic`` — skipped, saying so, while no such bot
-   is registered;
+   ``search:normal`` and against ``heuristic`` (skipped, saying so, for a game without
+   one);
 3. ``search`` against ``heuristic`` on fresh seeds;
 4. the rating list of each game: random, heuristic, every search level and ISMCTS at
    equal time, a round-robin on the same deal-sets.
@@ -33,7 +33,7 @@ import tempfile
 import time
 
 GAMES = (("durak", 2), ("opendaum", 4))
-FRESH_SEED = 70_001        # seeds no earlier measurement in docs/strength used
+FRESH_SEED = 70_001        # seeds none of the figures in docs/strength were measured on
 #: the koloda command of this interpreter and PYTHONPATH (``-m koloda.cli.main`` would
 #: leave the commands registered on another copy of the module)
 RUN_KOLODA = "import sys; from koloda.cli.main import app; sys.argv[0] = 'koloda'; app()"
