@@ -10,6 +10,8 @@ import random
 import sys
 import time
 
+import pytest
+
 import koloda
 from koloda.cards import deck
 from koloda.games.durak import DurakGame
