@@ -84,13 +84,13 @@ def bench(
         table.add_row(f.name, str(f.players), unit, f.cards_text, f.deals_text,
                       f"{f.per_second:,.0f}", f"{f.actions_per_second:,.0f}",
                       f"{f.peak_kib:,.0f}")
+    console.print(table)
     if figures:
         counts = sorted({(f.unit, f.count) for f in figures})
-        table.caption = "\n".join([
-            "cards: each hand as a deal begins; deals: in one unit; KiB: peak memory;",
-            "measured: " + ", ".join(f"{n} {u if n != 1 else ONE[u]}"
-                                     for u, n in counts) + " per row", *notes])
-    console.print(table)
+        for line in ("cards: each hand as a deal begins; deals: in one unit; KiB: peak memory",
+                     "measured: " + ", ".join(f"{n} {u if n != 1 else ONE[u]}"
+                                              for u, n in counts) + " per row", *notes):
+            console.print(line, soft_wrap=True)
     if side is not None:
         for line in side["lines"]:
             console.print(line)
