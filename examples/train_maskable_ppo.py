@@ -2,7 +2,8 @@
 print its win rate against that bot before and after training.
 
     python3 examples/train_maskable_ppo.py            # a few minutes
-    python3 examples/train_maskable_ppo.py --quick    # seconds (what CI runs)
+    python3 examples/train_maskable_ppo.py --quick    # seconds (tests/test_examples_train.py;
+                                                      # skipped in CI: no train extra there)
 
 The environment is koloda's single-agent env (``koloda.envs.single.SingleAgentEnv``):
 the learner plays seat 0, the heuristic bot seat 1; the observation is the learner's

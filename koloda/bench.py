@@ -32,6 +32,11 @@ class Figure:
     seconds: float
     actions: int
     peak_kib: float
+    #: the shape measured: each hand's size as a deal begins (every size met,
+    #: ascending), the deals a unit holds (fewest, most), the game options given
+    cards: list[int] = field(default_factory=list)
+    deals: list[int] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def per_second(self) -> float:
@@ -41,9 +46,33 @@ class Figure:
     def actions_per_second(self) -> float:
         return self.actions / self.seconds if self.seconds else 0.0
 
+    @property
+    def cards_text(self) -> str:
+        """Each hand's size as a deal begins: ``8``, or ``1–9`` across a match."""
+        c = self.cards
+        return "" if not c else f"{c[0]}" if len(c) == 1 else f"{c[0]}–{c[-1]}"
+
+    @property
+    def deals_text(self) -> str:
+        """The deals one unit holds: ``1``, ``20``, or ``4–7`` when they vary."""
+        if not self.deals:
+            return ""
+        few, most = self.deals
+        return f"{few}" if few == most else f"{few}–{most}"
+
+    @property
+    def shape(self) -> str:
+        """``4 players, 8 cards each, 1 deal (start_deal=7)``."""
+        if not self.cards:
+            return ""
+        opts = ", ".join(f"{k}={v}" for k, v in self.options.items())
+        return (f"{self.players} players, {self.cards_text} cards each, {self.deals_text} "
+                f"deal{'s' if self.deals[1] > 1 else ''}" + (f" ({opts})" if opts else ""))
+
     def to_json(self) -> dict[str, Any]:
         return asdict(self) | {"per_second": round(self.per_second, 1),
-                               "actions_per_second": round(self.actions_per_second, 1)}
+                               "actions_per_second": round(self.actions_per_second, 1),
+                               "shape": self.shape}
 
 
 def play_random(match: Match, rng: random.Random) -> int:
@@ -57,8 +86,10 @@ def play_random(match: Match, rng: random.Random) -> int:
     return n
 
 
-def measure(make: Callable[[int], Match], count: int, seed: int) -> tuple[float, int, float]:
-    """(seconds, actions, peak KiB): throughput first, then memory in a short second pass."""
+def measure(make: Callable[[int], Match], count: int, seed: int
+            ) -> tuple[float, int, float, list[int], list[int]]:
+    """(seconds, actions, peak KiB, hand sizes, (fewest, most) deals): throughput first,
+    then memory and the shape in a short second pass (off the clock)."""
     rng = random.Random(seed)
     gc.collect()
     actions = 0
@@ -66,12 +97,17 @@ def measure(make: Callable[[int], Match], count: int, seed: int) -> tuple[float,
     for i in range(count):
         actions += play_random(make(seed + i), rng)
     seconds = time.process_time() - start
+    sizes: set[int] = set()
+    deals: list[int] = []
     tracemalloc.start()
     for i in range(min(count, 5)):
-        play_random(make(seed + i), random.Random(seed))
+        m = make(seed + i)
+        play_random(m, random.Random(seed))
+        sizes |= {len(d.hands[0]) for d in m.deals}
+        deals.append(len(m.deals))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return seconds, actions, peak / 1024
+    return seconds, actions, peak / 1024, sorted(sizes), [min(deals), max(deals)]
 
 
 def bench_game(name: str, players: int, count: int, seed: int, unit: str,
@@ -82,12 +118,16 @@ def bench_game(name: str, players: int, count: int, seed: int, unit: str,
     else:
         def make(s: int) -> Match:
             return new_game(name, players=players, seed=s, **options)
-    seconds, actions, peak = measure(make, count, seed)
-    return Figure(name, players, unit, count, seed, seconds, actions, peak)
+    seconds, actions, peak, cards, deals = measure(make, count, seed)
+    return Figure(name, players, unit, count, seed, seconds, actions, peak, cards, deals,
+                  dict(options))
 
 
-#: (game, players) pairs measured besides each game's default player count
-EXTRA_SHAPES = [("durak", 2)]
+#: (game, players, options) measured besides each game's default player count, deals
+#: only: Durak 2p, and Opendaum 4p on its 8-card deal (OpenSpiel's oh_hell shape; a
+#: match opens with a one-card deal, which is what its plain "deals" row measures)
+EXTRA_SHAPES: list[tuple[str, int, dict[str, Any]]] = [
+    ("durak", 2, {}), ("opendaum", 4, {"start_deal": 7})]
 
 
 def bench_all(deals: int, matches: int, seed: int,
@@ -96,11 +136,13 @@ def bench_all(deals: int, matches: int, seed: int,
     for name, spec in registry().items():
         if only and name not in only:
             continue
-        shapes = {spec.default_players} | {p for g, p in EXTRA_SHAPES if g == name}
-        for players in sorted(shapes):
+        shapes: list[tuple[int, dict[str, Any]]] = [(spec.default_players, {})]
+        shapes += [(p, o) for g, p, o in EXTRA_SHAPES
+                   if g == name and (p, o) not in shapes]
+        for players, options in sorted(shapes, key=lambda x: (x[0], len(x[1]))):
             if deals:
-                out.append(bench_game(name, players, deals, seed, "deals"))
-            if matches:
+                out.append(bench_game(name, players, deals, seed, "deals", **options))
+            if matches and not options:
                 out.append(bench_game(name, players, matches, seed, "matches"))
     return out
 
@@ -154,6 +196,7 @@ def opendaum_like_oh_hell(count: int, seed: int) -> tuple[float, int]:
     if "start_deal" not in names:
         raise RuntimeError("opendaum has no start_deal option to choose the 8-card deal")
     figure = bench_game("opendaum", 4, count, seed, "deals", start_deal=7)
+    assert figure.cards == [8], figure.cards
     return figure.seconds, figure.actions
 
 

@@ -34,3 +34,21 @@ def test_bench_batched_beside_openspiel_cpp() -> None:
                               "--hands", "20"])
     assert out.exit_code == 0, out.output
     assert "evaluate_bots" in out.output and "ratio batched / OpenSpiel-C++" in out.output
+
+
+def test_bench_figures_measure_opendaum_on_its_8_card_deal_and_say_each_shape() -> None:
+    """``koloda bench`` measured Opendaum's "deals" on the one-card deal a match opens
+    with, and said nothing of a row's cards or deals: the 8-card deal (OpenSpiel's
+    oh_hell shape) is a row of its own now, and every row says its shape."""
+    out = runner.invoke(app, ["bench", "--quick", "--no-openspiel", "--no-batched",
+                              "--game", "opendaum", "--json"])
+    assert out.exit_code == 0, out.output
+    figs = json.loads(out.stdout)["figures"]
+    shapes = {(f["unit"], tuple(f["cards"]), tuple(f["deals"]), f["players"]) for f in figs}
+    assert ("deals", (8,), (1, 1), 4) in shapes           # the 8-card deal
+    assert ("deals", (1,), (1, 1), 4) in shapes           # the match's first deal
+    assert ("matches", tuple(range(1, 10)), (20, 20), 4) in shapes
+    assert all(f["shape"].startswith("4 players, ") for f in figs)
+    text = runner.invoke(app, ["bench", "--quick", "--no-openspiel", "--no-batched",
+                               "--game", "opendaum", "--matches", "0"])
+    assert "opendaum 4 players, 8 cards each, 1 deal (start_deal=7)" in text.output

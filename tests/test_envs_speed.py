@@ -12,6 +12,7 @@ import pytest
 
 import koloda
 from koloda.envs.actions import Selection, action_space
+from koloda.envs.speed import SHAPES, Shape
 from koloda.tensors import encoder
 
 OPTIONS: dict[str, dict[str, Any]] = {"pyanitsy": {"round_cap": 40}}
@@ -99,17 +100,27 @@ def test_the_pettingzoo_and_openspiel_vectors_are_the_plain_vectors() -> None:
     assert isinstance(kos.GAMES, list)
 
 
-@pytest.mark.parametrize(("name", "players"), [("durak", 2), ("opendaum", 4), ("mushka", 4),
-                                              ("dreyfus", 3)])
-def test_the_benchmark_plays_the_same_games_on_every_side(name: str, players: int) -> None:
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.label.replace(" ", "-"))
+def test_the_benchmark_plays_the_same_games_on_every_side(shape: Shape) -> None:
     pytest.importorskip("pettingzoo")
     pytest.importorskip("pyspiel")
     from koloda.envs import speed
-    histories: dict[str, list[Any]] = {}
+    kept: dict[str, list[Any]] = {}
     for side, run in speed.sides().items():
-        histories[side] = []
-        run(name, players, 3, 5, keep=histories[side])
-    assert histories["pettingzoo"] == histories["raw"] == histories["openspiel"]
+        kept[side] = []
+        run(shape, 2 if shape.what == "whole match" else 3, 5, keep=kept[side])
+    raw, zoo, spiel = kept["raw"], kept["pettingzoo"], kept["openspiel"]
+    assert [m.history for m in zoo] == [m.history for m in raw]
+    for mine, theirs in zip(spiel, raw, strict=True):
+        if len(theirs.deals) == 1:
+            assert mine.history == theirs.history
+            continue
+        # a later deal (a whole match; a Stukolka episode carried into a second deal) is drawn
+        # by OpenSpiel's chance nodes: the first is the raw side's
+        assert (mine.deals[0].dealer, mine.deals[0].hands) == \
+            (theirs.deals[0].dealer, theirs.deals[0].hands)
+        if shape.game == "opendaum":       # its deals' lengths are fixed by their sizes
+            assert len(mine.history) == len(theirs.history)
 
 
 def test_the_adapter_benchmark_prints_raw_and_adapters_side_by_side() -> None:
@@ -120,20 +131,67 @@ def test_the_adapter_benchmark_prints_raw_and_adapters_side_by_side() -> None:
     assert rows[0].median("raw") > 0
 
 
+def test_adapter_bench_measures_opendaum_on_its_8_card_deal_and_whole_match_and_names_shapes(
+        ) -> None:
+    """The adapters were measured on Opendaum's one-card first deal only: every shape a
+    researcher trains on is measured now, and each row says its players, cards and
+    deals."""
+    from koloda.envs import speed
+    labels = {s.label for s in speed.SHAPES}
+    assert {"opendaum 4p 8-card deal", "opendaum 4p whole match", "durak 2p game",
+            "mushka 4p deal"} <= labels
+    shapes = [s for s in speed.SHAPES if s.game == "opendaum"]
+    rows = speed.measure(episodes=1, rounds=1, shapes=shapes)
+    deal, match = (r.to_json() for r in rows)
+    assert (deal["players"], deal["cards"], deal["deals"]) == (4, [8], [1, 1])
+    assert (match["cards"], match["deals"]) == (list(range(1, 10)), [20, 20])
+    text = "\n".join(speed.lines(rows))
+    assert "4 players, 8 cards each, 1 deal" in text
+    assert "4 players, 1–9 cards each, 20 deals" in text
+
+
+def test_adapter_bench_openspiel_side_deals_inside_the_clock(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The OpenSpiel side's deal was made before its clock started (the raw side's inside
+    it): it is made between the clock's two readings now."""
+    pytest.importorskip("pyspiel")
+    from koloda.envs import speed
+    events: list[str] = []
+    real_clock, real_deal = speed.time.process_time, speed.deal_outcomes
+
+    def clock() -> float:
+        events.append("clock")
+        return real_clock()
+
+    def deal(shape: Any, seed: int) -> list[int]:
+        events.append("deal")
+        return real_deal(shape, seed)
+
+    shape = speed.SHAPES[1]
+    speed.made("openspiel", shape)
+    monkeypatch.setattr(speed.time, "process_time", clock)
+    monkeypatch.setattr(speed, "deal_outcomes", deal)
+    speed.openspiel(shape, 2, 1)
+    assert events == ["clock", "deal", "deal", "clock"]
+
+
 def test_koloda_bench_adapters_prints_the_ratios_in_the_same_run() -> None:
     import json
 
     from typer.testing import CliRunner
 
     from koloda.cli.main import app
+    from koloda.envs import speed
     out = CliRunner().invoke(app, ["bench", "--quick", "--no-openspiel", "--no-batched",
                                    "--game", "pyanitsy",
                                    "--deals", "1", "--matches", "0", "--adapters", "1",
                                    "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    assert [r["game"] for r in data["adapters"]] == ["durak", "opendaum", "mushka", "dreyfus"]
+    assert [(r["game"], r["episode"]) for r in data["adapters"]] == [
+        (s.game, s.what) for s in speed.SHAPES]
     assert all(r["raw_per_s"] > 0 for r in data["adapters"])
+    assert all(r["cards"] and r["deals"] and r["shape"] for r in data["adapters"])
     assert data["figures"][0]["name"] == "pyanitsy"
 
 

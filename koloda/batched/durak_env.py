@@ -4,7 +4,9 @@ As ``koloda.batched.vector_env.BatchedVectorEnv`` (one policy acts for whoever i
 ``infos["to_move"]`` says who; ``infos["action_mask"]`` and ``action_masks()``), except
 that durak games end at different steps, so each game resets on its own: the step after
 a game ends deals a new game into its slot (Gymnasium's next-step autoreset: that slot's
-action is ignored, its reward is 0). On the step a game ends, ``rewards[i]`` is what it
+action is ignored, its reward is 0; its mask on the step it ends is all zeros, as every
+koloda env's is at an episode's end). ``reset(seed=[...])`` gives slot ``i`` the keys
+``seedᵢ × 2³² + 0, 1, …`` for its games in turn. On the step a game ends, ``rewards[i]`` is what it
 earned the seat that just acted and ``infos["points"][i]`` holds both seats' (+1 the
 winner, −1 the durak, 0 each in a draw). Needs gymnasium (the ``pettingzoo`` extra).
 """
@@ -33,13 +35,8 @@ class DurakVectorEnv(BatchedVectorEnv):
         # the base class reads only the game's observation size and action count
         super().__init__(Durak(first_bout_limit), num_envs)  # type: ignore[arg-type]
 
-    def _keys(self, count: int) -> npt.NDArray[np.int64]:
-        keys = np.arange(self._next_key, self._next_key + count, dtype=np.int64)
-        self._next_key += count
-        return keys
-
     def _deal(self) -> tuple[npt.NDArray[np.uint8], dict[str, Any]]:
-        self.state = self.game.init(self._keys(self.num_envs), history=False)
+        self.state = self.game.init(self._keys(), history=False)
         self._mask = self.game.mask(self.state)
         return self.game.observe(self.state), self._infos()
 
@@ -55,14 +52,14 @@ class DurakVectorEnv(BatchedVectorEnv):
         _, _, _, reward = game.step(state, a)
         ended = (state.phase == OVER) & ~was_over
         if was_over.any():
-            fresh = game.init(self._keys(int(was_over.sum())), history=False)
+            fresh = game.init(self._keys(np.flatnonzero(was_over)), history=False)
             for name, mine in vars(state).items():
                 if isinstance(mine, np.ndarray):
                     mine[was_over] = getattr(fresh, name)
         obs = game.observe(state)
         mask = game.mask(state)
-        # a game just over: the next step deals anew and ignores its action, so any will do
-        mask[ended] = True
+        # a game just over: no action is legal (the next step deals anew and ignores it)
+        mask[ended] = False
         self._mask = mask
         infos = self._infos()
         infos["points"] = reward

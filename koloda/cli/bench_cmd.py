@@ -6,9 +6,13 @@ import json
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.table import Table
 
 from koloda.cli.main import _fail, app, console
+
+#: a unit's name for one of it
+ONE = {"deals": "deal", "matches": "match"}
 
 
 @app.command()
@@ -66,12 +70,27 @@ def bench(
         _print_adapters(adapter_rows)
         return
     table = Table(title=f"koloda bench (seed {seed}; uniformly random play, public API)")
-    for col in ("game", "players", "unit", "count", "per s", "actions/s", "peak KiB"):
-        table.add_column(col, justify="right" if col not in ("game", "unit") else "left")
+    table.box = box.SIMPLE_HEAD        # (no column rules: the table fits 80 columns)
+    table.pad_edge = False
+    for col in ("game", "seats", "unit", "cards", "deals", "per s", "actions/s", "KiB"):
+        table.add_column(col, justify="left" if col in ("game", "unit") else "right",
+                         no_wrap=True)
+    notes: list[str] = []
     for f in figures:
-        table.add_row(f.name, str(f.players), f.unit, str(f.count), f"{f.per_second:,.0f}",
-                      f"{f.actions_per_second:,.0f}", f"{f.peak_kib:,.0f}")
+        unit = f.unit
+        if f.options:
+            notes.append(f"{'*' * (len(notes) + 1)} {f.name} {f.shape}")
+            unit += "*" * len(notes)
+        table.add_row(f.name, str(f.players), unit, f.cards_text, f.deals_text,
+                      f"{f.per_second:,.0f}", f"{f.actions_per_second:,.0f}",
+                      f"{f.peak_kib:,.0f}")
     console.print(table)
+    if figures:
+        counts = sorted({(f.unit, f.count) for f in figures})
+        for line in ("cards: each hand as a deal begins; deals: in one unit; KiB: peak memory",
+                     "measured: " + ", ".join(f"{n} {u if n != 1 else ONE[u]}"
+                                              for u, n in counts) + " per row", *notes):
+            console.print(line, soft_wrap=True)
     if side is not None:
         for line in side["lines"]:
             console.print(line)

@@ -1,6 +1,6 @@
 """koloda's own bots in the adapters' index space: as PettingZoo policies
 (:class:`BotPolicy`), as OpenSpiel bots (``koloda.envs.openspiel.KolodaBot``, a
-``pyspiel.Bot``) and as the opponents of the single-agent env (koloda.envs.gym).
+``pyspiel.Bot``) and as the opponents of the single-agent env (koloda.envs.single).
 Standard library only.
 
 A bot chooses an engine action from its seat's observation and the legal actions; a
