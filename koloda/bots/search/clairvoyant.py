@@ -33,7 +33,7 @@ class Clairvoyant:
     needs_state = True
 
     def __init__(self, game: str, search: Any = None, seconds: float | None = None) -> None:
-        from koloda.bots.base import search_class
+        from koloda.bots.interface import search_class
         spec = get_spec(game)
         self.game = spec.name
         if search is None:

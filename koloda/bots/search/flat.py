@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
-from koloda.bots.base import Bot
+from koloda.bots.interface import Bot
 from koloda.bots.search.ismcts import SearchStats
 from koloda.bots.search.levels import Clock
 from koloda.engine.deal import DealState
