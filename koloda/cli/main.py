@@ -17,12 +17,13 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
+from koloda.cli.usage import KolodaGroup
 from koloda.engine.errors import ConfigError, RecordError
 from koloda.engine.records import load_record, replay
 from koloda.engine.registry import get_spec, registry
 from koloda.i18n import check_lang, default_lang, option_allowed, option_value, reason, t
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(cls=KolodaGroup, add_completion=False, no_args_is_help=True,
                   help="koloda — traditional Russian card games.")
 console = Console()
 err = Console(stderr=True)
@@ -30,7 +31,7 @@ err = Console(stderr=True)
 
 def _fail(message: str, code: int = 2, lang: str = "en") -> NoReturn:
     """Print ``error: message`` (``ошибка: …`` in Russian) and exit with ``code``."""
-    err.print(f"[red]{t('error', lang)}:[/red] {escape(message)}")
+    err.print(f"[red]{t('error', lang)}:[/red] {escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
 
 

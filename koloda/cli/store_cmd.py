@@ -27,21 +27,11 @@ LangOption = Annotated[str | None, typer.Option(help="ru or en")]
 
 
 def _open(db: str | None, lang: str = "en") -> Any:
-    from koloda.store import Store, StoreError
+    from koloda.cli.store_open import StoreProblem, open_store
     try:
-        return Store(db)
-    except ModuleNotFoundError as exc:   # a database driver that is not installed
-        package = DRIVER_PACKAGES.get(str(exc.name), exc.name)
-        _fail(t("store_driver", lang, url=db, module=exc.name, package=package), lang=lang)
-    except StoreError as exc:
-        if exc.url is not None:
-            _fail(t("store_open", lang, url=exc.url, reason=exc.cause), lang=lang)
+        return open_store(db, lang)
+    except StoreProblem as exc:
         _fail(str(exc), lang=lang)
-
-
-#: the package to install for a database driver module SQLAlchemy could not import
-DRIVER_PACKAGES = {"psycopg": "psycopg[binary]", "psycopg2": "psycopg2-binary",
-                   "pymysql": "pymysql", "MySQLdb": "mysqlclient", "asyncpg": "asyncpg"}
 
 
 def _lang(lang: str | None) -> str:
