@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from koloda.cli.moves_text import typed_action
 from koloda.cli.render import card_text, show_result, words_text
 from koloda.engine.errors import IllegalAction
 from koloda.engine.terms import term
@@ -160,7 +161,7 @@ def play_loop(session: Session, lang: str, console: Console, input_fn: Any = inp
                 elif answer.isdigit() and 1 <= int(answer) <= len(moves):
                     action = moves[int(answer) - 1]
                 else:
-                    action = answer
+                    action = typed_action(answer, legal, lambda a, la: _action(a, la).plain)
                 try:
                     session.play(action)
                 except IllegalAction as exc:      # the reason, then only the prompt again
