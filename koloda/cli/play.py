@@ -185,5 +185,5 @@ def play_loop(session: Session, lang: str, console: Console, input_fn: Any = inp
                             if ch.before else t("no_rank", lang)))
     elif fin is not None and fin.error:
         console.print(f"[yellow]{fin.error}[/yellow]")
-    console.print(t("saved", lang, path=path), soft_wrap=True)
+    console.print(t("autosaved", lang, path=path), soft_wrap=True)   # over: nothing to resume
     return 0
