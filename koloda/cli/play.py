@@ -163,11 +163,13 @@ def play_loop(session: Session, lang: str, console: Console, input_fn: Any = inp
                 else:
                     action = typed_action(answer, legal, lambda a, la: _action(a, la).plain)
                 try:
-                    session.play(action)
+                    _, played = session.play(action)
                 except IllegalAction as exc:      # the reason, then only the prompt again
                     console.print(f"[red]{t('illegal', lang, reason=escape(reason(exc, lang)))}"
                                   "[/red]", soft_wrap=True)
                     continue
+                # the move as the log says every seat's: what a number or a typed word meant
+                console.print(Text(f"{names[seat]}: ").append_text(_action(played, lang)))
                 break
     except KeyboardInterrupt:
         console.print()

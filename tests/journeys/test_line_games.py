@@ -135,14 +135,19 @@ def play_to_the_end(game: str, lang: str, home: Path) -> tuple[int, str]:
             "random", "--no-store", *SHORT[game]]
     run = LineGame(args, home)
     prompts = 0
-    said = []
+    said: list[str] = []
+    typed: str | None = None
     try:
         while True:
             block = run.until_prompt()
+            if typed is not None:      # the move typed, said back as every seat's move is
+                assert (block or run.rest()).startswith(f"Аня: {typed}\n"), \
+                    (typed, (block or run.rest())[:300])
             if block is None:
                 break
             said.append(block)
-            run.type(check_prompt(block, lang, game))
+            typed = check_prompt(block, lang, game)
+            run.type(typed)
             prompts += 1
         code = run.proc.wait(timeout=30)
     finally:
