@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 import koloda
 from koloda.cli.main import app
 
+
 class _Runner(CliRunner):
     def invoke(self, *args: Any, **kw: Any) -> Any:   # the help hints name ``koloda``
         return super().invoke(*args, prog_name="koloda", **kw)

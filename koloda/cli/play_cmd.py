@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from koloda.cli.main import _fail, _fail_config, _parse_options, app, console
+from koloda.cli.main import LangOption, _fail, _fail_config, _parse_options, app, console
 from koloda.engine.errors import ConfigError, IllegalAction, RecordError
 from koloda.engine.match import Match
 from koloda.engine.registry import get_spec, new_game, registry
@@ -32,10 +32,10 @@ def play(
              "game has one, else random")]
     = None,
     seed: Annotated[int | None, typer.Option(help="deal seed")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o",
-                                                     help="name=value")] = None,
-    lang: Annotated[str | None, typer.Option(help="ru or en (default: from the locale)")]
-    = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", metavar="NAME=VALUE",
+        help="a game option (koloda games lists them)")] = None,
+    lang: LangOption = None,
     resume: Annotated[Path | None, typer.Option(help="continue a saved game")] = None,
     line: Annotated[bool, typer.Option("--line", help="line mode instead of the TUI")] = False,
     name: Annotated[str | None, typer.Option(help="your player name (profile, ranks)")] = None,

@@ -14,7 +14,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from koloda.cli.main import _fail, app, console, replay_cmd
+from koloda.cli.main import LangOption, _fail, app, console, replay_cmd
 from koloda.engine.errors import IllegalAction, RecordError
 from koloda.engine.messages import render_reason
 from koloda.engine.records import load_record
@@ -23,7 +23,6 @@ from koloda.tui.view import action_text
 
 DbOption = Annotated[str | None, typer.Option(
     "--db", help="database URL (default: SQLite in the data directory)")]
-LangOption = Annotated[str | None, typer.Option(help="ru or en")]
 
 
 def _open(db: str | None, lang: str = "en") -> Any:
@@ -162,8 +161,10 @@ def replay(
     db: DbOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Replay a record file or a stored game: every move by the players' names, the
-    result, and whether every action and the written result hold (exit 2 if not)."""
+    """Replay a record file or a stored game, checking every move (exit 2 if one fails).
+
+    Every move by the players' names, the result, and whether every action and the
+    written result hold."""
     language = _lang(lang)
     stored: int | None = None
     if not target.isdigit() or Path(target).exists():

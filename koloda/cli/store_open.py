@@ -33,7 +33,7 @@ def _sqlite_path(url: str) -> Path | None:
     try:
         from sqlalchemy.engine import make_url
         database = make_url(url).database
-    except Exception:  # noqa: BLE001 - a URL SQLAlchemy cannot read is said elsewhere
+    except Exception:   # a URL SQLAlchemy cannot read is said by the store's own error
         return None
     if not database or database == ":memory:":
         return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Sequence
+from contextlib import nullcontext
 from difflib import get_close_matches
 from typing import Any
 
@@ -156,6 +157,15 @@ def one_line(exc: BaseException, lang: str, args: Sequence[str] = ()) -> str:
     return out
 
 
+def _reflow(command: Any) -> None:
+    """A help text's paragraphs as flowing text: a docstring's line breaks inside a
+    paragraph would break the help page's lines mid-sentence."""
+    if getattr(command, "help", None):
+        command.help = "\n\n".join(" ".join(p.split()) for p in command.help.split("\n\n"))
+    for sub in getattr(command, "commands", {}).values():
+        _reflow(sub)
+
+
 class KolodaGroup(TyperGroup):
     """The ``koloda`` command group: Typer's commands, its errors said in one line."""
 
@@ -170,8 +180,12 @@ class KolodaGroup(TyperGroup):
              complete_var: str | None = None, standalone_mode: bool = True,
              **extra: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
+        _reflow(self)
+        from koloda.cli.help_ru import russian_help
         try:
-            rv = super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
+            with russian_help(self) if language(argv) == "ru" else nullcontext():
+                rv = super().main(argv, prog_name, complete_var, standalone_mode=False,
+                                  **extra)
         except _CLICK_ERRORS as exc:
             if type(exc).__name__ != "NoArgsIsHelpError":   # (the help is printed)
                 print(one_line(exc, language(argv), argv), file=sys.stderr)
