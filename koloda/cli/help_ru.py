@@ -8,7 +8,7 @@ stays in English, so a command's new help shows (and ``test_cli_help`` finds it)
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 RU: dict[str, str] = {
@@ -198,10 +198,9 @@ def _translate(command: Any) -> None:
 @contextmanager
 def russian_help(group: Any) -> Iterator[None]:
     """While the command line runs, its help pages read in Russian."""
-    try:
+    rich_utils: Any = None
+    with suppress(ImportError):     # (Typer without rich: only the texts)
         from typer import rich_utils
-    except ImportError:     # Typer without rich: only the texts
-        rich_utils = None
     kept = {k: getattr(rich_utils, k) for k in HEADINGS if hasattr(rich_utils, k)}
     _translate(group)
     for key in kept:

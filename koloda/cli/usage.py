@@ -178,14 +178,14 @@ class KolodaGroup(TyperGroup):
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
-             **extra: Any) -> Any:
+             windows_expand_args: bool = True, **extra: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
         _reflow(self)
         from koloda.cli.help_ru import russian_help
         try:
             with russian_help(self) if language(argv) == "ru" else nullcontext():
                 rv = super().main(argv, prog_name, complete_var, standalone_mode=False,
-                                  **extra)
+                                  windows_expand_args=windows_expand_args, **extra)
         except _CLICK_ERRORS as exc:
             if type(exc).__name__ != "NoArgsIsHelpError":   # (the help is printed)
                 print(one_line(exc, language(argv), argv), file=sys.stderr)
