@@ -180,6 +180,46 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "move_refused": ("move {n} ({who}: {action}) is not allowed: {reason}",
                      "ход {n} ({who}: {action}) недопустим: {reason}"),
     "record_broken": ("the record is broken: {reason}", "запись партии испорчена: {reason}"),
+    # the command line's own usage errors (koloda/cli/usage.py)
+    "cli_no_command": ("no command {name}", "нет команды {name}"),
+    "cli_did_you_mean": ("did you mean {names}?", "может быть, {names}?"),
+    "cli_no_option": ("no option {name}", "нет параметра {name}"),
+    "cli_missing_argument": ("missing argument {name}", "не указан аргумент {name}"),
+    "cli_missing_option": ("missing option {name}", "не указан параметр {name}"),
+    "cli_needs_value": ("option {name} needs a value", "параметру {name} нужно значение"),
+    "cli_bad_value": ("{name}: {reason}", "{name}: {reason}"),
+    "cli_bad_value_only": ("invalid value: {reason}", "неверное значение: {reason}"),
+    "cli_whole_number": ("{value} is not a whole number", "{value} — не целое число"),
+    "cli_number": ("{value} is not a number", "{value} — не число"),
+    "cli_yes_no": ("{value} is not true or false", "{value} — не true и не false"),
+    "cli_extra": ("unexpected extra argument(s): {args}", "лишние аргументы: {args}"),
+    "cli_help_hint": ("help: {command}", "справка: {command}"),
+    "cli_aborted": ("aborted", "прервано"),
+    # why a --db store cannot be opened (koloda/cli/store_open.py)
+    "db_unknown_kind": ("unknown kind of database {kind!r} (use sqlite:///FILE or "
+                        "postgresql://USER@HOST/NAME)",
+                        "неизвестный вид базы «{kind}» (пишите sqlite:///ФАЙЛ или "
+                        "postgresql://ПОЛЬЗОВАТЕЛЬ@ХОСТ/ИМЯ)"),
+    "db_not_url": ("not a database URL (use sqlite:///FILE or postgresql://USER@HOST/NAME)",
+                   "это не адрес базы (пишите sqlite:///ФАЙЛ или "
+                   "postgresql://ПОЛЬЗОВАТЕЛЬ@ХОСТ/ИМЯ)"),
+    "db_no_folder": ("the folder {path} does not exist", "папки {path} нет"),
+    "db_not_folder": ("{path} is not a folder", "{path} — не папка"),
+    "db_is_folder": ("{path} is a folder, not a database file",
+                     "{path} — папка, а не файл базы"),
+    "db_folder_locked": ("cannot create a file in {path} (no permission)",
+                         "нельзя создать файл в {path} (нет прав)"),
+    "db_file_locked": ("{path} cannot be read and written (no permission)",
+                       "{path} нельзя читать и писать (нет прав)"),
+    "db_not_database": ("{path} is not a SQLite database", "{path} — не база SQLite"),
+    # koloda play --resume of a record that cannot be continued
+    "resume_other_game": ("the record is a game of {game}, not {asked} (leave the game "
+                          "name out to continue it)",
+                          "в записи игра {game}, а не {asked} (чтобы продолжить, не "
+                          "называйте игру)"),
+    "resume_over": ("the game is already over; see it move by move with: koloda replay "
+                    "{path}",
+                    "игра уже окончена; посмотреть её ход за ходом: koloda replay {path}"),
 }
 
 #: option values whose word as a term means something else (``deal``, the field label)

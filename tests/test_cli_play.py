@@ -178,3 +178,14 @@ def test_line_mode_ctrl_c_saves_and_prints_the_resume_hint(tmp_path: Path,
     assert code == 130
     assert f"koloda play --resume {tmp_path / 'd.json'}" in buf.getvalue().replace("\n", "")
     assert json.loads((tmp_path / "d.json").read_text())["game"] == "durak"
+
+
+def test_line_mode_says_the_persons_own_move(db: str) -> None:
+    """A number typed at the prompt is said back as the move it played, as a computer
+    seat's move is («Аня: заказ 0»), so the log of the match is whole."""
+    out = runner.invoke(app, ["play", "opendaum", "--line", "--seed", "1", "--lang", "ru",
+                              "--name", "Аня", "--bots", "random", "--no-store"],
+                        input="1\nq\n")
+    assert out.exit_code == 0, out.output
+    first = out.output.split("> ", 1)[1]
+    assert first.startswith("Аня: заказ 0\n"), first[:200]

@@ -17,20 +17,25 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
+from koloda.cli.usage import KolodaGroup
 from koloda.engine.errors import ConfigError, RecordError
 from koloda.engine.records import load_record, replay
 from koloda.engine.registry import get_spec, registry
 from koloda.i18n import check_lang, default_lang, option_allowed, option_value, reason, t
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(cls=KolodaGroup, add_completion=False, no_args_is_help=True,
                   help="koloda — traditional Russian card games.")
 console = Console()
 err = Console(stderr=True)
 
+#: ``--lang``, as every command takes it
+LangOption = Annotated[str | None, typer.Option(metavar="ru|en", help="language (default: "
+                                                                       "from the locale)")]
+
 
 def _fail(message: str, code: int = 2, lang: str = "en") -> NoReturn:
     """Print ``error: message`` (``ошибка: …`` in Russian) and exit with ``code``."""
-    err.print(f"[red]{t('error', lang)}:[/red] {escape(message)}")
+    err.print(f"[red]{t('error', lang)}:[/red] {escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -56,7 +61,7 @@ def _parse_options(pairs: list[str], lang: str = "en") -> dict[str, Any]:
 
 @app.command()
 def games(as_json: Annotated[bool, typer.Option("--json", help="machine-readable")] = False,
-          lang: Annotated[str | None, typer.Option(help="ru or en")] = None) -> None:
+          lang: LangOption = None) -> None:
     """Every game and variant, its player counts and options."""
     lang = check_lang(lang)
     specs = registry()
@@ -96,7 +101,8 @@ def default_text(spec: Any, option: Any, lang: str = "en") -> str:
 
 
 @app.command()
-def rules(game: str, lang: Annotated[str | None, typer.Option(help="ru or en")] = None) -> None:
+def rules(game: Annotated[str, typer.Argument(help="game name (koloda games lists them)")],
+          lang: LangOption = None) -> None:
     """The rules of GAME in the chosen language."""
     try:
         lang = check_lang(lang)
@@ -116,7 +122,7 @@ def rules(game: str, lang: Annotated[str | None, typer.Option(help="ru or en")] 
 
 @app.command()
 def simulate(
-    game: str,
+    game: Annotated[str, typer.Argument(help="game name (koloda games lists them)")],
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     games_: Annotated[int, typer.Option("--games", help="matches to play")] = 100,
     seed: Annotated[int, typer.Option(help="first seed; match i uses seed+i")] = 0,
@@ -124,8 +130,9 @@ def simulate(
     = "random",
     record: Annotated[Path | None, typer.Option(help="write every record into DIR")] = None,
     jobs: Annotated[int, typer.Option("-j", "--jobs", help="worker processes")] = 1,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o",
-                                                     help="name=value")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", metavar="NAME=VALUE",
+        help="a game option (koloda games lists them)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
 ) -> None:
     """Play many matches between bots and summarise them."""
@@ -185,7 +192,7 @@ def simulate(
 def replay_cmd(
     file: Path,
     as_json: Annotated[bool, typer.Option("--json", help="print the replay object")] = False,
-    lang: Annotated[str | None, typer.Option(help="ru or en")] = None,
+    lang: LangOption = None,
 ) -> None:
     """Replay a record and verify every action and its result (exit 2 on any error)."""
     try:

@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from koloda.cli.moves_text import typed_action
 from koloda.cli.render import card_text, show_result, words_text
 from koloda.engine.errors import IllegalAction
 from koloda.engine.terms import term
@@ -160,13 +161,15 @@ def play_loop(session: Session, lang: str, console: Console, input_fn: Any = inp
                 elif answer.isdigit() and 1 <= int(answer) <= len(moves):
                     action = moves[int(answer) - 1]
                 else:
-                    action = answer
+                    action = typed_action(answer, legal, lambda a, la: _action(a, la).plain)
                 try:
-                    session.play(action)
+                    _, played = session.play(action)
                 except IllegalAction as exc:      # the reason, then only the prompt again
                     console.print(f"[red]{t('illegal', lang, reason=escape(reason(exc, lang)))}"
                                   "[/red]", soft_wrap=True)
                     continue
+                # the move as the log says every seat's: what a number or a typed word meant
+                console.print(Text(f"{names[seat]}: ").append_text(_action(played, lang)))
                 break
     except KeyboardInterrupt:
         console.print()
@@ -184,5 +187,5 @@ def play_loop(session: Session, lang: str, console: Console, input_fn: Any = inp
                             if ch.before else t("no_rank", lang)))
     elif fin is not None and fin.error:
         console.print(f"[yellow]{fin.error}[/yellow]")
-    console.print(t("saved", lang, path=path), soft_wrap=True)
+    console.print(t("autosaved", lang, path=path), soft_wrap=True)   # over: nothing to resume
     return 0

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from koloda.cli.main import _fail, _fail_config, _parse_options, app, console
+from koloda.cli.main import LangOption, _fail, _fail_config, _parse_options, app, console
 from koloda.engine.errors import ConfigError, IllegalAction, RecordError
+from koloda.engine.match import Match
 from koloda.engine.registry import get_spec, new_game, registry
 from koloda.i18n import check_lang, reason, t
 
@@ -31,10 +32,10 @@ def play(
              "game has one, else random")]
     = None,
     seed: Annotated[int | None, typer.Option(help="deal seed")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o",
-                                                     help="name=value")] = None,
-    lang: Annotated[str | None, typer.Option(help="ru or en (default: from the locale)")]
-    = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", metavar="NAME=VALUE",
+        help="a game option (koloda games lists them)")] = None,
+    lang: LangOption = None,
     resume: Annotated[Path | None, typer.Option(help="continue a saved game")] = None,
     line: Annotated[bool, typer.Option("--line", help="line mode instead of the TUI")] = False,
     name: Annotated[str | None, typer.Option(help="your player name (profile, ranks)")] = None,
@@ -55,12 +56,19 @@ def play(
         _fail(str(exc))
     person = name or default_player_name()
     use_tui = not line and sys.stdout.isatty() and sys.stdin.isatty()
+    if not no_store:    # a store that cannot be opened is said now, not after the game
+        from koloda.cli.store_open import StoreProblem, check_store
+        try:
+            check_store(db, language)
+        except StoreProblem as exc:
+            _fail(str(exc), lang=language)
     if resume is not None:
         try:
             match, seats = resume_game(resume)
         except (RecordError, IllegalAction, ValueError) as exc:
             _fail(t("cannot_resume", language, path=resume, reason=reason(exc, language)),
                   lang=language)
+        _check_resumed(match, seats, resume, game, variant, language)
         try:
             session = Session(match, seats, resume, store_url=db, use_store=not no_store)
         except ConfigError as exc:   # a seat names a bot this koloda does not have
@@ -93,6 +101,27 @@ def play(
         return
     from koloda.cli.play import play_loop
     raise typer.Exit(play_loop(session, language, console))
+
+
+def _check_resumed(match: Match, seats: list[dict[str, Any]], path: Path, game: str | None,
+                   variant: str | None, lang: str) -> None:
+    """Refuse to resume a record as another game than its own, or one that is over (its
+    result is shown, and how to replay it)."""
+    if game is not None or variant is not None:
+        try:
+            asked = get_spec(game or match.spec.family, variant).name
+        except ConfigError as exc:
+            _fail_config(exc, lang)
+        if asked != match.spec.name:
+            _fail(t("cannot_resume", lang, path=path,
+                    reason=t("resume_other_game", lang, game=match.spec.name, asked=asked)),
+                  lang=lang)
+    if match.is_over:
+        from koloda.cli.render import show_result
+        show_result(console, match, lang, [str(s.get("name") or f"{i + 1}")
+                                           for i, s in enumerate(seats)])
+        _fail(t("cannot_resume", lang, path=path, reason=t("resume_over", lang, path=path)),
+              lang=lang)
 
 
 def _run_tui(session: object, lang: str, person: str, db: str | None, no_store: bool,

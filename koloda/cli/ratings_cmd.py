@@ -48,8 +48,9 @@ def ratings(
         help="OpenSpiel ISMCTS simulations a move in the default bots")] = 20,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     jobs: Annotated[int, typer.Option("-j", "--jobs", help="worker processes")] = 1,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o",
-                                                     help="name=value")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", metavar="NAME=VALUE",
+        help="a game option (koloda games lists them)")] = None,
     log_dir: Annotated[Path | None, typer.Option(
         help="write each pair's arena log here (PAIR.jsonl), to rate again later")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the list as JSON")] = False,

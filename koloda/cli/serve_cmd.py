@@ -62,6 +62,11 @@ def serve(
     problem = _cluster_problem(db, redis)
     if problem:
         _fail(problem)
+    from koloda.cli.store_open import StoreProblem, check_store
+    try:
+        check_store(db)
+    except StoreProblem as exc:
+        _fail(str(exc))
     sock = None
     if reuse_port:
         try:

@@ -14,7 +14,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from koloda.cli.main import _fail, app, console, replay_cmd
+from koloda.cli.main import LangOption, _fail, app, console, replay_cmd
 from koloda.engine.errors import IllegalAction, RecordError
 from koloda.engine.messages import render_reason
 from koloda.engine.records import load_record
@@ -23,25 +23,14 @@ from koloda.tui.view import action_text
 
 DbOption = Annotated[str | None, typer.Option(
     "--db", help="database URL (default: SQLite in the data directory)")]
-LangOption = Annotated[str | None, typer.Option(help="ru or en")]
 
 
 def _open(db: str | None, lang: str = "en") -> Any:
-    from koloda.store import Store, StoreError
+    from koloda.cli.store_open import StoreProblem, open_store
     try:
-        return Store(db)
-    except ModuleNotFoundError as exc:   # a database driver that is not installed
-        package = DRIVER_PACKAGES.get(str(exc.name), exc.name)
-        _fail(t("store_driver", lang, url=db, module=exc.name, package=package), lang=lang)
-    except StoreError as exc:
-        if exc.url is not None:
-            _fail(t("store_open", lang, url=exc.url, reason=exc.cause), lang=lang)
+        return open_store(db, lang)
+    except StoreProblem as exc:
         _fail(str(exc), lang=lang)
-
-
-#: the package to install for a database driver module SQLAlchemy could not import
-DRIVER_PACKAGES = {"psycopg": "psycopg[binary]", "psycopg2": "psycopg2-binary",
-                   "pymysql": "pymysql", "MySQLdb": "mysqlclient", "asyncpg": "asyncpg"}
 
 
 def _lang(lang: str | None) -> str:
@@ -172,8 +161,10 @@ def replay(
     db: DbOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Replay a record file or a stored game: every move by the players' names, the
-    result, and whether every action and the written result hold (exit 2 if not)."""
+    """Replay a record file or a stored game, checking every move (exit 2 if one fails).
+
+    Every move by the players' names, the result, and whether every action and the
+    written result hold."""
     language = _lang(lang)
     stored: int | None = None
     if not target.isdigit() or Path(target).exists():
