@@ -92,9 +92,10 @@ FIVE_PLAYER_DECK = ("6S 8S 9S TS JS QS KS AS  6C 8C 9C TC JC QC KC AC  "
 @pytest.mark.parametrize("game", ["opendaum", "opendaum-shakhi"])
 def test_five_players_deck_is_30_cards_36_less_the_red_sixes_and_the_four_sevens(
         game: str) -> None:
-    """RULES.md: «впятером — 30 листов (без двух шестерок)» with the count kept — 36 less 6H,
-    6D and the four sevens, one deck for both variants; 30 / 5 = 6 each, so the middle deals
-    deal the whole deck and the dealer's last card turns trump."""
+    """koloda/rules/conventions.en.md §Precisely 5: «впятером — 30 листов (без двух
+    шестерок)» with the count kept — 36 less 6H, 6D and the four sevens, one deck for both
+    variants; 30 / 5 = 6 each, so the middle deals deal the whole deck and the dealer's last
+    card turns trump."""
     expected = sorted(parse_cards(FIVE_PLAYER_DECK))
     assert len(expected) == 30
     m = koloda.new_game(game, players=5, seed=3)
