@@ -295,7 +295,7 @@ def test_a_stopped_run_prints_the_table_so_far_and_exits_130(tmp_path: Path,
     assert out.exit_code == 130, out.output
     assert "Stopped after 3 of 8 games; games of the unfinished deal-set left out: 1" in out.stdout
     assert "1 deal-sets × rotations = 2 games (seeds 1..1)" in out.stdout
-    assert f"koloda arena-report {log}" in out.stderr
+    assert f"The log {log} holds every finished game: koloda arena-report {log}" in out.stderr
     assert sum(1 for line in out.stdout.splitlines() if line.startswith("heuristic ")) == 2
     assert len(log.read_text().splitlines()) == 3
     report = runner.invoke(app, ["arena-report", str(log), "--json"])

@@ -15,7 +15,7 @@ from koloda.engine.deal import Deal
 from koloda.engine.errors import ConfigError, IllegalAction
 from koloda.engine.records import from_record, replay
 from koloda.games.opendaum import CLASSIC, OpendaumDeal, Variant, deal_points, schedule
-from koloda.games.opendaum.match import trick_rules
+from koloda.games.opendaum.match import OpendaumMatch, trick_rules
 from tests.conftest import RECORDS
 
 # ------------------------------------------------------------------ helpers
@@ -99,7 +99,7 @@ def test_five_players_deck_is_30_cards_36_less_the_red_sixes_and_the_four_sevens
     expected = sorted(parse_cards(FIVE_PLAYER_DECK))
     assert len(expected) == 30
     m = koloda.new_game(game, players=5, seed=3)
-    assert sorted(m.deck) == expected
+    assert isinstance(m, OpendaumMatch) and sorted(m.deck) == expected
     d = m.deals[0]
     assert sorted([*(c for h in d.hands for c in h), *d.stock]) == expected
     assert list(schedule(30 // 5, 5)) == [1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 5, 4, 3, 2, 1]

@@ -194,7 +194,7 @@ def _stopped_hint(log: Path | None, lang: str, note: str, as_json: bool,
         print(json.dumps(summary, ensure_ascii=False))
     hint = (_t("stopped_log", lang, log=log) if log is not None
             else _t("stopped_no_log", lang))
-    err.print(escape(f"{note}; {hint}"), soft_wrap=True, highlight=False)
+    err.print(escape(f"{note}.\n{hint[0].upper()}{hint[1:]}"), soft_wrap=True, highlight=False)
 
 
 @app.command("arena-report")
@@ -305,9 +305,9 @@ def _report(name: str, family: str, n: int, rows: list[dict[str, Any]], names: l
     if any(b["moves"] for b in summary["bots"]):
         times_table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
                             highlight=False)
-        for key in ("bot", "seat_games", "moves", "ms_median", "ms_p95"):
-            times_table.add_column(_t(key, lang), justify="left" if key == "bot" else "right",
-                                   overflow="fold" if key == "bot" else None)
+        times_table.add_column(_t("bot", lang), overflow="fold")
+        for key in ("seat_games", "moves", "ms_median", "ms_p95"):
+            times_table.add_column(_t(key, lang), justify="right")
         for b in summary["bots"]:
             times_table.add_row(escape(b["bot"] + ("*" if b["cheating"] else "")),
                                 str(b["seat_games"]), str(b["moves"]),
