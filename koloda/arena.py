@@ -2,8 +2,10 @@
 
 Each deal-set is one seed; it is played once for every distinct rotation of the bots round
 the table, so every bot sits in every seat with the same cards (and in pair and team games
-the partnerships swap). Figures come with 95% intervals: Wilson for win rates, the normal
-interval for means.
+the partnerships swap). Figures come with 95% intervals: Wilson for rates (wins, draws, bids
+made, losses: always inside [0, 1]), the normal interval for means of points, and for a
+paired difference the normal interval of the per-deal-set differences, cut to [−1, 1] when
+the measure is a rate.
 
 A game's log row holds no wall-clock figure: the same seed and bots give the same row,
 byte for byte, on any machine and under any load (the bots' budgets are iterations). The
@@ -23,12 +25,13 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import multiprocessing
 import random
+import signal
 import statistics
 import time
 import zlib
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
@@ -238,6 +241,63 @@ def game_measure(match: Match) -> list[float | None]:
 MEASURE_NAMES = {"opendaum": "bid made (share of deals)", "durak": "loss rate (lower is better)",
                  "mushka": "count shed per deal (higher is better)"}
 
+#: the families whose own measure is a share in [0, 1] (a bid made, a loss): its interval
+#: is Wilson's, and a paired difference of it lies in [−1, 1]
+RATE_FAMILIES = frozenset({"opendaum", "durak"})
+
+
+def measure_is_rate(family: str) -> bool:
+    return family in RATE_FAMILIES
+
+
+@dataclass(frozen=True)
+class Column:
+    """One figure of the arena's table: ``key`` names it in the JSON summary (``key`` and
+    ``key_95``), ``rate`` says it is a share in [0, 1] (a Wilson interval)."""
+    key: str
+    en: str
+    ru: str
+    rate: bool
+
+
+WIN = Column("win_rate", "win rate", "доля побед", True)
+DRAW = Column("draw_rate", "draw rate", "доля ничьих", True)
+PER_DEAL = Column("per_deal", "points/deal", "очки за сдачу", False)
+#: each family's own measure (the row's ``measure``), as the table heads it
+OWN_MEASURE = {
+    "opendaum": Column("measure", "bids made", "заказ сыгран", True),
+    "durak": Column("measure", "loss rate", "доля проигрышей", True),
+    "mushka": Column("measure", "count shed/deal", "сброшено за сдачу", False),
+}
+
+
+def table_columns(family: str, rows: list[dict[str, Any]]) -> list[Column]:
+    """The figures that mean something distinct for the game, in table order.
+
+    Durak: the draw rate and the loss rate (being the durak); a win is every other seat-game
+    (1 − draw − loss), so no column of its own; with matches of several games also the games
+    lost per game. Opendaum: the win rate, the share of bids made and the points per deal.
+    Elsewhere the win rate and the game's own measure (points per deal; Mushka's count shed
+    per deal), with the draw rate when a draw happened. The raw score is no column: per deal
+    it is the measure itself (or, in Mushka, 25 less it)."""
+    own = OWN_MEASURE.get(family, Column("measure", "points/deal", "очки за сдачу", False))
+    drew = any(not row["result"]["winners"] for row in rows)
+    if family == "durak":
+        several = any(int(row.get("deals", 1)) > 1 for row in rows)
+        return [DRAW, own, *([Column("per_deal", "lost/game", "проигр./игру", False)]
+                             if several else [])]
+    cols = [WIN, *([DRAW] if drew else []), own]
+    if family == "opendaum":
+        cols.append(PER_DEAL)
+    return cols
+
+
+def bounded(interval: tuple[float, float, float], low: float, high: float
+            ) -> tuple[float, float, float]:
+    """(mean, lo, hi) with the interval cut to [low, high], where the quantity must lie."""
+    m, lo, hi = interval
+    return (m, max(low, lo), min(high, hi))
+
 
 @dataclass
 class BotStats:
@@ -246,33 +306,49 @@ class BotStats:
     wins: float = 0.0
     draws: int = 0
     points: list[float] = field(default_factory=list)
+    per_deal: list[float] = field(default_factory=list)
     measure: list[float] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     cheating: bool = False
+    #: the measure is a share in [0, 1] (Wilson interval), not a mean of points
+    measure_rate: bool = False
 
     def to_json(self) -> dict[str, Any]:
         lo, hi = wilson(self.wins, self.seats)
+        dlo, dhi = wilson(self.draws, self.seats)
         pm, plo, phi = mean_interval(self.points)
-        mm, mlo, mhi = mean_interval(self.measure)
+        qm, qlo, qhi = mean_interval(self.per_deal)
+        if self.measure_rate:
+            mm = statistics.fmean(self.measure) if self.measure else 0.0
+            mlo, mhi = wilson(sum(self.measure), len(self.measure))
+        else:
+            mm, mlo, mhi = mean_interval(self.measure)
         return {"bot": self.bot, "cheating": self.cheating,
                 "seat_games": self.seats, "wins": self.wins,
                 "draws": self.draws,
                 "win_rate": self.wins / self.seats if self.seats else 0.0,
-                "win_rate_95": [lo, hi], "points_mean": pm, "points_95": [plo, phi],
+                "win_rate_95": [lo, hi],
+                "draw_rate": self.draws / self.seats if self.seats else 0.0,
+                "draw_rate_95": [dlo, dhi],
+                "points_mean": pm, "points_95": [plo, phi],
+                "per_deal": qm, "per_deal_95": [qlo, qhi],
                 "measure_mean": mm, "measure_95": [mlo, mhi],
                 "move_ms_median": 1000 * statistics.median(self.times) if self.times else 0.0,
                 "move_ms_p95": 1000 * percentile(self.times, 0.95),
                 "moves": len(self.times)}
 
 
-def paired_difference(rows: list[dict[str, Any]], a: str, b: str
+def paired_difference(rows: list[dict[str, Any]], a: str, b: str, rate: bool = False
                       ) -> tuple[float, float, float, int]:
     """The duplicate comparison of two bots on the game's measure: per deal-set (one seed,
     every rotation) the mean over a's seats minus the mean over b's seats; the mean of
-    those differences with its 95% interval, and the number of deal-sets. Each deal-set
-    is one sample, so the luck of the cards cancels out."""
+    those differences with its 95% normal interval, and the number of deal-sets. Each
+    deal-set is one sample, so the luck of the cards cancels out. With ``rate`` (the
+    measure a share in [0, 1]) the difference lies in [−1, 1] and so does its interval."""
     diffs = list(deal_set_differences(rows, a, b).values())
     mean, lo, hi = mean_interval(diffs)
+    if rate:
+        mean, lo, hi = bounded((mean, lo, hi), -1.0, 1.0)
     return mean, lo, hi, len(diffs)
 
 
@@ -291,11 +367,13 @@ def deal_set_differences(rows: list[dict[str, Any]], a: str, b: str) -> dict[int
 
 
 def tally(rows: list[dict[str, Any]], bots: list[str],
-          times: list[list[list[float]]] | None = None) -> dict[str, BotStats]:
-    """Each bot's figures over ``rows``; move times from ``times`` (per row, per seat)
-    or, in logs written before the rows lost their clock, from the rows' own ``times``."""
+          times: list[list[list[float]]] | None = None, family: str = "") -> dict[str, BotStats]:
+    """Each bot's figures over ``rows`` (of a game of ``family``, whose measure may be a
+    rate); move times from ``times`` (per row, per seat) or, in logs written before the
+    rows lost their clock, from the rows' own ``times``."""
     cheats = cheating_in(rows)
-    stats = {b: BotStats(b, cheating=b in cheats) for b in bots}
+    rate = measure_is_rate(family)
+    stats = {b: BotStats(b, cheating=b in cheats, measure_rate=rate) for b in bots}
     for k, row in enumerate(rows):
         row_times = times[k] if times is not None else row.get("times")
         res = row["result"]
@@ -307,6 +385,7 @@ def tally(rows: list[dict[str, Any]], bots: list[str],
             elif not res["winners"]:
                 st.draws += 1
             st.points.append(float(res["scores"][seat]))
+            st.per_deal.append(float(res["scores"][seat]) / max(1, int(row.get("deals", 1))))
             m = row["measure"][seat]
             if m is not None:
                 st.measure.append(float(m))
@@ -322,14 +401,20 @@ def schedule_games(name: str, players: int, bots: list[str], deal_sets: int, see
             for k in range(deal_sets) for lineup in lineups(bots, players)]
 
 
+def _ignore_sigint() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the run and the workers with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run(games: list[Game], jobs: int) -> Iterator[GameResult]:
-    """Play the games in order, in ``jobs`` worker processes."""
+    """Play the games in order, in ``jobs`` worker processes. Closing the iterator (or a
+    Ctrl-C while it waits) stops the workers at once."""
     if jobs <= 1:
         for g in games:
             yield play_game(g)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(play_game, games, chunksize=1)
+    with multiprocessing.Pool(jobs, initializer=_ignore_sigint) as pool:  # exit terminates
+        yield from pool.imap(play_game, games, chunksize=1)
 
 
 def read_timings(rows: list[dict[str, Any]], texts: list[tuple[str, str]]

