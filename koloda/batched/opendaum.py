@@ -23,8 +23,8 @@ from koloda.batched.core import F32, I64, TrickGame, TrickState
 from koloda.cards import deck as koloda_deck
 
 #: koloda/rules/opendaum.en.md §Precisely 1–9: the deck by player count (four players may choose
-#: 32). The deck named "30" is ``koloda.cards.deck(30)``: 36 without 6H and 6D, which holds 34 cards
-#: — the engine deals ``30 // 5 = 6`` each from it and turns the stock's top card, and so do we
+#: 32). The deck named "30" is ``koloda.cards.deck(30)``: 36 without the red sixes and the four
+#: sevens, 30 cards, dealt out whole at 6 each (the dealer's last card turns trump)
 DECKS = {2: 32, 3: 36, 4: 36, 5: 30, 6: 36}
 
 

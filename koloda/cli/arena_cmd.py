@@ -126,7 +126,7 @@ def arena(
     games = a.schedule_games(spec.name, n, names, deals, seed, unit, opts)
     results: Iterator[a.GameResult]
     if ray is not None:
-        from koloda.measure.ray_arena import RayUnavailable, run_ray
+        from koloda.arena_ray import RayUnavailable, run_ray
         try:
             results = run_ray(games, ray, max(1, jobs))
         except RayUnavailable as exc:

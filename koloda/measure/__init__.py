@@ -1,2 +1,2 @@
-"""Measuring tools around the arena: outside anchors (OpenSpiel's ISMCTS), arenas on Ray,
-the rating list. Optional extras are imported only when used."""
+"""Outside anchors the arena measures against (OpenSpiel's ISMCTS through koloda's OpenSpiel
+adapter). Optional extras are imported only when used."""
