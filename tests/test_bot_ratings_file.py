@@ -1,4 +1,4 @@
-"""The computers' fixed ratings (issue #20, item 2) are measured, not estimated:
+"""The computers' fixed ratings are measured, not estimated:
 ``koloda/web/bot_ratings.json`` rates every level of every game that offers more than one,
 each with the games it was measured on, random anchored at the people's 25; and
 ``benchmarks/bot_ratings.py`` rates by the arena's rating list (``koloda.ratings.rate``),

@@ -159,8 +159,8 @@ def test_the_clairvoyant_refuses_an_observation() -> None:
 
 def test_the_durak_clairvoyant_searches_every_move_of_the_other_player() -> None:
     """The ceiling stays the bot it was: on the true deal the other player's moves are
-    chosen by UCB among all of them, never the heuristic's first (``widen``). Measured in
-    session 7 (docs/strength/durak.md): with the heuristic first the clairvoyant beat the
+    chosen by UCB among all of them, never the heuristic's first (``widen``). Measured
+    (docs/strength/durak.md): with the heuristic first the clairvoyant beat the
     heuristic more (−0.900 against −0.667 loss rate, paired, 15 deal-sets) but
     search:normal hardly at all (−0.033 against −0.533): a weaker ceiling where it counts."""
     m = koloda.new_deal("durak", players=2, seed=4)

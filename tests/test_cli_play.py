@@ -123,7 +123,7 @@ def test_line_mode_refuses_in_russian_with_lang_ru(db: str) -> None:
         assert english not in out.output                  # field names in Russian too
 
 
-# ------------------------------------------------------------- line mode (issue 16)
+# ------------------------------------------------------------------------ line mode
 def _line(game: str, answers: str, *extra: str) -> str:
     out = runner.invoke(app, ["play", game, "--line", "--seed", "3", "--lang", "en",
                               "--name", "Аня", "--bots", "random", "--no-store", *extra],

@@ -1,6 +1,6 @@
 """The Durak search's opponent model (off by default, ``inference``): its pool of weighted
-deals grows with the decision's budget (koloda/bots/search/games/durak.py, ``pool_caps``,
-session 14) — the normal level of two-player simple durak draws 256 deals of at most
+deals grows with the decision's budget (koloda/bots/search/games/durak.py, ``pool_caps``)
+— the normal level of two-player simple durak draws 256 deals of at most
 3 000 tries, the others as many times fewer or more as their budget is; the model applies
 only at two players of simple durak (``durak_inference.usable``)."""
 

@@ -53,7 +53,7 @@ def test_only_two_players_of_simple_durak_run_the_whole_budget(
     expected = bot.iterations if whole else max(1, round(bot.iterations * OTHER_SHARE))
     assert bot.budget(obs) == expected
     if not whole and level == "normal":
-        assert bot.budget(obs) == 600        # what every such table ran before session 13
+        assert bot.budget(obs) == 600        # OTHER_SHARE of the normal level's 1 500
 
 
 def test_the_normal_level_of_two_player_simple_durak_is_1500_iterations() -> None:

@@ -1,5 +1,4 @@
-"""The fixes of issue 18 (item 3), one test each: what researchers hit first in the
-PettingZoo and OpenSpiel adapters."""
+"""The PettingZoo and OpenSpiel adapters: what researchers hit first there, one test each."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The fast paths of the adapters (issue 18, item 1) give the same numbers as the plain
+"""The fast paths of the adapters give the same numbers as the plain
 ones: the sparse encoder against ``encode``, the numpy vectors against
 ``Features.vector``, the OpenSpiel tensor against ``Table.vector``; and the side-by-side
 benchmark runs."""

@@ -1,4 +1,4 @@
-"""Issue 16, the hint: the strongest bot says what it would play and its estimated value
+"""The hint: the strongest bot says what it would play and its estimated value
 of the top moves (``top_moves()`` of the search bots, read by the terminal's hint)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue #7: option, player-count and game-name errors (``ConfigError``) are catalog messages
+"""Option, player-count and game-name errors (``ConfigError``) are catalog messages
 like the refusals: ``str(exc)`` is the English sentence as before, ``render("ru")`` Russian;
 the command line, the TUI start screen and the web say them in the player's language."""
 

@@ -1,4 +1,4 @@
-"""Issue #7: every refusal a person can meet is a message of the engine's catalog, said in
+"""Every refusal a person can meet is a message of the engine's catalog, said in
 English (exactly ``str(exc)``) and in Russian (Cyrillic, no English sentence left)."""
 
 from __future__ import annotations

@@ -472,7 +472,7 @@ def test_durak_opening_sampler_has_the_law_of_rejection_sampling() -> None:
 
 
 def test_the_hidden_dealer_places_every_card_when_sequential_tries_fail() -> None:
-    """Found in an Opendaum decision (session 10, game 99306): one seat may hold only
+    """Found in an Opendaum decision (game 99306): one seat may hold only
     hearts, the stock takes anything, and room-weighted draws mostly leave the seat
     short, so the dealer falls back past its sequential tries nearly every second deal.
     Its backtracking search then ran for half a minute a decision; the fallback now

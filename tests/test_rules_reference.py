@@ -1,4 +1,4 @@
-"""The project's own rules reference (issue 15, item 5).
+"""The project's own rules reference.
 
 Every game's player text ``koloda/rules/<family>.en.md`` ends with a section "Precisely"
 (numbered items: the exact rules), and its ``.ru.md`` twin with «Точно», item for item; what

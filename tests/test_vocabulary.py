@@ -121,7 +121,7 @@ def test_the_pages_scripts_hold_no_words_of_their_own() -> None:
 
 
 def test_the_book_words_chosen_where_the_interfaces_disagreed() -> None:
-    """The four words issue 15 found said two ways, now said one way (the books' words)."""
+    """Four words once said two ways, now said one way (the books' words)."""
     assert terms.verb("stand", "ru") == "играю"        # «желающий играть» vs «пасовать»
     assert terms.verb("draw", "ru") == "прикупить"     # «прикупить могут и следующие»
     assert terms.term("voids", "ru") == "нет масти"     # «при отсутствии требуемой масти»

@@ -1,4 +1,4 @@
-"""Accounts (issue #19, item 4): registering, signing in and out, the session cookie, CSRF,
+"""Accounts: registering, signing in and out, the session cookie, CSRF,
 names no guest can take, sign-in limits, and ranks and statistics that belong to accounts
 — a guest named like an account never moves its rank."""
 
@@ -252,7 +252,7 @@ def test_a_match_played_signed_in_is_the_accounts_and_a_guests_is_not(
 
 # ----------------------------------------------------------------------- ranks
 def test_a_guest_named_like_an_account_does_not_move_its_rank(tmp_path: Path) -> None:
-    """Issue #19's example: anyone could move another person's rank by typing their name.
+    """Anyone could once move another person's rank by typing their name.
     An opendaum-33 match whose seat 0 is merely *named* «Аня» moves no rank of the
     account «Аня» (and makes no profile of that name); played by the account, it does."""
     store = Store(db_url(tmp_path))

@@ -1,4 +1,4 @@
-"""Play now (issue #20, item 1): the queue lives in the database, so two server processes
+"""Play now: the queue lives in the database, so two server processes
 (here two apps on one SQLite file) seat two waiting accounts at one table; a request can
 be cancelled; after its wait, computers fill the empty seats; a request is never seated
 twice."""

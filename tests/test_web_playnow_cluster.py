@@ -1,4 +1,4 @@
-"""Play now on many servers (issue #20): two accounts pressing "play now" for 2-player
+"""Play now on many servers: two accounts pressing "play now" for 2-player
 Durak on two server processes are seated at one table, and the first one's push stream,
 held open on its own server, is told of the match the other server made — by the Redis
 news, the servers never looking at the database for it meanwhile

@@ -27,7 +27,7 @@ def _finished_mushka_whose_draw_names_a_hidden_card() -> Match:
 
 
 def test_mushka_final_result_shows_the_public_dealer_draw_cards() -> None:
-    """Issue #19: the draw for the first dealer (its own pack, public) came as "??" in the
+    """The draw for the first dealer (its own pack, public) came as "??" in the
     final state because the same card texts were hidden in the last deal."""
     match = _finished_mushka_whose_draw_names_a_hidden_card()
     table = table_of(match)

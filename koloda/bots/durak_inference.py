@@ -46,7 +46,7 @@ POOL = 256
 #: … and the deals drawn for them at most (then one each). With a pool of 64 of at most
 #: 1 500 draws the 1 500-iteration search (1 500 iterations on 64 deals) won less against
 #: the heuristic than without the model, paired win rate −0.100 ± 0.119; with 256 of
-#: 3 000, +0.000 ± 0.105 (50 deal-sets each; docs/strength/durak.md, session 14)
+#: 3 000, +0.000 ± 0.105 (50 deal-sets each; docs/strength/durak.md)
 POOL_TRIES = 3000
 #: rounds read before the current one at most
 DEPTH = 3

@@ -31,18 +31,18 @@ CARDS = 52
 #: how many roots of recent legal lists a space shares by their content (then it starts
 #: afresh): every kept root is a few objects the garbage collector walks again and again;
 #: 4 096 measured 0.5 (Durak) to 2 (OpenSpiel Mushka) points of the adapters' ratios
-#: below 512 (session 11). Since flat lists (``ActionSpace.start``) need no root, the
+#: below 512. Since flat lists (``ActionSpace.start``) need no root, the
 #: roots are those of Durak's attacks and throws: 64 measured 0.7-1.3 points (PettingZoo)
-#: and 0.3-0.9 (OpenSpiel) above 512 on Durak 2p, 8 no better than 64 (session 12;
-#: 23 % of Durak's lists found a shared root at 512)
+#: and 0.3-0.9 (OpenSpiel) above 512 on Durak 2p, 8 no better than 64 (23 %
+#: of Durak's lists found a shared root at 512)
 SHARED_ROOTS = 64
 
 #: how many roots of legal lists that name their pools a space keeps by their content
 #: (then it starts afresh): such a list is one hand's exchange, which comes again while
 #: one position is searched (the searcher's own hand in every determinization), seldom
 #: after; the roots and nodes of 512 hands kept alive cost the garbage collector more
-#: than building them again (session 12: each random Mushka episode left ~40 such
-#: objects to be collected)
+#: than building them again (each random Mushka episode left ~40 such objects to be
+#: collected)
 POOLED_ROOTS = 32
 
 

@@ -71,16 +71,16 @@ ENDGAME_NODES_PER_ITERATION = 300
 RETRY_SHRINK = 4
 #: the share of the level's iterations (and endgame nodes) a decision runs at every table
 #: but two players of simple durak: 600 of the normal level's 1 500, the budget all of them
-#: ran before session 13 — at 1 500, three and four players of simple durak took 834 and
+#: once ran — at 1 500, three and four players of simple durak took 834 and
 #: 630 ms CPU p95 a move and two of transfer durak 515 ms median (a few deal-sets each,
-#: docs/strength/durak.md, session 13), over the level's 0.6 s
+#: docs/strength/durak.md), over the level's 0.6 s
 OTHER_SHARE = 0.4
 #: a rollout longer than this is called a draw: transfer durak can go round in circles
 ROLLOUT_STEPS = 1500
 #: two players, simple durak: in the tree, a node of the other player visited fewer
 #: times than this searches only the heuristic's move there, then every move (the
 #: tree's opponent otherwise picks its moves by UCB on deals that show it our hand).
-#: Paired by deal-set at the normal budget (docs/strength/durak.md, session 7), fresh
+#: Paired by deal-set at the normal budget (docs/strength/durak.md), fresh
 #: seeds: against the heuristic it won 0.820 of 100 games where the plain search won
 #: 0.650 (paired win rate +0.170 ± 0.124, 50 deal-sets), and against the plain search
 #: itself 0.500, losing 0.440 of 100 games (win − loss +0.060 ± 0.191, 50 deal-sets: not
@@ -129,10 +129,10 @@ class DurakSearch(ISMCTS):
     search settled early, and two-player endgames solved exactly."""
 
     #: two players of simple durak; every other table runs ``OTHER_SHARE`` of it
-    #: (``budget``). 1 500 since session 13 (600 before): the level's target is 0.6 s CPU
+    #: (``budget``). 1 500, not the 600 it once was: the level's target is 0.6 s CPU
     #: p95 a move, and 600 iterations used about a third of it; paired by deal-set against
-    #: the clairvoyant on session 9's 120 deal-sets, 2.5× the iterations lost less
-    #: (docs/strength/durak.md, session 13)
+    #: the clairvoyant on 120 deal-sets, 2.5× the iterations lost less
+    #: (docs/strength/durak.md)
     normal_iterations: ClassVar[int] = 1500
     value_range: ClassVar[tuple[float, float] | None] = (-1.0, 1.0)
     settle: ClassVar[bool] = True
@@ -155,8 +155,8 @@ class DurakSearch(ISMCTS):
         self.memory = RoundMemory()
         #: weigh the determinizations by the opponent model (two players of simple durak,
         #: ``usable``). Off: paired by deal-set against the heuristic at the normal level
-        #: (docs/strength/durak.md, sessions 5 and 14) it has not won more than the plain
-        #: determinizer — with the pool of 64 deals it had before session 14 it won less
+        #: (docs/strength/durak.md) it has not won more than the plain determinizer — with a
+        #: pool of 64 deals it won less
         self.inference = False
         self._model: tuple[Any, OpponentModel | None] = (None, None)
         self._pool: list[DurakGame] = []

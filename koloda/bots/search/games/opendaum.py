@@ -19,7 +19,7 @@ made holding the hand the sample gives that seat (``misfits``).
 
 Determinizations come from the game's own determinizer (voids, cards played, the trump
 card, hand sizes), prepared once per decision from the typed observation and sampled many
-times (or resampled by their evidence, ``resample``: off, measured in session 10).
+times (or resampled by their evidence, ``resample``: off, docs/strength/opendaum.md).
 
 The shakhi variant rolls out by its own faster loop (``opendaum_rollout``: the same cards
 as the heuristic's rollout through the deal state) and samples 0.8 of the deals
@@ -52,13 +52,12 @@ from koloda.games.opendaum.views import OpendaumView
 from koloda.tricks import PLAY_ACTION, TrickRules
 
 #: the most deals one decision samples: reached only late in a deal (a few cards, a few
-#: candidates), where 2 000 deals chose the same cards as 500 (docs/strength/opendaum.md,
-#: session 7)
+#: candidates), where 2 000 deals chose the same cards as 500 (docs/strength/opendaum.md)
 MAX_DEALS = 500
 #: the deals of a variant whose decisions cost more: the shakhi variant's, with its wild
 #: plays and its ruff rule, about 2.5× a classic decision's CPU through the deal state and
 #: still about 1.7× with its own faster rollout (``opendaum_rollout``); 0.8 of the deals
-#: (docs/strength/opendaum.md, session 10)
+#: (docs/strength/opendaum.md)
 VARIANT_SHARES: Mapping[str, float] = MappingProxyType({"shakhi": 0.8})
 #: a variant's share never cuts a decision below this many deals
 SHARE_FLOOR = 64
