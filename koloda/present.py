@@ -24,7 +24,7 @@ Shape (every text already in ``lang``)::
      "centre": {"kind": "trick" | "table" | "empty", "label", "plays": [play],
                 "pairs": [{"attack": cell, "cover": cell | None}], "items": [item]} | None,
      "last": {"label", "plays": [play], "pairs": [...], "winner": str | None,
-              "items": [item]} | None,
+              "result": str | None, "items": [item]} | None,
      "hand": {"label", "cards": [code]} | None, "trump": "S" | "C" | "D" | "H" | None,
      "sheet": sheet}
     item = {"name", "label", "text", "cards"?: [code]}     cell = {"text", "cards"?}
@@ -199,25 +199,42 @@ def items_of(fields: list[Entry], names: Sequence[str], lang: str,
 
 def _trick_part(f: FieldInfo, value: Any, names: Sequence[str], lang: str,
                 public: bool) -> dict[str, Any]:
-    """A trick, a Durak table or a last trick: its plays (or pairs), who won it (the view's
-    seat field, as a last trick declares it), and the other facts it holds (the suit led,
-    who passed)."""
+    """A trick, a Durak table or a last trick: its plays (or pairs), who took its cards and
+    what became of them (``winner`` and ``result``), and the other facts it holds (the suit
+    led, who passed).
+
+    Who took the cards: the view's ``taker()`` where it declares one (a Durak round: the
+    defender, only when the round was taken), else its seat field termed ``winner`` (a
+    trick: who took it). ``result`` says it in ``lang``: "taken by Anna" — or, for a view
+    whose outcome field says nobody took the cards, its outcome ("beaten off")."""
     out: dict[str, Any] = {"label": terms.term(f.term or "trick", lang), "plays": [],
-                           "pairs": [], "winner": None, "items": []}
+                           "pairs": [], "winner": None, "result": None, "items": []}
     if f.kind == "plays":
         out["plays"] = _plays(value or (), names, lang)
     elif f.kind == "table":
         out["pairs"] = _pairs(value or (), lang)
     elif f.kind == "view" and value is not None:
+        taker = getattr(value, "taker", None)
+        said: str | None = None
         for g, v in entries(value, public):
             if g.kind == "plays" and not out["plays"]:
                 out["plays"] = _plays(v or (), names, lang)
             elif g.kind == "table" and not out["pairs"]:
                 out["pairs"] = _pairs(v or (), lang)
-            elif g.kind == "seat" and out["winner"] is None and v is not None:
-                out["winner"] = seat_name(v, names, lang)   # a trick's seat: who took it
+            elif g.kind == "seat" and g.term == "winner" and not callable(taker):
+                if v is not None:
+                    out["winner"] = seat_name(v, names, lang)   # a trick's seat: who took it
+            elif g.kind == "word" and g.term == "outcome":
+                said = _word(v, lang)
             elif g.kind != "data":
                 out["items"].append(_item(g, v, names, lang, public))
+        if callable(taker):
+            seat = taker()
+            out["winner"] = None if seat is None else seat_name(seat, names, lang)
+        if out["winner"] is not None:
+            out["result"] = f"{terms.term('taken_by', lang)} {out['winner']}"
+        else:
+            out["result"] = said
     return out
 
 

@@ -85,6 +85,7 @@ TERMS: dict[str, tuple[str, str]] = {
     'skipped': ('skipped', 'пропускает'),
     'passed': ('passed', 'пас'),
     'taken': ('taken', 'взято'),
+    'taken_by': ('taken by', 'взял(а)'),
     'first_bout': ('first round', 'первый отбой'),
     'ante': ('ante', 'ставка за сдачу'),
     'blocked': ('blocked', 'заперта'),
