@@ -185,11 +185,24 @@ def _role_value(view: Any, role: str, players: int | None = None) -> Any:
     return next((getattr(view, f.name) for f in fields_of(view) if f.role == role), None)
 
 
+#: numbers the observation counts from 0 and people from 1, by their term: a sheet row's
+#: deal (its place in the match, as the header counts deals)
+FROM_ZERO = frozenset({"deal"})
+
+
+def _as_read(f: FieldInfo, value: Any) -> Any:
+    """A field's value as a person counts it (a deal counted from 1)."""
+    if f.kind == "number" and f.term in FROM_ZERO and isinstance(value, int) \
+            and not isinstance(value, bool):
+        return value + 1
+    return value
+
+
 def _item(f: FieldInfo, value: Any, names: Sequence[str], lang: str,
           public: bool) -> dict[str, Any]:
     assert f.term is not None
     return {"name": f.name, "label": terms.term(f.term, lang),
-            **value_cell(f.kind, value, names, lang, public)}
+            **value_cell(f.kind, _as_read(f, value), names, lang, public)}
 
 
 def items_of(fields: list[Entry], names: Sequence[str], lang: str,
@@ -397,7 +410,8 @@ def _rows_table(f: FieldInfo, rows: Sequence[Any], names: Sequence[str], lang: s
     body = []
     for r in rows:
         values = dict((g.name, v) for g, v in entries(r, public))
-        line = [value_cell(g.kind, values.get(g.name), names, lang, public) for g in plain]
+        line = [value_cell(g.kind, _as_read(g, values.get(g.name)), names, lang, public)
+                for g in plain]
         if seats:
             for s in range(players):
                 parts = []
