@@ -36,6 +36,7 @@ Shape (every text already in ``lang``)::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -128,11 +129,12 @@ def value_cell(kind: str, value: Any, names: Sequence[str], lang: str,
         return {"text": _word(value, lang) if kind == "word" else
                 (NOTHING if value is None else str(value))}
     if kind in PER_SEAT:
-        parts = []
-        for s, v in enumerate(value or ()):
-            parts.append(f"{seat_name(s, names, lang)}: "
-                         f"{seat_cell(kind, v, lang)['text']}")
-        return {"text": "; ".join(parts) if parts else NOTHING}
+        # a per-seat value inside a nested part ("drew from the talon"): the seats it says
+        # something of, each name with its value ("Anna 2, Vera 1"); none: nothing
+        parts = [f"{seat_name(s, names, lang)} {seat_cell(kind, v, lang)['text']}"
+                 for s, v in enumerate(value or ()) if not _empty(v, kind)]
+        sep = "; " if kind in ("per_seat_cards", "per_seat_suits") else ", "
+        return {"text": sep.join(parts) if parts else NOTHING}
     if kind == "plays":
         plays = _plays(value or (), names, lang)
         return {"text": ", ".join(f"{p['name']} {p['text']}" for p in plays) or NOTHING,
@@ -145,12 +147,53 @@ def value_cell(kind: str, value: Any, names: Sequence[str], lang: str,
     if kind == "view":
         if value is None:
             return {"text": NOTHING}
+        said = sentence(value, names, lang, public)
+        if said is not None:
+            return {"text": said}
         items = items_of(entries(value, public), names, lang, public)
         return {"text": "; ".join(f"{i['label']}: {i['text']}" for i in items) or NOTHING}
     if kind == "views":
         rows = [value_cell("view", v, names, lang, public)["text"] for v in value or ()]
         return {"text": " | ".join(rows) if rows else NOTHING}
     return {"text": NOTHING}   # "data": never shown as such
+
+
+def _empty(value: Any, kind: str = "number") -> bool:
+    """Nothing to say: no value, an empty list, no, or a number that is zero (a seat is
+    someone, seat 0 too)."""
+    if value is None or value is False or (isinstance(value, (tuple, list)) and not value):
+        return True
+    return kind in ("number", *PER_SEAT) and not isinstance(value, bool) and value == 0
+
+
+_SLOT = re.compile(r"\{(\w+)\}")
+_PART = re.compile(r"\[([^\[\]]*)\]")
+
+
+def sentence(view: View, names: Sequence[str], lang: str, public: bool = False) -> str | None:
+    """A nested view said as a sentence, where its class declares one: ``said``, an
+    (English, Russian) pair of templates naming its fields (``{offerer}``), each filled
+    with that field's value as a person reads it; a part in square brackets is left out
+    when a field in it has nothing to say (no value, none, zero). None: no sentence."""
+    said = getattr(type(view), "said", None)
+    if not said:
+        return None
+    shown = {f.name: (f, v) for f, v in entries(view, public)}
+
+    def text(name: str) -> str | None:
+        if name not in shown or _empty(shown[name][1], shown[name][0].kind):
+            return None
+        f, v = shown[name]
+        return str(value_cell(f.kind, _as_read(f, v), names, lang, public)["text"])
+
+    def part(m: re.Match[str]) -> str:
+        slots = [text(n) for n in _SLOT.findall(m[1])]
+        if any(x is None for x in slots):
+            return ""
+        return _SLOT.sub(lambda k: text(k[1]) or NOTHING, m[1])
+
+    template = said[1] if lang == "ru" else said[0]
+    return _SLOT.sub(lambda k: text(k[1]) or NOTHING, _PART.sub(part, template))
 
 
 def seat_cell(kind: str, value: Any, lang: str) -> dict[str, Any]:
@@ -170,12 +213,14 @@ def seat_cell(kind: str, value: Any, lang: str) -> dict[str, Any]:
 
 # -------------------------------------------------------------- the fields
 def entries(view: Any, public: bool = False, players: int | None = None) -> list[Entry]:
-    """The fields of a view a person may see (a term, not private to a spectator), with
-    their values."""
+    """The fields of a view a person may see (a term, not private to a spectator, not a
+    private field that holds nothing for this seat: cards laid out by another), with their
+    values."""
     if not isinstance(view, View):
         return []
     return [(f, getattr(view, f.name)) for f in fields_of(view)
-            if f.term is not None and not (public and f.private)]
+            if f.term is not None and not (public and f.private)
+            and not (f.private and getattr(view, f.name) is None)]
 
 
 def _role_value(view: Any, role: str, players: int | None = None) -> Any:
