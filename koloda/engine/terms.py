@@ -189,7 +189,7 @@ TERMS: dict[str, tuple[str, str]] = {
     'trinka': ('trinka', 'тринька'),
     'rozhok': ('rozhok', 'рожок'),
     'all_nine': ('all nine', 'все девять'),
-    'simple': ('simple (throw-in)', 'простой (подкидной)'),
+    'simple': ('simple', 'простой'),
     'perevodnoy': ('transfer', 'переводной'),
     'all clubs and all jacks': ('all clubs and all jacks', 'все трефы и все валеты'),
     'embryo': ('embryo', 'эмбрион'),
