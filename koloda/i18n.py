@@ -139,7 +139,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "no_rules": ("No rules text for this game yet.", "Текста правил этой игры пока нет."),
     # stats / history / replay commands
     "no_games": ("No games stored yet.", "Сохранённых игр ещё нет."),
-    "no_player": ("No player named {name!r}.", "Игрока {name!r} нет."),
+    "no_player": ("No player named “{name}”.", "Игрока «{name}» нет."),
     "col_id": ("id", "№"),
     "col_date": ("date", "дата"),
     "col_game": ("game", "игра"),

@@ -24,7 +24,7 @@ Shape (every text already in ``lang``)::
      "centre": {"kind": "trick" | "table" | "empty", "label", "plays": [play],
                 "pairs": [{"attack": cell, "cover": cell | None}], "items": [item]} | None,
      "last": {"label", "plays": [play], "pairs": [...], "winner": str | None,
-              "items": [item]} | None,
+              "result": str | None, "items": [item]} | None,
      "hand": {"label", "cards": [code]} | None, "trump": "S" | "C" | "D" | "H" | None,
      "sheet": sheet}
     item = {"name", "label", "text", "cards"?: [code]}     cell = {"text", "cards"?}
@@ -36,6 +36,7 @@ Shape (every text already in ``lang``)::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -128,11 +129,12 @@ def value_cell(kind: str, value: Any, names: Sequence[str], lang: str,
         return {"text": _word(value, lang) if kind == "word" else
                 (NOTHING if value is None else str(value))}
     if kind in PER_SEAT:
-        parts = []
-        for s, v in enumerate(value or ()):
-            parts.append(f"{seat_name(s, names, lang)}: "
-                         f"{seat_cell(kind, v, lang)['text']}")
-        return {"text": "; ".join(parts) if parts else NOTHING}
+        # a per-seat value inside a nested part ("drew from the talon"): the seats it says
+        # something of, each name with its value ("Anna 2, Vera 1"); none: nothing
+        parts = [f"{seat_name(s, names, lang)} {seat_cell(kind, v, lang)['text']}"
+                 for s, v in enumerate(value or ()) if not _empty(v, kind)]
+        sep = "; " if kind in ("per_seat_cards", "per_seat_suits") else ", "
+        return {"text": sep.join(parts) if parts else NOTHING}
     if kind == "plays":
         plays = _plays(value or (), names, lang)
         return {"text": ", ".join(f"{p['name']} {p['text']}" for p in plays) or NOTHING,
@@ -145,12 +147,53 @@ def value_cell(kind: str, value: Any, names: Sequence[str], lang: str,
     if kind == "view":
         if value is None:
             return {"text": NOTHING}
+        said = sentence(value, names, lang, public)
+        if said is not None:
+            return {"text": said}
         items = items_of(entries(value, public), names, lang, public)
         return {"text": "; ".join(f"{i['label']}: {i['text']}" for i in items) or NOTHING}
     if kind == "views":
         rows = [value_cell("view", v, names, lang, public)["text"] for v in value or ()]
         return {"text": " | ".join(rows) if rows else NOTHING}
     return {"text": NOTHING}   # "data": never shown as such
+
+
+def _empty(value: Any, kind: str = "number") -> bool:
+    """Nothing to say: no value, an empty list, no, or a number that is zero (a seat is
+    someone, seat 0 too)."""
+    if value is None or value is False or (isinstance(value, (tuple, list)) and not value):
+        return True
+    return kind in ("number", *PER_SEAT) and not isinstance(value, bool) and value == 0
+
+
+_SLOT = re.compile(r"\{(\w+)\}")
+_PART = re.compile(r"\[([^\[\]]*)\]")
+
+
+def sentence(view: View, names: Sequence[str], lang: str, public: bool = False) -> str | None:
+    """A nested view said as a sentence, where its class declares one: ``said``, an
+    (English, Russian) pair of templates naming its fields (``{offerer}``), each filled
+    with that field's value as a person reads it; a part in square brackets is left out
+    when a field in it has nothing to say (no value, none, zero). None: no sentence."""
+    said = getattr(type(view), "said", None)
+    if not said:
+        return None
+    shown = {f.name: (f, v) for f, v in entries(view, public)}
+
+    def text(name: str) -> str | None:
+        if name not in shown or _empty(shown[name][1], shown[name][0].kind):
+            return None
+        f, v = shown[name]
+        return str(value_cell(f.kind, _as_read(f, v), names, lang, public)["text"])
+
+    def part(m: re.Match[str]) -> str:
+        slots = [text(n) for n in _SLOT.findall(m[1])]
+        if any(x is None for x in slots):
+            return ""
+        return _SLOT.sub(lambda k: text(k[1]) or NOTHING, m[1])
+
+    template = said[1] if lang == "ru" else said[0]
+    return _SLOT.sub(lambda k: text(k[1]) or NOTHING, _PART.sub(part, template))
 
 
 def seat_cell(kind: str, value: Any, lang: str) -> dict[str, Any]:
@@ -170,12 +213,14 @@ def seat_cell(kind: str, value: Any, lang: str) -> dict[str, Any]:
 
 # -------------------------------------------------------------- the fields
 def entries(view: Any, public: bool = False, players: int | None = None) -> list[Entry]:
-    """The fields of a view a person may see (a term, not private to a spectator), with
-    their values."""
+    """The fields of a view a person may see (a term, not private to a spectator, not a
+    private field that holds nothing for this seat: cards laid out by another), with their
+    values."""
     if not isinstance(view, View):
         return []
     return [(f, getattr(view, f.name)) for f in fields_of(view)
-            if f.term is not None and not (public and f.private)]
+            if f.term is not None and not (public and f.private)
+            and not (f.private and getattr(view, f.name) is None)]
 
 
 def _role_value(view: Any, role: str, players: int | None = None) -> Any:
@@ -185,11 +230,24 @@ def _role_value(view: Any, role: str, players: int | None = None) -> Any:
     return next((getattr(view, f.name) for f in fields_of(view) if f.role == role), None)
 
 
+#: numbers the observation counts from 0 and people from 1, by their term: a sheet row's
+#: deal (its place in the match, as the header counts deals)
+FROM_ZERO = frozenset({"deal"})
+
+
+def _as_read(f: FieldInfo, value: Any) -> Any:
+    """A field's value as a person counts it (a deal counted from 1)."""
+    if f.kind == "number" and f.term in FROM_ZERO and isinstance(value, int) \
+            and not isinstance(value, bool):
+        return value + 1
+    return value
+
+
 def _item(f: FieldInfo, value: Any, names: Sequence[str], lang: str,
           public: bool) -> dict[str, Any]:
     assert f.term is not None
     return {"name": f.name, "label": terms.term(f.term, lang),
-            **value_cell(f.kind, value, names, lang, public)}
+            **value_cell(f.kind, _as_read(f, value), names, lang, public)}
 
 
 def items_of(fields: list[Entry], names: Sequence[str], lang: str,
@@ -199,25 +257,42 @@ def items_of(fields: list[Entry], names: Sequence[str], lang: str,
 
 def _trick_part(f: FieldInfo, value: Any, names: Sequence[str], lang: str,
                 public: bool) -> dict[str, Any]:
-    """A trick, a Durak table or a last trick: its plays (or pairs), who won it (the view's
-    seat field, as a last trick declares it), and the other facts it holds (the suit led,
-    who passed)."""
+    """A trick, a Durak table or a last trick: its plays (or pairs), who took its cards and
+    what became of them (``winner`` and ``result``), and the other facts it holds (the suit
+    led, who passed).
+
+    Who took the cards: the view's ``taker()`` where it declares one (a Durak round: the
+    defender, only when the round was taken), else its seat field termed ``winner`` (a
+    trick: who took it). ``result`` says it in ``lang``: "taken by Anna" — or, for a view
+    whose outcome field says nobody took the cards, its outcome ("beaten off")."""
     out: dict[str, Any] = {"label": terms.term(f.term or "trick", lang), "plays": [],
-                           "pairs": [], "winner": None, "items": []}
+                           "pairs": [], "winner": None, "result": None, "items": []}
     if f.kind == "plays":
         out["plays"] = _plays(value or (), names, lang)
     elif f.kind == "table":
         out["pairs"] = _pairs(value or (), lang)
     elif f.kind == "view" and value is not None:
+        taker = getattr(value, "taker", None)
+        said: str | None = None
         for g, v in entries(value, public):
             if g.kind == "plays" and not out["plays"]:
                 out["plays"] = _plays(v or (), names, lang)
             elif g.kind == "table" and not out["pairs"]:
                 out["pairs"] = _pairs(v or (), lang)
-            elif g.kind == "seat" and out["winner"] is None and v is not None:
-                out["winner"] = seat_name(v, names, lang)   # a trick's seat: who took it
+            elif g.kind == "seat" and g.term == "winner" and not callable(taker):
+                if v is not None:
+                    out["winner"] = seat_name(v, names, lang)   # a trick's seat: who took it
+            elif g.kind == "word" and g.term == "outcome":
+                said = _word(v, lang)
             elif g.kind != "data":
                 out["items"].append(_item(g, v, names, lang, public))
+        if callable(taker):
+            seat = taker()
+            out["winner"] = None if seat is None else seat_name(seat, names, lang)
+        if out["winner"] is not None:
+            out["result"] = f"{terms.term('taken_by', lang)} {out['winner']}"
+        else:
+            out["result"] = said
     return out
 
 
@@ -380,7 +455,8 @@ def _rows_table(f: FieldInfo, rows: Sequence[Any], names: Sequence[str], lang: s
     body = []
     for r in rows:
         values = dict((g.name, v) for g, v in entries(r, public))
-        line = [value_cell(g.kind, values.get(g.name), names, lang, public) for g in plain]
+        line = [value_cell(g.kind, _as_read(g, values.get(g.name)), names, lang, public)
+                for g in plain]
         if seats:
             for s in range(players):
                 parts = []

@@ -87,7 +87,8 @@ def _deal() -> Deal:
 
 
 def _obs(seat: int | None = 0) -> Observation:
-    sheet = Sheet((10, 5, 0, 0), (Row(1, 3, (10, 5, 0, 0)),))
+    # a sheet row's deal counts from 0, as the observation does (shown from 1)
+    sheet = Sheet((10, 5, 0, 0), (Row(0, 3, (10, 5, 0, 0)),))
     obs = Observation("typed", 4, 0, 0, 3, 1, False, sheet, _deal())
     return obs if seat is not None else obs.public()
 
@@ -314,7 +315,7 @@ def test_present_result_says_a_draw_and_the_cap() -> None:
     disp = present_result({"winners": [], "scores": [0, 0], "capped": True, "details": {}},
                           "durak", "en", ["A", "B"])
     assert disp["headline"]["label"] == "a draw: nobody wins" and disp["headline"]["text"] == ""
-    assert disp["capped"] is not None and "max_deals" in disp["capped"]
+    assert disp["capped"] is not None and "most deals" in disp["capped"]
 
 
 def test_present_result_reads_malformed_details_as_nothing() -> None:

@@ -84,8 +84,8 @@ def table_lines(disp: Mapping[str, Any], lang: str) -> list[str]:
         line = f"{heading(last['label'])}: " + ", ".join(
             f"{p['name']} {card_text(p['card'], lang).plain if p.get('card') else p['text']}"
             for p in last["plays"])
-        if last.get("winner"):
-            line += f" — {t('won_by', lang, who=last['winner'])}"
+        if last.get("result"):
+            line += f" — {last['result']}"
         out.append(line)
     facts = _items(disp["info"], lang)
     if facts:

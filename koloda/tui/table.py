@@ -340,7 +340,7 @@ class TableScreen(Screen[None]):
                 self.show_result()
                 return
             if len(m.deals) != self.deal_seen:
-                ended = self.deal_seen
+                ended = (self.disp.get("deal") or {}).get("n", self.deal_seen)
                 self.deal_seen = len(m.deals)
                 self.redraw()
                 tail, self.deal_log = self.deal_log[-m.players:], []

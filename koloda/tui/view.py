@@ -249,8 +249,8 @@ def last_trick_view(disp: Mapping[str, Any], lang: str) -> Text:
     if not last:
         return Text(t("no_last_trick", lang), style="dim")
     out = _part(last, lang)
-    if last.get("winner"):
-        out.append(f"  — {t('won_by', lang, who=last['winner'])}", style="italic")
+    if last.get("result"):
+        out.append(f"  — {last['result']}", style="italic")
     return out
 
 

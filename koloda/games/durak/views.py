@@ -48,6 +48,11 @@ class DurakRound(View):
     #: "beaten" (the cards went to the beaten-off pile) or "taken" (the defender took them)
     outcome: str = item("word", "outcome")
 
+    def taker(self) -> int | None:
+        """Who took the round's cards: the defender when the round was taken, nobody when
+        it was beaten off (what a person reads after the round)."""
+        return self.defender if self.outcome == "taken" else None
+
 
 @dataclass(frozen=True)
 class DurakView(View):

@@ -48,6 +48,10 @@ class OfferView(ShapedView):
     json_shapes: ClassVar[Mapping[str, Callable[[Any], Any]]] = {
         "picked": lambda p: [p[0], CARD_TEXT[p[1]]]}
     json_omit_none: ClassVar[frozenset[str]] = frozenset({"cards", "picked"})
+    #: the offer as a person reads it (koloda.present.sentence)
+    said: ClassVar[tuple[str, str]] = (
+        "{offerer} lays out cards face down: {count}[ ({cards})]",
+        "{offerer} выкладывает карты рубашкой вверх: {count}[ ({cards})]")
 
 
 @dataclass(frozen=True)

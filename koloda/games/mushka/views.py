@@ -102,6 +102,9 @@ class DealerDraw(ShapedView):
     (which decide nothing) would read like cards of the deal."""
 
     dealer: int = item("seat", "dealer")
+    #: the draw as a person reads it (koloda.present.sentence)
+    said: ClassVar[tuple[str, str]] = ("{dealer} (drew the lowest card)",
+                                       "{dealer} (вытянул(а) младшую карту)")
     #: each round of the draw: (seat, rank) — ranks 0 (two) … 12 (ace)
     rounds: tuple[tuple[tuple[int, int], ...], ...] = item("data")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from koloda.cards import RANKS, SUITS, Card
 from koloda.engine import outcome
@@ -74,6 +74,9 @@ class DealerDraw(View):
     like cards of the deal."""
 
     dealer: int = item("seat", "dealer")
+    #: the draw as a person reads it (koloda.present.sentence)
+    said: ClassVar[tuple[str, str]] = ("{dealer} (drew the lowest card)",
+                                       "{dealer} (вытянул(а) младшую карту)")
     #: each round of the draw: (seat, rank drawn)
     rounds: tuple[tuple[tuple[int, int], ...], ...] = item("data")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from koloda.cards import Card
 from koloda.engine import outcome
@@ -68,6 +68,12 @@ class DealScore(View):
     pair_seats: tuple[int, ...] = item("seats", "pair", default=())
     #: per seat, its pair's record after the deal
     records_by_seat: tuple[int, ...] = item("per_seat", "records", default=())
+    #: the deal as a person reads it (koloda.present.sentence)
+    said: ClassVar[tuple[str, str]] = (
+        "{outcome}[ — {pair_seats} write off {points}], dealt by {dealer}"
+        "[. Left to write off: {records_by_seat}]",
+        "{outcome}[ — {pair_seats} списывают {points}], сдавал(а) {dealer}"
+        "[. Осталось списать: {records_by_seat}]")
 
 
 @dataclass(frozen=True)

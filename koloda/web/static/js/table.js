@@ -91,7 +91,7 @@ function handle(msg) {
       S.pending = false;
       if (changed) { S.selection.clear(); S.target = null; }
       if (prevDeal != null && msg.view.deal_number > prevDeal && !msg.view.match_over) {
-        showSheet(t("deal_over", { n: prevDeal + 1 }));
+        showSheet(t("deal_over", { n: display(S).deal.n - 1 }));
       }
       if (msg.view.match_over && !S.shownResult) { S.shownResult = true; showResult(); }
       render();
