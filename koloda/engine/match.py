@@ -15,7 +15,7 @@ from typing import Any
 
 from koloda.cards import Card
 from koloda.engine.actions import VERBS as ALL_VERBS
-from koloda.engine.actions import Action
+from koloda.engine.actions import Action, canonical
 from koloda.engine.deal import AwaitingDeal, Deal, DealState
 from koloda.engine.errors import IllegalAction, RecordError
 from koloda.engine.messages import Quoted
@@ -144,17 +144,33 @@ class Match:
             legal = cur.legal_actions()
         if action.__class__ is str and action in legal:
             # the common case, a canonical legal text: DealState.apply without the detour
-            cur._legal = None
-            cur._do(action)
-            text: str = action
+            text: str = action  # type: ignore[assignment]
         else:
-            if self.is_over:
-                raise IllegalAction("match_over")
-            self._check_verb(action)
-            text = cur.apply(action)
+            text = self.check(action)
+        cur._legal = None
+        cur._do(text)
         self.history.append((seat, text))  # type: ignore[arg-type]
         if cur.is_over:
             self._settle()
+        return text
+
+    def check(self, action: str | Action) -> str:
+        """The canonical text of ``action`` if the seat to move may play it now; else
+        :class:`IllegalAction` with the rule it breaks (the reason a person reads). Changes
+        nothing: an interface asks before it stores and applies (``apply`` asks the same)."""
+        if self.is_over:
+            raise IllegalAction("match_over")
+        cur = self.current
+        legal = cur.legal_actions()
+        text = action if isinstance(action, str) else str(action)
+        if text in legal:
+            return text
+        if cur.is_over:
+            raise IllegalAction("deal_over")
+        self._check_verb(action)
+        text = canonical(action)
+        if text not in legal:
+            raise IllegalAction(cur.why_illegal(text))
         return text
 
     def _check_verb(self, action: object) -> None:
