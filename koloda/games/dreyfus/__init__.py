@@ -38,7 +38,7 @@ from koloda.engine.view import Observation
 from koloda.games._hidden import deal_hidden
 from koloda.games.dreyfus.messages import MESSAGES
 from koloda.games.dreyfus.views import VIEWS, DreyfusOutcome, DreyfusSheet, DreyfusView, TrickTaken
-from koloda.games.dreyfus_layout import LAYOUT
+from koloda.games.dreyfus.layout import LAYOUT
 from koloda.tricks import (
     FollowElseTrump,
     Trick,

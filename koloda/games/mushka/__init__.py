@@ -48,7 +48,7 @@ from koloda.games.mushka.views import (
     MushkaView,
     Plays,
 )
-from koloda.games.mushka_layout import LAYOUT
+from koloda.games.mushka.layout import LAYOUT
 from koloda.tricks import FollowElseTrump, Trick, TrickRules, parse_play, why_not_play_text
 
 ACE_OF_SPADES = card(ACE, SPADES)

@@ -44,7 +44,7 @@ from koloda.games.stukolka.views import (
     StukolkaView,
     TrickTaken,
 )
-from koloda.games.stukolka_layout import LAYOUT
+from koloda.games.stukolka.layout import LAYOUT
 from koloda.tricks import (
     PLAY_TEXT,
     MustBeatPolicy,

@@ -40,7 +40,7 @@ from koloda.games.trinka.views import (
     TrinkaSheet,
     TrinkaView,
 )
-from koloda.games.trinka_layout import LAYOUT
+from koloda.games.trinka.layout import LAYOUT
 from koloda.tricks import (
     PLAY_TEXT,
     FollowElseAny,

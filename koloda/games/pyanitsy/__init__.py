@@ -20,7 +20,7 @@ from koloda.engine.messages import Act, Either, Reason
 from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_range, one_of
 from koloda.engine.view import View, item
-from koloda.games.pyanitsy_layout import LAYOUT
+from koloda.games.pyanitsy.layout import LAYOUT
 
 #: the refusal of Pyanitsy (message key → English, Russian)
 MESSAGES: dict[str, tuple[str, str]] = {
