@@ -36,9 +36,9 @@ from koloda.engine.result import Result
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, one_of
 from koloda.engine.view import Observation
 from koloda.games._hidden import deal_hidden
+from koloda.games.dreyfus.layout import LAYOUT
 from koloda.games.dreyfus.messages import MESSAGES
 from koloda.games.dreyfus.views import VIEWS, DreyfusOutcome, DreyfusSheet, DreyfusView, TrickTaken
-from koloda.games.dreyfus.layout import LAYOUT
 from koloda.tricks import (
     FollowElseTrump,
     Trick,

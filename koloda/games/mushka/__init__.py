@@ -38,6 +38,7 @@ from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec
 from koloda.engine.view import Observation
 from koloda.games._hidden import VOID_BANS, HiddenDealer, deal_by_suit
+from koloda.games.mushka.layout import LAYOUT
 from koloda.games.mushka.messages import MESSAGES
 from koloda.games.mushka.views import (
     TERMS,
@@ -48,7 +49,6 @@ from koloda.games.mushka.views import (
     MushkaView,
     Plays,
 )
-from koloda.games.mushka.layout import LAYOUT
 from koloda.tricks import FollowElseTrump, Trick, TrickRules, parse_play, why_not_play_text
 
 ACE_OF_SPADES = card(ACE, SPADES)

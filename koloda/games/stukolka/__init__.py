@@ -34,6 +34,7 @@ from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_range, one_of
 from koloda.engine.view import Observation
 from koloda.games._hidden import deal_hidden
+from koloda.games.stukolka.layout import LAYOUT
 from koloda.games.stukolka.messages import MESSAGES
 from koloda.games.stukolka.views import (
     TERMS,
@@ -44,7 +45,6 @@ from koloda.games.stukolka.views import (
     StukolkaView,
     TrickTaken,
 )
-from koloda.games.stukolka.layout import LAYOUT
 from koloda.tricks import (
     PLAY_TEXT,
     MustBeatPolicy,

@@ -29,6 +29,7 @@ from koloda.engine.result import Result
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_range
 from koloda.engine.view import Observation
 from koloda.games._hidden import deal_hidden
+from koloda.games.trinka.layout import LAYOUT
 from koloda.games.trinka.messages import MESSAGES
 from koloda.games.trinka.views import (
     PAIRS,
@@ -40,7 +41,6 @@ from koloda.games.trinka.views import (
     TrinkaSheet,
     TrinkaView,
 )
-from koloda.games.trinka.layout import LAYOUT
 from koloda.tricks import (
     PLAY_TEXT,
     FollowElseAny,
