@@ -86,10 +86,6 @@ def format_card(c: Card, style: str = "ascii", lang: str = "en") -> str:
     raise ValueError(f"unknown card style {style!r}; allowed: ascii, symbol, name")
 
 
-def format_cards(cards: Iterable[Card], style: str = "ascii", lang: str = "en") -> str:
-    return " ".join(format_card(c, style, lang) for c in cards)
-
-
 def cards_text(cards: Iterable[Card]) -> list[str]:
     """JSON form of a list of cards (ASCII strings, order kept)."""
     return [CARD_TEXT[c] for c in cards]
@@ -128,10 +124,6 @@ def deck(size: int) -> tuple[Card, ...]:
     except KeyError:
         raise ValueError(f"no deck of {size} cards; allowed: "
                          f"{', '.join(map(str, sorted(DECKS)))}") from None
-
-
-def sort_cards(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards)
 
 
 #: bit lengths of 1..52, for ``shuffle``

@@ -567,20 +567,6 @@ def shown_voids(rules: TrickRules, trick: Trick | None, c: Card) -> frozenset[in
     return frozenset(out)
 
 
-def voids_shown(rules: TrickRules, players: int, tricks: Iterable[Trick]) -> list[set[int]]:
-    """Per seat, every suit its plays to ``tricks`` (in order; the current one last)
-    showed it lacks (``shown_voids`` of each play)."""
-    voids: list[set[int]] = [set() for _ in range(players)]
-    for t in tricks:
-        for i, (seat, c) in enumerate(zip(t.seats, t.cards, strict=True)):
-            if c in rules.specials:
-                continue
-            before = Trick(t.leader, t.seats[:i], t.cards[:i], t.wild[:i], t.modes[:i],
-                           t.led if i else None)
-            voids[seat] |= shown_voids(rules, before, c)
-    return voids
-
-
 @dataclass(frozen=True)
 class TrickTaken(View):
     """A completed trick as the table saw it — its plays and who took it — the one view

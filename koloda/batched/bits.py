@@ -152,11 +152,3 @@ def unpack(x: U64, width: int) -> npt.NDArray[np.uint8]:
     bits = np.unpackbits(np.ascontiguousarray(x).view(np.uint8).reshape(-1, 8), axis=1,
                          bitorder="little")
     return bits[:, :width]
-
-
-def mask_of(cards: npt.ArrayLike) -> int:
-    """The bitmask of some card ints (for tables built once)."""
-    m = 0
-    for c in np.asarray(cards).ravel():
-        m |= 1 << int(c)
-    return m

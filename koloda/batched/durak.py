@@ -347,9 +347,6 @@ class Durak:
         return np.where(state.phase == OVER, -1, seat)
 
     # ------------------------------------------------------------ legal sets
-    def selectable(self, state: DurakState) -> U64:
-        """The cards the mover may ``select`` next (attack and throw phases, else 0)."""
-        return state.avail.copy()
 
     def mask(self, state: DurakState) -> npt.NDArray[np.bool_]:
         """(games, 2760) the legal actions of the player to move."""
@@ -796,9 +793,6 @@ class Durak:
                 sel = []
                 out.append({"seat": int(movers[game]), "action": text})
         return out
-
-
-
 
 
 def play_random(game: Durak, keys: npt.ArrayLike, seed: int = 0, compact: float = 0.7,

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from rich.console import Console, Group, RenderableType
+from rich.console import Console
 from rich.text import Text
 
-from koloda.cards import SUIT_SYMBOLS, TEXT_CARD, format_card, suit_of
+from koloda.cards import TEXT_CARD, format_card, suit_of
 from koloda.engine.match import Match
-from koloda.engine.view import Observation
 
 _COLOURS = ("white", "green", "yellow", "red")  # ♠ ♣ ♦ ♥ — four colours, easy to tell apart
 
@@ -31,23 +28,6 @@ def words_text(text: str, lang: str = "en") -> Text:
     return out
 
 
-def observation_table(obs: Observation, lang: str = "en",
-                      names: Sequence[str] | None = None) -> RenderableType:
-    """What a seat sees, in a few lines: the players, the table, the facts, the hand —
-    the presenter's display (koloda.present), as the full-screen table draws it."""
-    from koloda.present import present
-    from koloda.tui.view import centre, extra_lines, info_line, players_table, sort_hand
-    disp = present(obs, lang, names)
-    parts: list[RenderableType] = [players_table(disp, lang), centre(disp, lang),
-                                   info_line(disp, lang), *extra_lines(disp, lang)]
-    if disp["hand"] is not None:
-        line = Text(f"{disp['hand']['label']}: ", style="dim")
-        line.append_text(words_text(" ".join(sort_hand(disp["hand"]["cards"],
-                                                       disp["trump"])), lang))
-        parts.append(line)
-    return Group(*parts)
-
-
 def show_result(console: Console, match: Match, lang: str = "en",
                 names: list[str] | None = None) -> None:
     """The finished match's result: winners, each seat's score and what the game adds (the
@@ -59,7 +39,3 @@ def show_result(console: Console, match: Match, lang: str = "en",
     console.print(f"[bold]{t('over', lang)}[/bold]")
     console.print(result_view(present_result(match.result.to_json(), match.spec.name, lang,
                                              names)))
-
-
-def suits_legend() -> str:
-    return " ".join(SUIT_SYMBOLS)

@@ -86,9 +86,5 @@ def canonical(action: str | Action) -> str:
     return str(Action.parse(action))
 
 
-def play_text(c: Card, mode: str | None = None) -> str:
-    return f"play {CARD_TEXT[c]} {mode}" if mode else f"play {CARD_TEXT[c]}"
-
-
 def cards_action(verb: str, cards: list[Card] | tuple[Card, ...]) -> str:
     return verb + " " + " ".join(CARD_TEXT[c] for c in sorted(cards))

@@ -136,11 +136,6 @@ def not_your_turn(seat: int | None, to_move: int | None) -> str:
     return Reason("not_your_turn", seat=seat, to_move=to_move)
 
 
-def require(condition: bool, reason: str) -> None:
-    if not condition:
-        raise IllegalAction(reason)
-
-
 @dataclass(frozen=True)
 class AwaitingView(View):
     """A deal whose cards are not given yet."""

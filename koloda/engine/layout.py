@@ -17,7 +17,7 @@ the observer (row 0 is the observer itself), so one policy serves every seat.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -599,10 +599,6 @@ def Suits(name: str, path: str, meaning: str) -> PerSeatSet:
     """A set of suits per seat (known voids) however the observation spells them: one
     S C D H row per relative seat."""
     return PerSeatSet(name, path, meaning, vocab=(0, 1, 2, 3), normalize=suit_index)
-
-
-def per_seat_size(blocks: Sequence[Block], players: int) -> int:
-    return sum(b.size(players) for b in blocks)
 
 
 # ------------------------------------------------------ what every layout shares

@@ -144,7 +144,7 @@ class Match:
             legal = cur.legal_actions()
         if action.__class__ is str and action in legal:
             # the common case, a canonical legal text: DealState.apply without the detour
-            text: str = action  # type: ignore[assignment]
+            text: str = action
         else:
             text = self.check(action)
         cur._legal = None

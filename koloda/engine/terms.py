@@ -352,11 +352,6 @@ def suit_symbol(suit: int) -> str:
     return SUIT_SYMBOLS[suit]
 
 
-def rank_word(rank: int, lang: str = "en") -> str:
-    """A rank as a card's corner says it: 10, В/J, Д/Q, К/K, Т/A."""
-    return RANK_NAMES["ru" if lang == "ru" else "en"][rank]
-
-
 def card_word(card: int, lang: str = "en") -> str:
     """A card as people write it: 10♥, В♠ (Russian) or J♠."""
     return format_card(card, "symbol", "ru" if lang == "ru" else "en")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -330,20 +330,3 @@ class _PublicObservation(Observation):
     @property
     def is_public(self) -> bool:
         return True
-
-
-def visible_fields(view: View, public: bool = False) -> list[tuple[FieldInfo, Any]]:
-    """The fields of ``view`` a person may see (they have a term), with their values; in a
-    public view the private ones are left out."""
-    return [(f, getattr(view, f.name)) for f in _fields(type(view))
-            if f.term is not None and not (public and f.private)]
-
-
-def per_seat_values(view: View, seat: int) -> dict[str, Any]:
-    """For one seat, the value of each per-seat field (name → value)."""
-    out: dict[str, Any] = {}
-    for f in _fields(type(view)):
-        if f.kind.startswith("per_seat"):
-            values: Sequence[Any] = getattr(view, f.name)
-            out[f.name] = values[seat] if values is not None and seat < len(values) else None
-    return out
