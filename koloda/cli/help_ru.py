@@ -31,13 +31,17 @@ RU: dict[str, str] = {
         "Проиграть запись партии или сохранённую игру, проверяя каждый ход (код 2, если "
         "ход не проходит).\n\nКаждый ход с именами игроков, итог и то, сходятся ли все "
         "ходы и записанный итог.",
-    "Measure bots against each other on the same deals, seats rotated.":
-        "Сравнить компьютерных игроков на одних и тех же сдачах, меняя места.",
-    "Summarise arena logs together (e.g. one long run split over seed ranges): only "
-    "deal-sets played in every rotation count, each (seed, seats) once.":
+    "Measure bots against each other on the same deals, seats rotated: win, draw and the "
+    "game's own rates with 95% intervals, and with two bots their paired difference.":
+        "Сравнить компьютерных игроков на одних и тех же сдачах, меняя места: доли побед, "
+        "ничьих и мера самой игры с 95-процентными интервалами, а для двух игроков — их "
+        "разность по парам сдач.",
+    "Summarise arena logs together (e.g. one long run split over seed ranges, or a run "
+    "stopped by Ctrl-C): only deal-sets played in every rotation count, each (seed, seats) "
+    "once.":
         "Свести журналы arena вместе (например, один долгий прогон, разбитый по "
-        "семенам): считаются только наборы сдач, сыгранные при всех пересадках, каждая "
-        "пара (семя, места) один раз.",
+        "семенам, или прогон, остановленный Ctrl-C): считаются только наборы сдач, "
+        "сыгранные при всех пересадках, каждая пара (семя, места) один раз.",
     "Throughput of every game through the public API (uniformly random play).":
         "Скорость каждой игры через открытый API (случайные ходы).",
     "Play in the browser: open http://HOST:PORT/ and create a table.":
@@ -111,6 +115,11 @@ RU: dict[str, str] = {
     "first seed; deal-set k uses seed+k": "первое семя; набор k играется с семенем seed+k",
     "deal (single deals) or match": "deal (отдельные сдачи) или match (партии)",
     "name=value": "имя=значение",
+    "JSONL log, one line a game (no wall clock: the same seed gives the same lines); a "
+    "stopped run keeps every finished game":
+        "журнал JSONL, строка на игру (без времени по часам: то же семя даёт те же "
+        "строки); остановленный прогон сохраняет каждую доигранную игру",
+    "ru or en": "ru или en",
     "JSONL log, one line a game (no wall clock: the same seed gives the same lines)":
         "журнал JSONL, строка на игру (без времени: одно семя — одни и те же строки)",
     "JSONL file of each game's move times (seconds, per seat)":
