@@ -180,6 +180,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "move_refused": ("move {n} ({who}: {action}) is not allowed: {reason}",
                      "ход {n} ({who}: {action}) недопустим: {reason}"),
     "record_broken": ("the record is broken: {reason}", "запись партии испорчена: {reason}"),
+    # the start screen: a word value's alternatives, one number of a value per suit
+    "or": ("or", "или"),
+    "whole_number": ("a whole number ≥ 0", "целое число ≥ 0"),
+    # the table's keys on a terminal under 80 columns (how to quit first)
+    "keys_tiny": ("q quit · s sheet · h hint · l last · ←→↑↓ Enter",
+                  "q выход · s запись · h совет · l взятка · ←→↑↓ Enter"),
 }
 
 #: option values whose word as a term means something else (``deal``, the field label)
