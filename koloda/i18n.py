@@ -184,6 +184,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "or": ("or", "или"),
     "whole_number": ("a whole number ≥ 0", "целое число ≥ 0"),
     # the table's keys on a terminal under 80 columns (how to quit first)
+    # a box over the table with more than it shows
+    "scroll_keys": ("↑↓ PgUp PgDn scroll", "↑↓ PgUp PgDn листать"),
     "keys_tiny": ("q quit · s sheet · h hint · l last · ←→↑↓ Enter",
                   "q выход · s запись · h совет · l взятка · ←→↑↓ Enter"),
 }
