@@ -30,7 +30,6 @@ from koloda.i18n import (
     LANGS,
     bot_label,
     option_allowed,
-    option_name,
     option_value,
     reason,
     suit_word,
@@ -260,15 +259,13 @@ class StartForm:
         try:
             self.options[opt.name] = opt.validate(value, self.players)
         except ConfigError as exc:
-            return t("bad_value", self.lang, name=option_name(opt.name, self.lang),
+            return t("bad_value", self.lang, name=terms.term(opt.name, self.lang),
                      reason=self._why(exc, opt))
         return None
 
     def _why(self, exc: ConfigError, opt: Option) -> str:
-        """What is wrong with an option's value, in the person's language: in English the
-        whole message as before; in Russian the check's own words and what is allowed."""
-        if self.lang == "en":
-            return str(exc)
+        """What is wrong with an option's value, in the person's language: the check's own
+        words and what is allowed (never the option's code or the typed value's quoting)."""
         allowed = t("allowed_is", self.lang, allowed=option_allowed(opt.allowed, self.lang))
         why = exc.reason.args.get("problem") if isinstance(exc.reason, Reason) else None
         return f"{render_reason(why, self.lang)}; {allowed}" if why else allowed
@@ -280,13 +277,11 @@ class StartForm:
         try:
             self.spec.resolve_options(self.players, self.changed_options())
         except ConfigError as exc:
-            if self.lang == "en":
-                return str(exc)
             for opt in self.spec.all_options:   # say which option, in the person's words
                 try:
                     opt.validate(self.options[opt.name], self.players)
                 except ConfigError as bad:
-                    return t("bad_value", self.lang, name=option_name(opt.name, self.lang),
+                    return t("bad_value", self.lang, name=terms.term(opt.name, self.lang),
                              reason=self._why(bad, opt))
             return reason(exc, self.lang) if exc.key else t("cannot_start", self.lang)
         return None
@@ -393,7 +388,7 @@ class StartScreen(Screen[None]):
     StartScreen > Vertical { width: 100%; max-width: 110; height: 1fr;
                              border: round $primary; padding: 0 1; }
     StartScreen #form-scroll { height: 1fr; overflow-x: hidden; }
-    StartScreen #form { height: auto; }
+    StartScreen #form { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     StartScreen #help { height: auto; max-height: 5; border-top: solid $secondary;
                         color: $text; }
     StartScreen #start-message { height: auto; color: $warning; }

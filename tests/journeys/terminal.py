@@ -21,7 +21,7 @@ import pyte
 ROOT = Path(__file__).resolve().parents[2]
 
 KEYS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
-        "enter": "\r", "escape": "\x1b", "space": " ", "pagedown": "\x1b[6~",
+        "enter": "\r", "escape": "\x1b", "space": " ", "backspace": "\x7f", "pagedown": "\x1b[6~",
         "pageup": "\x1b[5~"}
 
 #: what a person should never read: data structures, empty values, code identifiers
