@@ -123,3 +123,21 @@ def test_a_value_per_suit_is_changed_on_its_own_line_and_the_game_gets_it() -> N
     assert form.options["values"]["S"] == 0
     assert form.changed_options() == {"values": {"H": 4, "C": 7, "D": 2, "S": 0}}
     assert form.problem() is None
+
+
+def test_cycling_variants_past_a_three_player_one_keeps_each_variants_default_count() -> None:
+    form = StartForm(spec_name="opendaum")
+    form.row = form.rows().index("variant")
+    seen = {}
+    for _ in range(len(form.variants("opendaum")) * 2):
+        form.change(1)
+        seen[form.spec.name] = form.players
+        assert form.players == form.spec.default_players, form.spec.name
+    assert seen == {"opendaum": 4, "opendaum-shakhi": 4, "opendaum-33": 3}
+    form.row = form.rows().index("players")      # a count the person chose is kept
+    while form.players != 5:
+        form.change(1)
+    form.row = form.rows().index("variant")
+    while form.spec.name != "opendaum-shakhi":
+        form.change(1)
+    assert form.players == 5

@@ -72,6 +72,9 @@ class StartForm:
     options: dict[str, Any] = field(default_factory=dict)
     resumable: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
     row: int = 0
+    #: the number of players the person chose (0: none), kept by every variant that can
+    #: seat it; else each game and variant seats its own default, as ``koloda play GAME``
+    wanted: int = 0
 
     def __post_init__(self) -> None:
         specs = registry()
@@ -155,15 +158,17 @@ class StartForm:
         if key == "game":
             i = self.families.index(self.family)
             fam = self.families[(i + step) % len(self.families)]
+            self.wanted = 0
             self.set_spec(self.variants(fam)[0].name)   # as `koloda play GAME` seats it
         elif key == "variant":
             vs = [s.name for s in self.variants(self.family)]
             i = vs.index(self.spec_name)
-            self.set_spec(vs[(i + step) % len(vs)], self.players, keep_seats=True)
+            self.set_spec(vs[(i + step) % len(vs)], self.wanted or None, keep_seats=True)
         elif key == "players":
             counts = list(self.spec.players)
             i = counts.index(self.players)
             self.set_players(counts[(i + step) % len(counts)], keep_seats=True)
+            self.wanted = self.players
         elif key == "you":
             self.sit(self.my_seat + step)
         elif key.startswith("seat:"):

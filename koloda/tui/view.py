@@ -204,7 +204,7 @@ def players_table(disp: Mapping[str, Any], lang: str, width: int | None = None) 
 
 #: a compact players table: the most a column's label keeps, the most a value shows, the
 #: least a name keeps
-COMPACT_LABEL, COMPACT_CELL, COMPACT_NAME = 10, 12, 10
+COMPACT_LABEL, COMPACT_CELL, COMPACT_NAME = 10, 12, 14
 
 
 def _compact_widths(cells: list[list[Text]], labels: list[str], width: int
