@@ -201,9 +201,9 @@ class StartForm:
         value = self.options[opt.name]
         if sub is not None:      # one number of a dict option: the whole dict is checked
             for k in range(1, 65):
-                candidate = {**value, sub: value[sub] + step * k}
+                each = {**value, sub: value[sub] + step * k}
                 try:
-                    self.options[opt.name] = opt.validate(candidate, self.players)
+                    self.options[opt.name] = opt.validate(each, self.players)
                     return
                 except ConfigError:
                     continue
