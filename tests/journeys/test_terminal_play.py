@@ -139,6 +139,8 @@ def start_game(term: Terminal, game: str) -> None:
         text = term.settle(0.1)
         no_raw(text)
     term.press("enter")
+    # the match is made and the computers are set up before the table is drawn
+    term.wait(lambda s: kind(s) != "start", timeout=30, what="the table")
 
 
 def play_to_the_end(term: Terminal, players: int, limit: int = 400) -> str:
