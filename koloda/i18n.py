@@ -220,6 +220,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "resume_over": ("the game is already over; see it move by move with: koloda replay "
                     "{path}",
                     "игра уже окончена; посмотреть её ход за ходом: koloda replay {path}"),
+    # the start screen: a word value's alternatives, one number of a value per suit
+    "or": ("or", "или"),
+    "whole_number": ("a whole number ≥ 0", "целое число ≥ 0"),
+    # the table's keys on a terminal under 80 columns (how to quit first)
+    # a box over the table with more than it shows
+    "scroll_keys": ("↑↓ PgUp PgDn scroll", "↑↓ PgUp PgDn листать"),
+    "keys_tiny": ("q quit · s sheet · h hint · l last · ←→↑↓ Enter",
+                  "q выход · s запись · h совет · l взятка · ←→↑↓ Enter"),
 }
 
 #: option values whose word as a term means something else (``deal``, the field label)

@@ -405,7 +405,7 @@ def test_the_start_screen_edits_typed_values_and_refuses_bad_ones() -> None:
             while form.current != "opt:max_deals":
                 await pilot.press("down")
             await pilot.press("enter", *["backspace"] * 3, "0", "enter")
-            assert screen.editing and "max_deals" in str(
+            assert screen.editing and "max deals" in str(
                 screen.query_one("#start-message").render())       # 0 is refused
             await pilot.press("backspace", "3", "enter")
             assert not screen.editing and form.options["max_deals"] == 3

@@ -21,11 +21,20 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from koloda.engine import terms
 from koloda.engine.errors import ConfigError, IllegalAction, RecordError
 from koloda.engine.messages import Reason, render_reason
 from koloda.engine.registry import registry
 from koloda.engine.spec import GameSpec, Option
-from koloda.i18n import LANGS, bot_label, option_allowed, option_name, option_value, reason, t
+from koloda.i18n import (
+    LANGS,
+    bot_label,
+    option_allowed,
+    option_value,
+    reason,
+    suit_word,
+    t,
+)
 from koloda.tui.session import bot_choices, default_bot
 
 
@@ -63,6 +72,9 @@ class StartForm:
     options: dict[str, Any] = field(default_factory=dict)
     resumable: list[tuple[Path, dict[str, Any]]] = field(default_factory=list)
     row: int = 0
+    #: the number of players the person chose (0: none), kept by every variant that can
+    #: seat it; else each game and variant seats its own default, as ``koloda play GAME``
+    wanted: int = 0
 
     def __post_init__(self) -> None:
         specs = registry()
@@ -111,7 +123,12 @@ class StartForm:
         out += ["game", "variant", "players", "you"]
         out += [f"seat:{i}" for i in range(self.players)]
         out += ["lang", "name"]
-        out += [f"opt:{o.name}" for o in self.spec.all_options]
+        for o in self.spec.all_options:
+            value = self.options[o.name]
+            if isinstance(value, dict):   # a value per key (Kopilka's suits): a line each
+                out += [f"opt:{o.name}:{k}" for k in value]
+            else:
+                out.append(f"opt:{o.name}")
         out.append("start")
         return out
 
@@ -125,7 +142,15 @@ class StartForm:
         self.row = (self.row + step) % len(self.rows())
 
     def option(self, name: str) -> Option:
+        """The option of a line (``values:H``, a line of a dict option, is ``values``)."""
+        name = name.partition(":")[0]
         return next(o for o in self.spec.all_options if o.name == name)
+
+    @staticmethod
+    def sub_key(key: str) -> str | None:
+        """The key inside a dict option's value on line ``key`` (``opt:values:H`` → H)."""
+        parts = key.split(":")
+        return parts[2] if len(parts) == 3 and parts[0] == "opt" else None
 
     def change(self, step: int) -> None:
         """←/→ on the current line."""
@@ -133,15 +158,17 @@ class StartForm:
         if key == "game":
             i = self.families.index(self.family)
             fam = self.families[(i + step) % len(self.families)]
-            self.set_spec(self.variants(fam)[0].name, self.players)
+            self.wanted = 0
+            self.set_spec(self.variants(fam)[0].name)   # as `koloda play GAME` seats it
         elif key == "variant":
             vs = [s.name for s in self.variants(self.family)]
             i = vs.index(self.spec_name)
-            self.set_spec(vs[(i + step) % len(vs)], self.players, keep_seats=True)
+            self.set_spec(vs[(i + step) % len(vs)], self.wanted or None, keep_seats=True)
         elif key == "players":
             counts = list(self.spec.players)
             i = counts.index(self.players)
             self.set_players(counts[(i + step) % len(counts)], keep_seats=True)
+            self.wanted = self.players
         elif key == "you":
             self.sit(self.my_seat + step)
         elif key.startswith("seat:"):
@@ -155,7 +182,7 @@ class StartForm:
         elif key == "lang":
             self.lang = LANGS[(LANGS.index(self.lang) + step) % len(LANGS)]
         elif key.startswith("opt:"):
-            self._step_option(self.option(key[4:]), step)
+            self._step_option(self.option(key[4:]), step, self.sub_key(key))
 
     @property
     def my_seat(self) -> int:
@@ -170,8 +197,17 @@ class StartForm:
         if seat != old:
             self.seats[old], self.seats[seat] = self.seats[seat], "human"
 
-    def _step_option(self, opt: Option, step: int) -> None:
+    def _step_option(self, opt: Option, step: int, sub: str | None = None) -> None:
         value = self.options[opt.name]
+        if sub is not None:      # one number of a dict option: the whole dict is checked
+            for k in range(1, 65):
+                each = {**value, sub: value[sub] + step * k}
+                try:
+                    self.options[opt.name] = opt.validate(each, self.players)
+                    return
+                except ConfigError:
+                    continue
+            return
         if opt.kind is bool:
             self.options[opt.name] = not value
             return
@@ -202,7 +238,10 @@ class StartForm:
         key = self.current
         if key == "name":
             return self.name
-        value = self.options[key[4:]]
+        value = self.options[self.option(key[4:]).name]
+        sub = self.sub_key(key)
+        if sub is not None:
+            return str(value[sub])
         return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
     def set_typed(self, text: str) -> str | None:
@@ -219,18 +258,19 @@ class StartForm:
             value = json.loads(text)
         except json.JSONDecodeError:
             value = text.strip()
+        sub = self.sub_key(key)
+        if sub is not None:
+            value = {**self.options[opt.name], sub: value}
         try:
             self.options[opt.name] = opt.validate(value, self.players)
         except ConfigError as exc:
-            return t("bad_value", self.lang, name=option_name(opt.name, self.lang),
+            return t("bad_value", self.lang, name=terms.term(opt.name, self.lang),
                      reason=self._why(exc, opt))
         return None
 
     def _why(self, exc: ConfigError, opt: Option) -> str:
-        """What is wrong with an option's value, in the person's language: in English the
-        whole message as before; in Russian the check's own words and what is allowed."""
-        if self.lang == "en":
-            return str(exc)
+        """What is wrong with an option's value, in the person's language: the check's own
+        words and what is allowed (never the option's code or the typed value's quoting)."""
         allowed = t("allowed_is", self.lang, allowed=option_allowed(opt.allowed, self.lang))
         why = exc.reason.args.get("problem") if isinstance(exc.reason, Reason) else None
         return f"{render_reason(why, self.lang)}; {allowed}" if why else allowed
@@ -242,13 +282,11 @@ class StartForm:
         try:
             self.spec.resolve_options(self.players, self.changed_options())
         except ConfigError as exc:
-            if self.lang == "en":
-                return str(exc)
             for opt in self.spec.all_options:   # say which option, in the person's words
                 try:
                     opt.validate(self.options[opt.name], self.players)
                 except ConfigError as bad:
-                    return t("bad_value", self.lang, name=option_name(opt.name, self.lang),
+                    return t("bad_value", self.lang, name=terms.term(opt.name, self.lang),
                              reason=self._why(bad, opt))
             return reason(exc, self.lang) if exc.key else t("cannot_start", self.lang)
         return None
@@ -269,7 +307,7 @@ class StartForm:
             when = _saved_at(path)
             return "↻", Text(t("resume_line", lang, name=f"{title} · "
                                f"{t('moves_made', lang, n=moves)}"
-                               f"{f' · {when}' if when else ''} · {path.name}"))
+                               f"{f' · {when}' if when else ''}"))
         if key == "game":
             v = self.variants(self.family)[0]
             return t("game", lang), Text(v.title_ru if lang == "ru" else v.title_en)
@@ -294,17 +332,23 @@ class StartForm:
         if key.startswith("opt:"):
             opt = self.option(key[4:])
             value = self.options[opt.name]
-            return option_name(opt.name, lang), Text(option_value(value, lang))
+            sub = self.sub_key(key)
+            if sub is not None:
+                return (f"{option_label(opt.name, lang)}: {suit_word(sub, lang)}",
+                        Text(value_text(value[sub], lang)))
+            return option_label(opt.name, lang), Text(value_text(value, lang))
         return "", Text(t("start", lang), style="bold")
 
     def render(self) -> Text:
-        out = Text()
+        """A line per row, never wrapped (the screen scrolls to the row with the ▶)."""
+        out = Text(no_wrap=True, overflow="ellipsis")
         current = self.current
         for key in self.rows():
             name, value = self.line(key)
             here = key == current
             row = Text("▶ " if here else "  ", style="bold magenta")
-            row.append(f"{name:<28}", style="bold" if here else "dim")
+            row.append(f"{name} " if key.startswith("resume:") else f"{name:<28}",
+                       style="bold" if here else "dim")
             arrows = key not in ("start", "name") and not key.startswith("resume:")
             if arrows and here:
                 row.append("◀ ", style="magenta")
@@ -320,12 +364,24 @@ class StartForm:
     def help(self) -> Text:
         """What the current line means: the game's summary or the option's rule."""
         lang, spec, key = self.lang, self.spec, self.current
+        if key.startswith("resume:"):
+            return Text(str(self.resumable[int(key[7:])][0]), style="dim")
         if key.startswith("opt:"):
             opt = self.option(key[4:])
-            out = Text(opt.help_ru if lang == "ru" else opt.help_en)
-            default = option_value(opt.default_for(self.players), lang)
-            out.append(f"\n{option_allowed(opt.allowed, lang)} · "
-                       f"{t('option_default', lang, value=default)}", style="dim")
+            codes = _codes(opt)
+            out = Text(_with_words(opt.help_ru if lang == "ru" else opt.help_en, codes, lang))
+            default = opt.default_for(self.players)
+            sub = self.sub_key(key)
+            if sub is not None:     # one number of a dict option: what each line takes
+                allowed = t("whole_number", lang)
+                shown = value_text(default.get(sub), lang)
+            elif codes:
+                allowed = f" {t('or', lang)} ".join(value_text(c, lang) for c in codes)
+                shown = value_text(default, lang)
+            else:
+                allowed = option_allowed(opt.allowed, lang)
+                shown = value_text(default, lang)
+            out.append(f"\n{allowed} · {t('option_default', lang, value=shown)}", style="dim")
             return out
         summary = spec.summary_ru if lang == "ru" else spec.summary_en
         return Text(summary or "")
@@ -336,11 +392,12 @@ class StartScreen(Screen[None]):
     StartScreen { align: center top; }
     StartScreen > Vertical { width: 100%; max-width: 110; height: 1fr;
                              border: round $primary; padding: 0 1; }
-    StartScreen #form { height: auto; }
-    StartScreen #help { height: auto; min-height: 3; border-top: solid $secondary;
+    StartScreen #form-scroll { height: 1fr; overflow-x: hidden; }
+    StartScreen #form { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    StartScreen #help { height: auto; max-height: 5; border-top: solid $secondary;
                         color: $text; }
     StartScreen #start-message { height: auto; color: $warning; }
-    StartScreen #start-keys { color: $text-muted; }
+    StartScreen #start-keys { height: auto; color: $text-muted; }
     StartScreen Input { display: none; }
     StartScreen Input.editing { display: block; }
     """
@@ -351,22 +408,31 @@ class StartScreen(Screen[None]):
         Binding("q", "quit_app", show=False), Binding("r", "rules", show=False),
     ]
 
+    #: no widget takes the keys until a value is typed (the arrows and q are the form's)
+    AUTO_FOCUS = None
+
     def __init__(self, form: StartForm) -> None:
         super().__init__()
         self.form = form
         self.editing = False
 
     def compose(self) -> ComposeResult:
+        # the lines scroll (the one with the ▶ always in view); what the line means, a
+        # typed value and how to use the screen stay under them
         with Vertical() as box:
             box.border_title = t("start_title", self.form.lang)
-            with VerticalScroll():
+            with VerticalScroll(id="form-scroll"):
                 yield Static(id="form")
-                yield Input(id="edit")
-                yield Static(id="start-message")
-                yield Static(id="help")
+            yield Input(id="edit")
+            yield Static(id="start-message")
+            yield Static(id="help")
             yield Static(id="start-keys")
 
     def on_mount(self) -> None:
+        # the arrows are the form's: the scroll only follows the ▶, it takes no keys
+        self.query_one("#form-scroll").can_focus = False
+        self.query_one(Input).can_focus = False
+        self.set_focus(None)
         self.redraw()
 
     def redraw(self) -> None:
@@ -375,6 +441,16 @@ class StartScreen(Screen[None]):
         self.query_one("#form", Static).update(f.render())
         self.query_one("#help", Static).update(f.help())
         self.query_one("#start-keys", Static).update(t("start_help", f.lang))
+        self.call_after_refresh(self.follow)
+
+    def follow(self) -> None:
+        """Scroll the lines so the current one (a line each) is in view."""
+        box = self.query_one("#form-scroll", VerticalScroll)
+        row, seen = self.form.row, box.scrollable_content_region.height
+        if row < box.scroll_y:
+            box.scroll_to(y=row, animate=False)
+        elif seen and row >= box.scroll_y + seen:
+            box.scroll_to(y=row - seen + 1, animate=False)
 
     def say(self, text: str) -> None:
         self.query_one("#start-message", Static).update(text)
@@ -407,6 +483,7 @@ class StartScreen(Screen[None]):
             box.value = f.edit_value()
             box.add_class("editing")
             self.editing = True
+            box.can_focus = True
             box.focus()
             self.say(t("type_value", f.lang, name=f.line(f.current)[0]))
             return
@@ -433,6 +510,7 @@ class StartScreen(Screen[None]):
     def _close_editor(self) -> None:
         box = self.query_one(Input)
         box.remove_class("editing")
+        box.can_focus = False
         self.editing = False
         self.set_focus(None)
         self.say("")
@@ -446,6 +524,41 @@ class StartScreen(Screen[None]):
     def action_quit_app(self) -> None:
         if not self.editing:
             self.app.exit(None)
+
+
+def option_label(name: str, lang: str) -> str:
+    """An option as the start screen names it: its term (``start_deal`` → "Start deal")."""
+    word = terms.term(name, lang)
+    return word[:1].upper() + word[1:]
+
+
+def value_text(value: Any, lang: str) -> str:
+    """An option's value in words: yes/no, a word value's term, a number as written."""
+    if isinstance(value, bool):
+        return terms.term("yes" if value else "no", lang)
+    if isinstance(value, str):
+        said = option_value(value, lang)
+        code = f" ({value})"      # the code in brackets: the help says it in words too
+        said = said[:-len(code)] if said.endswith(code) else said
+        return terms.term(value, lang) if said == value and terms.has_term(value) else said
+    if isinstance(value, dict):
+        return ", ".join(f"{suit_word(str(k), lang)} {value_text(v, lang)}"
+                         for k, v in value.items())
+    return str(value)
+
+
+def _codes(opt: Option) -> list[str]:
+    """The word values a word option takes ("cycle", "deal"), from its allowed text."""
+    return re.findall(r'"([^"]*)"', opt.allowed) if opt.kind is str else []
+
+
+def _with_words(text: str, codes: list[str], lang: str) -> str:
+    """An option's help with its codes of several words (``first_elimination``) said in
+    words, as the value line says them."""
+    for code in codes:
+        if "_" in code:
+            text = text.replace(code, value_text(code, lang))
+    return text
 
 
 def _saved_at(path: Path) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rich.columns import Columns
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -58,11 +58,15 @@ def bot_word(name: str, lang: str) -> str:
     return ru if lang == "ru" else en
 
 
-#: below this many columns the log of moves folds away; below SHORT rows the table comes
-#: first and the players scroll under it
-NARROW, SHORT = 100, 34
+#: below this many columns the log of moves folds away; below TINY the keys line names
+#: how to quit first
+NARROW, TINY = 100, 80
 #: from this many columns the log of moves is wider (a larger terminal uses the room)
 WIDE = 140
+#: the log's width (the side panel), by the screen's class
+SIDE = {"narrow": 0, "normal": 36, "wide": 52}
+#: lines of moves shown at once (the Moves panel's max-height less its border)
+MENU_LINES = 7
 #: moves shown at once in the Moves panel: one per digit key (1-9, 0)
 PAGE = 10
 
@@ -73,17 +77,19 @@ class TableScreen(Screen[None]):
                          text-style: bold; padding: 0 1; }
     TableScreen #body { height: 1fr; }
     TableScreen #main { width: 1fr; }
-    TableScreen #top { height: 1fr; }
+    TableScreen #table { height: auto; border: round $primary; padding: 0 1; }
+    TableScreen #table.hidden { display: none; }
+    TableScreen #centre { height: auto; }
+    TableScreen #gap { height: 0; }
     TableScreen #side { width: 36; border: round $secondary; }
     TableScreen.narrow #side { display: none; }
     TableScreen.wide #side { width: 52; }
     TableScreen .panel { height: auto; border: round $primary; padding: 0 1; }
-    TableScreen #centre { min-height: 4; }
     TableScreen .active { border: round $accent; }
     TableScreen #menu { max-height: 9; }
     TableScreen #filter { display: none; height: 1; border: none; padding: 0 1; }
     TableScreen #filter.shown { display: block; }
-    TableScreen #message { height: auto; min-height: 1; padding: 0 1; }
+    TableScreen #message { height: auto; padding: 0 1; }
     TableScreen #keys { height: 1; color: $text-muted; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -124,6 +130,10 @@ class TableScreen(Screen[None]):
         self.chronicle = Chronicle()
         self.hint: Text | None = None
         self.disp: Mapping[str, Any] = {}
+        self.compact = False              # the hand as a line of cards (a short screen)
+        self.players_view: RenderableType = Text("")
+        self.centre_view: RenderableType = Text("")
+        self.menu_view: RenderableType = Text("")
         self.obs: Mapping[str, Any] = {}   # the observation drawn (its JSON reads as a Mapping)
         self.shown_result = False
 
@@ -132,10 +142,12 @@ class TableScreen(Screen[None]):
         yield Static(id="title")
         with Horizontal(id="body"):
             with Vertical(id="main"):
-                # the hand and the moves keep their room; the rest scrolls when short
-                with VerticalScroll(id="top"):
-                    yield Static(id="players", classes="panel")
-                    yield Static(id="centre", classes="panel")
+                # every player's row, the hand and the moves keep their room; the table
+                # takes what is left and scrolls in it (``fit_panels``)
+                yield Static(id="players", classes="panel")
+                with VerticalScroll(id="table"):
+                    yield Static(id="centre")
+                yield Static(id="gap")        # the hand and the moves sit at the bottom
                 yield Static(id="hand", classes="panel")
                 yield Static(id="menu", classes="panel")
                 yield Input(id="filter", placeholder=t("filter_hint", self.lang))
@@ -145,12 +157,12 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#players").border_title = t("players", self.lang)
-        self.query_one("#centre").border_title = heading(term("table", self.lang))
+        self.query_one("#table").border_title = heading(term("table", self.lang))
         self.query_one("#side").border_title = t("log", self.lang)
         log = self.query_one(RichLog)
         log.can_focus = False      # the arrows are the Moves list's, not the log's
         self.query_one("#filter", Input).can_focus = False    # until / opens it
-        self.query_one("#top").can_focus = False
+        self.query_one("#table").can_focus = False
         self.set_focus(None)
         self.fit(self.app.size.width, self.app.size.height)
         names = self.session.names()
@@ -169,22 +181,64 @@ class TableScreen(Screen[None]):
         self.fit(event.size.width, event.size.height)
 
     def fit(self, width: int, height: int) -> None:
-        """From 80×24 up the hand, the moves and the table stay on the screen: below 100
-        columns the log of moves folds away (the hand needs the width); below 34 rows the
-        table comes before the players, who scroll."""
+        """Below 100 columns the log of moves folds away (the hand needs the width); the
+        keys line fits the width, how to quit first on the narrowest."""
         self.set_class(width < NARROW, "narrow")
         self.set_class(width >= WIDE, "wide")
-        top, players, centre = (self.query_one(q) for q in ("#top", "#players", "#centre"))
-        short = height < SHORT
-        if short != (top.children[0] is centre):
-            if short:
-                top.move_child(players, after=centre)
-            else:
-                top.move_child(centre, after=players)
         self.query_one("#keys", Static).update(
-            t("keys_table" if width >= NARROW else "keys_short", self.lang))
-        if self.hand:
+            t("keys_table" if width >= NARROW else "keys_short" if width >= TINY
+              else "keys_tiny", self.lang))
+        if self.disp:
             self._draw_hand()
+            self.fit_panels()
+
+    @property
+    def inner_width(self) -> int:
+        """The width inside a panel of the main column (the screen less the log)."""
+        kind = "narrow" if self.has_class("narrow") else "wide" if self.has_class("wide") \
+            else "normal"
+        return self.app.size.width - SIDE[kind] - 4
+
+    def _lines(self, renderable: Any, width: int) -> int:
+        console = self.app.console
+        return len(console.render_lines(renderable, console.options.update_width(
+            max(1, width)), pad=False))
+
+    def fit_panels(self) -> None:
+        """Every player's row, the hand and the moves always on the screen, whatever its
+        size: the table gets the rows left (scrolling inside its box). When that leaves
+        the table no room the hand is drawn as a line of cards, then the players a line
+        each (what does not fit cut with …); the table folds away only when not even one
+        of its lines would fit."""
+        if not self.disp:
+            return
+        height = self.app.size.height
+        inner = self.inner_width
+        filter_shown = self.query_one("#filter", Input).has_class("shown")
+        said = self._lines(self.message, inner + 2) if self.message.plain else 0
+        free = height - 2 - said - filter_shown
+        menu = min(self._lines(self.menu_view, inner), MENU_LINES) + 2
+        table = self._lines(self.centre_view, inner) + 2
+        hands = {c: self._lines(self._hand_view(compact=c), inner) + 2 for c in (False, True)}
+        views = {c: players_table(self.disp, self.lang, inner if c else None)
+                 for c in (False, True)}
+        rows = {c: self._lines(views[c], inner) + 2 for c in (False, True)}
+        tight, compact = True, True
+        for tight, compact in ((False, False), (False, True), (True, True)):
+            if rows[tight] + menu + hands[compact] + min(table, 3 if compact else 4) <= free:
+                break
+        self.players_view = views[tight]
+        self.query_one("#players", Static).update(self.players_view)
+        if compact != self.compact:
+            self.compact = compact
+            self._draw_hand()
+        rest = free - rows[tight] - menu - hands[compact]
+        box = self.query_one("#table", VerticalScroll)
+        box.set_class(rest < 3, "hidden")
+        box.styles.max_height = max(3, rest)
+        # what the table leaves empty goes above the hand (the hand and the moves sit at
+        # the bottom, over the keys)
+        self.query_one("#gap").styles.height = max(0, rest - table if rest >= 3 else rest)
 
     # ----------------------------------------------------------- drawing
     @property
@@ -240,9 +294,8 @@ class TableScreen(Screen[None]):
         me = self.view_seat
         obs = self.obs = m.observation(me)
         disp = self.disp = present(obs, lang, names, me)
-        title = Text(f"koloda · {m.spec.title_ru if lang == 'ru' else m.spec.title_en} · "
-                     f"{t('deal_n', lang, n=self._deal_text(disp))} · "
-                     f"{t('dealer_is', lang, who=seat_name(obs.dealer, names))} · ")
+        # whose move first: a narrow terminal cuts the header's end, never the turn
+        title = Text(no_wrap=True, overflow="ellipsis")
         if m.is_over:
             title.append(t("over", lang), style="bold")
         elif s.human_to_move():
@@ -251,10 +304,14 @@ class TableScreen(Screen[None]):
             who = seat_name(m.to_move, names)
             title.append(t("thinking", lang, who=who) if self.pending
                          else t("turn_of", lang, who=who), style="yellow")
+        title.append(f" · {m.spec.title_ru if lang == 'ru' else m.spec.title_en} · "
+                     f"{t('deal_n', lang, n=self._deal_text(disp))} · "
+                     f"{t('dealer_is', lang, who=seat_name(obs.dealer, names))}"
+                     + (" · koloda" if self.app.size.width >= NARROW else ""))
         self.query_one("#title", Static).update(title)
-        self.query_one("#players", Static).update(players_table(disp, lang))
-        self.query_one("#centre", Static).update(Group(
-            centre(disp, lang), info_line(disp, lang), *extra_lines(disp, lang)))
+        self.centre_view = Group(centre(disp, lang), info_line(disp, lang),
+                                 *extra_lines(disp, lang))
+        self.query_one("#centre", Static).update(self.centre_view)
         self.hand = sort_hand(disp["hand"]["cards"] if disp["hand"] else [], disp["trump"])
         legal = m.legal_actions() if s.human_to_move() else []
         self.chooser = MoveChooser(legal, self.hand)
@@ -265,7 +322,7 @@ class TableScreen(Screen[None]):
         self.cursor_card = self.hand[self.cursor] if self.hand else None
         self._draw_hand()
         self._draw_menu()
-        self.query_one("#message", Static).update(self.message)
+        self._show_message()
 
     def _draw_hand(self) -> None:
         lang = self.lang
@@ -275,12 +332,14 @@ class TableScreen(Screen[None]):
             verbs = ", ".join(action_text(v, lang).plain for v in self.chooser.multi_verbs)
             title += " — " + t("multi_hint", lang, verbs=verbs)
         panel.border_title = title
-        cursor = self.cursor if self.zone == "hand" and self.hand else None
-        side = 0 if self.has_class("narrow") else 52 if self.has_class("wide") else 36
-        room = self.app.size.width - side - 4
-        panel.update(hand_text(self.hand, cursor, frozenset(self.marked),
-                               self.chooser.legal_cards, lang, width=room))
+        panel.update(self._hand_view(self.compact))
         panel.set_class(self.zone == "hand", "active")
+
+    def _hand_view(self, compact: bool) -> Text:
+        """The hand as boxed cards where they fit the width, else (or ``compact``) a line."""
+        cursor = self.cursor if self.zone == "hand" and self.hand else None
+        return hand_text(self.hand, cursor, frozenset(self.marked), self.chooser.legal_cards,
+                         self.lang, width=0 if compact else self.inner_width)
 
     def _draw_menu(self) -> None:
         lang = self.lang
@@ -308,8 +367,10 @@ class TableScreen(Screen[None]):
         if self.filter:
             title += f" · /{self.filter}"
         panel.border_title = title
-        panel.update(Columns(items, padding=(0, 3)) if items else Text("…", style="dim"))
+        self.menu_view = Columns(items, padding=(0, 3)) if items else Text("…", style="dim")
+        panel.update(self.menu_view)
         panel.set_class(self.zone == "menu", "active")
+        self.fit_panels()
 
     @property
     def page_start(self) -> int:
@@ -325,9 +386,17 @@ class TableScreen(Screen[None]):
         if self.message.plain == t("not_yours", self.lang):
             self.say("")
 
+    def _show_message(self) -> None:
+        """The message line, taking no row while there is nothing to say."""
+        box = self.query_one("#message", Static)
+        box.update(self.message)
+        box.display = bool(self.message.plain)
+        self.fit_panels()
+
     def say(self, text: Text | str, style: str = "") -> None:
         self.message = text if isinstance(text, Text) else Text(text, style=style)
-        self.query_one("#message", Static).update(self.message)
+        self._show_message()
+        self.fit_panels()
 
     # -------------------------------------------------------- the flow
     def advance(self) -> None:
@@ -346,7 +415,8 @@ class TableScreen(Screen[None]):
                 tail, self.deal_log = self.deal_log[-m.players:], []
                 self.app.push_screen(
                     sheet_screen(m.sheet(), self.team_names(), self.lang, m.players,
-                                 t("sheet_between", self.lang, n=ended), tail),
+                                 t("sheet_between", self.lang, n=ended), tail,
+                                 width=self.app.size.width),
                     callback=lambda _: self.advance())
                 return
             if not s.bot_to_move():
@@ -493,6 +563,7 @@ class TableScreen(Screen[None]):
         box.add_class("shown")
         box.can_focus = True
         box.focus()
+        self.fit_panels()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if not event.input.has_class("shown"):
@@ -612,13 +683,15 @@ class TableScreen(Screen[None]):
         else:
             body = last_trick_view(self.disp, self.lang)
             title = heading(term("last_trick", self.lang))
-        self.app.push_screen(InfoScreen(title, body, t("press_close", self.lang)))
+        self.app.push_screen(InfoScreen(title, body, t("press_close", self.lang),
+                                        lang=self.lang))
 
     def action_sheet(self) -> None:
         m = self.session.match
         self.app.push_screen(sheet_screen(m.sheet(), self.team_names(), self.lang,
                                           m.players, t("sheet_title", self.lang),
-                                          keys=t("press_close", self.lang)))
+                                          keys=t("press_close", self.lang),
+                                          width=self.app.size.width))
 
     def action_rules(self) -> None:
         self.app.push_screen(rules_screen(self.session.match.spec.family, self.lang))

@@ -169,24 +169,64 @@ def cell_text(cell: Mapping[str, Any] | None, lang: str) -> Text:
     return Text(text, style="dim" if text in (NO_VALUE, NOTHING) else "")
 
 
-def players_table(disp: Mapping[str, Any], lang: str) -> Table:
-    """One row per seat: turn and dealer marks, name and roles, every per-seat column."""
+def players_table(disp: Mapping[str, Any], lang: str, width: int | None = None) -> Table:
+    """One row per seat: turn and dealer marks, name and roles, every per-seat column.
+
+    ``width`` given: compact, a line for every seat and one for the header in that many
+    columns, what does not fit cut with … (a short screen: every seat's row stays on it)."""
     players = disp["players"]
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="dim")
-    table.add_column("", no_wrap=True)
-    table.add_column(t("players", lang), no_wrap=True)
-    for col in players["columns"]:
-        table.add_column(col["label"], justify="right")
-    for row in players["rows"]:
+    cells = [[cell_text(c, lang) for c in row["cells"]] for row in players["rows"]]
+    labels = [col["label"] for col in players["columns"]]
+    if width is None:
+        table.add_column("", no_wrap=True)
+        table.add_column(t("players", lang), no_wrap=True)
+        for label in labels:
+            table.add_column(label, justify="right")
+    else:
+        marks, name, values = _compact_widths(cells, labels, width)
+        table.add_column("", no_wrap=True, width=marks)
+        table.add_column(t("players", lang), no_wrap=True, overflow="ellipsis", width=name)
+        for label, w in zip(labels, values, strict=True):
+            table.add_column(label, justify="right", no_wrap=True, overflow="ellipsis",
+                             width=w)
+    for row, values_ in zip(players["rows"], cells, strict=True):
         mark = Text()
         mark.append("▶" if row["to_move"] else " ", style="bold green")
         if row["dealer"]:
             mark.append(t("dealer_mark", lang), style="cyan")
-        name = Text(row["name"], style="bold" if row["me"] else "")
+        name_ = Text(row["name"], style="bold" if row["me"] else "")
         if row["marks"]:
-            name.append(f" ({', '.join(row['marks'])})", style="italic dim")
-        table.add_row(mark, name, *[cell_text(c, lang) for c in row["cells"]])
+            name_.append(f" ({', '.join(row['marks'])})", style="italic dim")
+        table.add_row(mark, name_, *values_)
     return table
+
+
+#: a compact players table: the most a column's label keeps, the most a value shows, the
+#: least a name keeps
+COMPACT_LABEL, COMPACT_CELL, COMPACT_NAME = 10, 12, 14
+
+
+def _compact_widths(cells: list[list[Text]], labels: list[str], width: int
+                    ) -> tuple[int, int, list[int]]:
+    """Widths of the marks, the name and each value column that fill ``width``: a column as
+    wide as its values (a long one cut), its label cut to them first; the name the rest."""
+    widest = [max((len(r[i].plain) for r in cells), default=1) for i in range(len(labels))]
+    values = [min(max(w, min(len(label), COMPACT_LABEL)), COMPACT_CELL)
+              for w, label in zip(widest, labels, strict=True)]
+    gaps = 2 * (len(values) + 1)          # a space either side between two columns
+    marks = 2
+    name = width - marks - sum(values) - gaps
+    while name < COMPACT_NAME:
+        # the widest column whose label is longer than its values gives a column first
+        over = [i for i, v in enumerate(values) if v > max(widest[i], 1)] or \
+            [i for i, v in enumerate(values) if v > 1]
+        if not over:
+            break
+        i = max(over, key=lambda k: values[k])
+        values[i] -= 1
+        name += 1
+    return marks, max(1, name), values
 
 
 # ---------------------------------------------------------------- the table
@@ -309,8 +349,12 @@ def extra_lines(disp: Mapping[str, Any], lang: str) -> list[Text]:
 
 
 # ------------------------------------------------------------ score sheets
-def sheet_view(sheet: Mapping[str, Any], lang: str) -> RenderableType:
-    """A score sheet as the presenter made it: per-seat standings, tables, facts."""
+def sheet_view(sheet: Mapping[str, Any], lang: str, whole_values: bool = True
+               ) -> RenderableType:
+    """A score sheet as the presenter made it: per-seat standings, tables, facts.
+
+    ``whole_values``: a value of a table is never broken over lines (a narrow sheet wraps
+    its labels instead); False: values wrap too (a sheet that fits no other way)."""
     parts: list[RenderableType] = []
     if sheet["columns"]:
         table = Table(box=None, header_style="dim", pad_edge=False)
@@ -321,13 +365,17 @@ def sheet_view(sheet: Mapping[str, Any], lang: str) -> RenderableType:
             table.add_row(row["name"], *[cell_text(c, lang) for c in row["cells"]])
         parts.append(table)
     for tab in sheet["tables"]:
-        table = Table(box=None, header_style="dim", pad_edge=False,
+        table = Table(box=None, header_style="dim", pad_edge=False, padding=(0, 1, 0, 0),
                       title=heading(tab["label"]) + (f" ({tab['legend']})" if tab["legend"]
                                                      else ""), title_justify="left")
-        for col in tab["columns"]:
-            table.add_column(col)
-        for r in tab["rows"]:
-            table.add_row(*[cell_text(c, lang) for c in r])
+        rows = [[cell_text(c, lang) for c in r] for r in tab["rows"]]
+        for i, col in enumerate(tab["columns"]):
+            widest = max((len(r[i].plain) for r in rows if i < len(r)), default=1)
+            # a column whose label is longer than its values wraps the label; the others
+            # keep their values whole
+            table.add_column(col, no_wrap=whole_values and widest >= len(col))
+        for r in rows:
+            table.add_row(*r)
         parts.append(table)
     for it in sheet["info"]:
         parts.append(_items_line([it], lang))
