@@ -196,7 +196,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "cli_help_hint": ("help: {command}", "справка: {command}"),
     "cli_aborted": ("aborted", "прервано"),
     # why a --db store cannot be opened (koloda/cli/store_open.py)
-    "db_unknown_kind": ("unknown kind of database {kind!r} (use sqlite:///FILE or "
+    "db_unknown_kind": ("unknown kind of database “{kind}” (use sqlite:///FILE or "
                         "postgresql://USER@HOST/NAME)",
                         "неизвестный вид базы «{kind}» (пишите sqlite:///ФАЙЛ или "
                         "postgresql://ПОЛЬЗОВАТЕЛЬ@ХОСТ/ИМЯ)"),

@@ -94,7 +94,7 @@ def test_every_command_with_no_arguments_or_a_bad_one_fails_in_one_line() -> Non
 
 # ------------------------------------------------------------------ --db
 BAD_DBS = [
-    ("bogus://x", "unknown kind of database 'bogus'"),
+    ("bogus://x", "unknown kind of database “bogus”"),
     ("sqlite:////nonexistent/x.db", "the folder /nonexistent does not exist"),
     ("notaurl", "not a database URL"),
 ]
