@@ -3,30 +3,11 @@
 from __future__ import annotations
 
 from rich.console import Console
-from rich.text import Text
 
-from koloda.cards import TEXT_CARD, format_card, suit_of
 from koloda.engine.match import Match
+from koloda.tui.view import card_text, words_text
 
-_COLOURS = ("white", "green", "yellow", "red")  # ♠ ♣ ♦ ♥ — four colours, easy to tell apart
-
-
-def card_text(word: str, lang: str = "en") -> Text:
-    """A card word (``TH``) as a coloured ``10♥``; other words unchanged."""
-    c = TEXT_CARD.get(word)
-    if c is None:
-        return Text(word)
-    return Text(format_card(c, "symbol", lang), style=f"bold {_COLOURS[suit_of(c)]}")
-
-
-def words_text(text: str, lang: str = "en") -> Text:
-    out = Text()
-    for i, w in enumerate(text.split(" ")):
-        if i:
-            out.append(" ")
-        out.append_text(card_text(w, lang))
-    return out
-
+__all__ = ["card_text", "show_result", "words_text"]
 
 def show_result(console: Console, match: Match, lang: str = "en",
                 names: list[str] | None = None) -> None:

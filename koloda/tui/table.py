@@ -26,7 +26,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
 
-from koloda.cli.render import card_text
 from koloda.engine.errors import IllegalAction
 from koloda.engine.terms import BOTS, term
 from koloda.i18n import reason, t
@@ -37,6 +36,7 @@ from koloda.tui.screens import InfoScreen, ResultScreen, rank_name, rules_screen
 from koloda.tui.session import Session
 from koloda.tui.view import (
     action_text,
+    card_text,
     centre,
     extra_lines,
     hand_text,

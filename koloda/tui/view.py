@@ -17,16 +17,31 @@ from rich.table import Table
 from rich.text import Text
 
 from koloda.cards import CARD_TEXT, TEXT_CARD, format_card, rank_of, suit_of
-from koloda.cli.render import card_text
 from koloda.engine import terms
 from koloda.i18n import t, verb
 from koloda.present import NO_VALUE, NOTHING, action_words, present, present_sheet
 
-__all__ = ["action_words", "present", "present_sheet"]
+__all__ = ["action_words", "card_text", "present", "present_sheet", "words_text"]
+
+_COLOURS = ("white", "green", "yellow", "red")  # ♠ ♣ ♦ ♥ — four colours, easy to tell apart
 
 
-def format_number(v: Any) -> str:
-    return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
+def card_text(word: str, lang: str = "en") -> Text:
+    """A card word (``TH``) as a coloured ``10♥``; other words unchanged."""
+    c = TEXT_CARD.get(word)
+    if c is None:
+        return Text(word)
+    return Text(format_card(c, "symbol", lang), style=f"bold {_COLOURS[suit_of(c)]}")
+
+
+def words_text(text: str, lang: str = "en") -> Text:
+    out = Text()
+    for i, w in enumerate(text.split(" ")):
+        if i:
+            out.append(" ")
+        out.append_text(card_text(w, lang))
+    return out
+
 
 
 def is_card(x: Any) -> TypeGuard[str]:
