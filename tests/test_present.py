@@ -103,7 +103,7 @@ def test_each_field_shows_by_its_kind_with_its_label() -> None:
     assert d["players"]["rows"][3]["cells"][1]["text"] == "♠ ♣"
     info = {i["label"]: i["text"] for i in d["info"]}
     assert info["козыри"] == "♥ черви" and info["фаза"] == "розыгрыш"
-    assert info["последняя сдача"] == "нет" and info["мой снос"] == "2♦"
+    assert info["последняя сдача"] == "нет" and info["ваш снос"] == "2♦"
     assert [p["text"] for p in d["centre"]["plays"]] == ["9♥", "Д♥"]
     assert d["centre"]["plays"][0]["name"] == "Боря"
     assert d["last"]["winner"] == "Боря" and d["last"]["plays"][1]["text"] == "К♣"
@@ -123,7 +123,7 @@ def test_a_field_without_a_term_is_never_shown_and_a_spectator_sees_nothing_priv
     assert "history" not in seated and "teams" not in seated
     public = present(_obs(None), "en", NAMES)
     text = json.dumps(public, ensure_ascii=False)
-    assert public["hand"] is None and "my discards" not in text and "2♦" not in text
+    assert public["hand"] is None and "your discards" not in text and "2♦" not in text
     assert "A♠" not in text
 
 

@@ -66,7 +66,7 @@ TERMS: dict[str, tuple[str, str]] = {
     'forbidden_bid': ('forbidden bid', 'запрещённый заказ'),
     'final_deal': ('final deal', 'последняя сдача'),
     'next_trump': ('next trumps', 'следующие козыри'),
-    'my_discards': ('my discards', 'мой снос'),
+    'my_discards': ('your discards', 'ваш снос'),
     'attacker': ('attacker', 'атакует'),
     'defender': ('defender', 'отбивается'),
     'leader': ('leads', 'ходит первым'),

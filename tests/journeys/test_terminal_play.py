@@ -30,7 +30,7 @@ SHORT: dict[str, dict[str, int]] = {
 }
 #: a sentence of the presenter that names an option by its code; said in words by the
 #: vocabulary's owner (koloda/engine/terms.py, "capped_note"), left out of the raw check
-KNOWN_RAW = ("stopped by the max_deals cap",)
+KNOWN_RAW: tuple[str, ...] = ()
 NAME = "Anna"
 
 
