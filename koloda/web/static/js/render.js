@@ -20,7 +20,10 @@ const heading = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
 function cell(c, opts = {}) {
   if (c == null) return "·";
   if (opts.images && c.cards && c.cards.length) {
-    return h("span", { class: "cards" }, c.cards.map((x) => cardImg(x, { small: true })));
+    // the pictures, and the same cards in words for where there is no room for pictures
+    // (the others' boxes on a phone: style.css shows one of the two)
+    return [h("span", { class: "cards" }, c.cards.map((x) => cardImg(x, { small: true }))),
+      h("span", { class: "cards-text" }, c.text)];
   }
   return c.text;
 }
