@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.looks import first_screen_problems, page_problems
+from tests.browser.looks import first_screen_problems, overflow_problems, page_problems
 from tests.browser.serving import ARGS, CHROMIUM, need_browser, serving
 
 pytestmark = pytest.mark.slow
@@ -187,3 +187,76 @@ def test_a_short_match_of_every_game_looks_right_at_every_step(
     assert moves >= 1
     assert errors == []
     assert problems == [], "\n".join(problems)
+
+
+# ----------------------------------------------------------- the defects met
+def _to_my_move(page: Any) -> None:
+    page.wait_for_function(
+        "document.body.dataset.myTurn === '1' || document.body.dataset.over === '1'",
+        timeout=30000)
+
+
+def test_last_trick_shows_no_null_in_trick_games(browser: tuple[Any, str]) -> None:
+    """A finished trick's panel once wrote the parts it lacks (no facts beside who took
+    it) as the word "null"."""
+    chromium, address = browser
+    ctx = _context(chromium, SIZES[1], "en")
+    page = ctx.new_page()
+    try:
+        _start(page, address, "opendaum", 4, {"max_deals": 1})   # one card each: one trick
+        shown = []
+        while True:
+            _to_my_move(page)
+            if page.get_attribute("body", "data-over") == "1":
+                break
+            version = page.get_attribute("body", "data-version")
+            _click_first_legal_move(page)
+            page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        page.wait_for_selector("#last-trick h3")
+        shown.append(page.inner_text("#last-trick"))
+    finally:
+        ctx.close()
+    assert "taken by" in shown[0] and "null" not in shown[0], shown
+
+
+def test_phone_opendaum_4p_hand_and_bids_on_first_screen(browser: tuple[Any, str]) -> None:
+    """At 390×844 the three others once stacked to about 400 px and pushed the hand and the
+    bid buttons below the first screen; they sit side by side now, small."""
+    chromium, address = browser
+    ctx = _context(chromium, SIZES[0], "ru")
+    page = ctx.new_page()
+    try:
+        _start(page, address, "opendaum", 4, {"max_deals": 2})
+        _to_my_move(page)
+        assert page.locator("#moves > .move-row button.move").count() >= 2    # a bid
+        others = page.evaluate("document.getElementById('opponents')"
+                               ".getBoundingClientRect().height")
+        problems = first_screen_problems(page)
+    finally:
+        ctx.close()
+    assert others < 200
+    assert problems == []
+
+
+def test_score_sheet_fits_its_box_on_a_phone(browser: tuple[Any, str]) -> None:
+    """The sheet's table (788 px of Opendaum's deals) in a 359 px dialog: the dialog keeps
+    its width, the table scrolls in a box of its own inside it."""
+    chromium, address = browser
+    ctx = _context(chromium, SIZES[0], "ru")
+    page = ctx.new_page()
+    try:
+        _start(page, address, "opendaum", 4, {"max_deals": 2})
+        _to_my_move(page)
+        page.click("#sheet-button")
+        page.wait_for_selector("#modal:not(.hidden) table.sheet")
+        box = page.evaluate("""() => { const b = document.getElementById('modal-box');
+          return [b.scrollWidth, b.clientWidth, innerWidth,
+                  [...b.querySelectorAll('table.sheet')].map((t) => t.parentElement.matches('.scroll')
+                    && t.parentElement.getBoundingClientRect().right <= b.getBoundingClientRect().right)]; }""")
+        problems = overflow_problems(page)
+    finally:
+        ctx.close()
+    scroll_width, client_width, window, inside = box
+    assert scroll_width <= client_width < window
+    assert inside and all(inside)
+    assert problems == []
