@@ -110,7 +110,8 @@ def _my_move_problems(page: Any, where: str) -> list[str]:
 
 def _click_first_legal_move(page: Any) -> None:
     """The first of "all possible moves", clicked as a person would: open, then click."""
-    page.click("#moves details.all-moves summary")
+    if page.locator("#moves details.all-moves[open]").count() == 0:
+        page.click("#moves details.all-moves summary")
     page.click("#moves details.all-moves button.move >> nth=0")
 
 
@@ -260,3 +261,22 @@ def test_score_sheet_fits_its_box_on_a_phone(browser: tuple[Any, str]) -> None:
     assert scroll_width <= client_width < window
     assert inside and all(inside)
     assert problems == []
+
+
+def test_every_legal_move_list_stays_open_when_the_page_redraws(
+        browser: tuple[Any, str]) -> None:
+    """Opened, "every legal move" once closed again whenever the page drew itself anew at
+    the same move (a seat's news, the language switched) — under the finger about to
+    press one of its moves."""
+    chromium, address = browser
+    ctx = _context(chromium, SIZES[1], "en")
+    page = ctx.new_page()
+    try:
+        _start(page, address, "durak", 2, {})
+        _to_my_move(page)
+        page.click("#moves details.all-moves summary")
+        page.select_option("#lang", "ru")                 # the page draws itself again
+        still_open = page.locator("#moves details.all-moves[open]").count()
+    finally:
+        ctx.close()
+    assert still_open == 1

@@ -177,7 +177,11 @@ export function renderMoves(S) {
     rows.push(h("div", { class: "hint muted" }, S.target ? t("now_pick_cover", { card: cardName(S.target) })
       : t("click_card")));
   }
-  rows.push(h("details", { class: "all-moves" }, h("summary", {}, t("all_moves", { n: S.legal.length })),
+  // drawn again at the same move (a seat's news, the language), the list stays open if it was
+  const wasOpen = el.dataset.version === String(S.state.version)
+    && Boolean(el.querySelector("details.all-moves[open]"));
+  el.dataset.version = String(S.state.version);
+  rows.push(h("details", { class: "all-moves", open: wasOpen }, h("summary", {}, t("all_moves", { n: S.legal.length })),
     h("div", { class: "move-row" }, S.legal.map((a) => button(a, "small")))));
   el.replaceChildren(...rows);
 }
