@@ -8,6 +8,7 @@ element, so a failing test says what is wrong where."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from koloda.engine import terms
@@ -50,91 +51,30 @@ def _around(text: str, word: str) -> str:
     return text[max(0, at - 40):at + len(word) + 40].replace("\n", " | ")
 
 
-_OVERFLOW = r"""
-() => {
-  const out = [];
-  const name = (el) => el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}${
-    el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : ""}`;
-  const path = (el) => { const p = []; for (let e = el; e && e !== document.body && p.length < 4; e = e.parentElement) p.unshift(name(e)); return p.join(" > "); };
-  const doc = document.documentElement;
-  if (doc.scrollWidth > innerWidth + 1) out.push(`the page is ${doc.scrollWidth} px wide in a ${innerWidth} px window`);
-  for (const el of document.body.querySelectorAll("*")) {
-    if (!el.getClientRects().length) continue;                   // not shown
-    const cs = getComputedStyle(el);
-    if (cs.display === "inline" || el.tagName === "svg" || el.closest("svg")) continue;
-    if (el.closest(".scroll") || el.matches(".log, select, input, textarea, option")) continue;
-    if (cs.textOverflow === "ellipsis") continue;                // cut on purpose, with …
-    if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
-      out.push(`${path(el)}: ${el.scrollWidth} px of content in a ${el.clientWidth} px box`);
-    }
-  }
-  for (const el of document.body.querySelectorAll(".scroll")) {
-    if (!el.getClientRects().length) continue;
-    const r = el.getBoundingClientRect(), p = el.parentElement.getBoundingClientRect();
-    if (r.right > p.right + 1 || r.left < p.left - 1) out.push(`${path(el)} sticks out of its box`);
-  }
-  return out;
-}
-"""
+#: the measures, in the page's own language (looks.js: one object of functions)
+_JS = (Path(__file__).with_name("looks.js")).read_text(encoding="utf-8")
 
-_COLUMNS = r"""
-() => {
-  const out = [];
-  for (const table of document.querySelectorAll("table")) {
-    if (!table.getClientRects().length) continue;
-    const head = table.tHead && table.tHead.rows[table.tHead.rows.length - 1];
-    const body = table.tBodies[0] && table.tBodies[0].rows[0];
-    if (!head || !body || head.cells.length !== body.cells.length) continue;
-    const label = table.id ? `#${table.id}` : `table.${table.className}`;
-    const hr = head.getBoundingClientRect(), br = body.getBoundingClientRect();
-    if (br.top < hr.bottom - 1) out.push(`${label}: its rows are beside its header, not under it`);
-    for (let i = 0; i < head.cells.length; i++) {
-      const a = head.cells[i].getBoundingClientRect(), b = body.cells[i].getBoundingClientRect();
-      if (Math.abs(a.left - b.left) > 1.5 || Math.abs(a.right - b.right) > 1.5) {
-        out.push(`${label}: column ${i + 1} "${head.cells[i].innerText}" is at x ${Math.round(a.left)}-${Math.round(a.right)}, its cells at ${Math.round(b.left)}-${Math.round(b.right)}`);
-      }
-    }
-  }
-  return out;
-}
-"""
 
-_FIRST_SCREEN = r"""
-() => {
-  const out = [];
-  const y = scrollY;
-  const act = [...document.querySelectorAll("#hand img.card, #moves > .move-row button.move, #moves .pickable, #center .pickable, #center .attack.beatable")];
-  for (const el of act) {
-    const r = el.getBoundingClientRect();
-    if (!r.height) continue;
-    if (r.bottom + y > innerHeight + 1) {
-      out.push(`${el.tagName.toLowerCase()} "${el.innerText || el.getAttribute("alt") || ""}" ends at ${Math.round(r.bottom + y)} px, below the first screen (${innerHeight} px)`);
-    }
-  }
-  if (!act.length) out.push("nothing to act on is shown");
-  return out;
-}
-"""
+def _measure(page: Any, name: str) -> list[str]:
+    found: list[str] = page.evaluate(f"() => ({_JS.strip().rstrip(';')}).{name}()")
+    return found
 
 
 def overflow_problems(page: Any) -> list[str]:
     """Every shown element whose content is wider than its box (the page's own width
     included); a ``.scroll`` box may scroll, but must stay inside its own box."""
-    found: list[str] = page.evaluate(_OVERFLOW)
-    return found
+    return _measure(page, "overflow")
 
 
 def column_problems(page: Any) -> list[str]:
     """Every shown table whose header cells are not over its first row's cells."""
-    found: list[str] = page.evaluate(_COLUMNS)
-    return found
+    return _measure(page, "columns")
 
 
 def first_screen_problems(page: Any) -> list[str]:
     """When it is the page's move: the hand and the move buttons within the first screen
     (measured from the top of the page, whatever it is scrolled to)."""
-    found: list[str] = page.evaluate(_FIRST_SCREEN)
-    return found
+    return _measure(page, "firstScreen")
 
 
 def page_problems(page: Any, lang: str, where: str) -> list[str]:

@@ -9,7 +9,6 @@ One server (with a few rated matches stored) and one Chromium for the module."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest

@@ -250,10 +250,11 @@ def test_score_sheet_fits_its_box_on_a_phone(browser: tuple[Any, str]) -> None:
         _to_my_move(page)
         page.click("#sheet-button")
         page.wait_for_selector("#modal:not(.hidden) table.sheet")
-        box = page.evaluate("""() => { const b = document.getElementById('modal-box');
+        box = page.evaluate("""() => {
+          const b = document.getElementById('modal-box'), right = b.getBoundingClientRect().right;
           return [b.scrollWidth, b.clientWidth, innerWidth,
-                  [...b.querySelectorAll('table.sheet')].map((t) => t.parentElement.matches('.scroll')
-                    && t.parentElement.getBoundingClientRect().right <= b.getBoundingClientRect().right)]; }""")
+                  [...b.querySelectorAll('table.sheet')].map((t) => t.parentElement.matches(
+                    '.scroll') && t.parentElement.getBoundingClientRect().right <= right)]; }""")
         problems = overflow_problems(page)
     finally:
         ctx.close()
