@@ -115,7 +115,10 @@ def _click_first_legal_move(page: Any) -> None:
     page.click("#moves details.all-moves button.move >> nth=0")
 
 
-def _start(page: Any, address: str, game: str, players: int, options: dict[str, Any]) -> str:
+def _start(page: Any, address: str, game: str, players: int, options: dict[str, Any],
+           lobby: Any = None) -> str:
+    """A table of ``game`` made from the lobby, this page in its first seat, the others
+    computers; ``lobby(page)`` is called on the lobby once it lists the table."""
     page.goto(address + "/")
     page.wait_for_selector("#create")
     seats = [{"kind": "person"}] + [{"kind": "computer", "bot": "random"}] * (players - 1)
@@ -127,6 +130,9 @@ def _start(page: Any, address: str, game: str, players: int, options: dict[str, 
          "name": "Гость", "sit": 0})
     assert "id" in made, made
     page.evaluate(f"localStorage.setItem('koloda.seat.{made['id']}', {json.dumps(made['token'])})")
+    if lobby is not None:
+        page.wait_for_selector(f"#tables li.table-row[data-table='{made['id']}']")
+        lobby(page)
     page.goto(address + made["url"])
     return str(made["id"])
 
@@ -142,7 +148,9 @@ def test_a_short_match_of_every_game_looks_right_at_every_step(
     problems: list[str] = []
     where = f"{game} {players}p"
     try:
-        _start(page, address, game, players, options)
+        def lobby(page: Any) -> None:
+            problems.extend(_each_look(page, f"{where}: the lobby listing the table"))
+        _start(page, address, game, players, options, lobby)
         page.wait_for_function("document.body.dataset.version !== undefined")
         moves = sheets = 0
         deadline = time.monotonic() + 120
@@ -183,6 +191,7 @@ def test_a_short_match_of_every_game_looks_right_at_every_step(
         page.keyboard.press("Home")
         page.wait_for_timeout(150)
         problems += _each_look(page, f"{where}: the replay's first step")
+
     finally:
         ctx.close()
     assert moves >= 1
