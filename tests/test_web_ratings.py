@@ -155,6 +155,20 @@ def test_the_leaderboard_orders_accounts_by_ordinal_and_pages(tmp_path: Path) ->
             assert c.get(path).status_code == 200
 
 
+def test_unknown_player_gets_a_404_naming_the_player_in_both_languages(
+        tmp_path: Path) -> None:
+    """No «Value('X')»: the API's error names the player as each language quotes a name
+    a person gave, and the player page itself answers 404 (its text then says so)."""
+    with client_for(tmp_path) as c:
+        res = c.get("/api/players/X")
+        assert res.status_code == 404
+        assert res.json() == {"error": "no registered player 'X'",
+                              "error_ru": "зарегистрированного игрока «X» нет"}
+        assert c.get("/player/X").status_code == 404
+        register(c, "Аня")
+        assert c.get("/player/%D0%B0%D0%BD%D1%8F").status_code == 200   # «аня»: same key
+
+
 def test_a_signed_in_player_at_a_finished_table_is_rated(tmp_path: Path) -> None:
     """Through the server: an account beats (or loses to) a computer; its rating moves."""
     from tests.test_web import Sock

@@ -13,6 +13,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from koloda.engine.messages import Value
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -126,7 +128,11 @@ class Said(str):
 
 
 def _fill(template: str, args: dict[str, Any], lang: int) -> str:
-    out = {k: (v[lang] if isinstance(v, tuple) else v) for k, v in args.items()}
+    """``template`` with ``args``: a pair gives its side, a value a person gave
+    (:class:`~koloda.engine.messages.Value`) reads as that language quotes it."""
+    out = {k: (v[lang] if isinstance(v, tuple)
+               else v.render("ru" if lang else "en") if isinstance(v, Value) else v)
+           for k, v in args.items()}
     return template.format(**out)
 
 

@@ -94,14 +94,15 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "lost": ("lost", "проиграно"),
     "drawn": ("drawn", "ничьих"),
     "rank_33": ("Opendaum-33 rank", "Разряд в Опендаум-33"),
-    "no_rank": ("none yet", "пока нет"),
+    "rank_none": ("none yet", "пока нет"),
+    "no_such_player": ("No such player", "Такого игрока нет"),
     "registered_since": ("registered {date}", "зарегистрирован {date}"),
     "replay": ("replay", "повтор"),
     "result_won": ("won", "победа"),
     "result_lost": ("lost", "поражение"),
     "result_draw": ("draw", "ничья"),
     "no_games": ("No games yet.", "Партий пока нет."),
-    "with_players": ("with {who}", "с {who}"),
+    "with_players": ("with {who}", "за столом: {who}"),
 }
 for _i, _lang in enumerate(("en", "ru")):
     TEXTS.setdefault(_lang, {}).update({k: v[_i] for k, v in _PAIRS.items()})
@@ -135,9 +136,19 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
     async def leaderboard_page(game: str = "durak") -> FileResponse:
         return FileResponse(str(static.joinpath("ratings.html")))
 
+    def account_of(s: Session, name: str) -> Account | None:
+        found: Account | None = s.scalar(select(Account).where(Account.key == name_key(name)))
+        return found
+
     @app.get("/player/{name}", include_in_schema=False)
     async def player_page(name: str) -> FileResponse:
-        return FileResponse(str(static.joinpath("ratings.html")))
+        """The page; 404 (the same page, which says whom it did not find) for a name no
+        account has."""
+        def known() -> bool:
+            with Session(store.engine) as s:
+                return account_of(s, name) is not None
+        status = 200 if await asyncio.to_thread(known) else 404
+        return FileResponse(str(static.joinpath("ratings.html")), status_code=status)
 
     @app.post("/api/playnow", status_code=201)
     async def playnow(body: PlayNowIn, request: Request) -> dict[str, Any]:
@@ -209,7 +220,7 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
     async def player(name: str, recent: int = 20) -> dict[str, Any]:
         def read() -> dict[str, Any] | None:
             with Session(store.engine) as s:
-                found = s.scalar(select(Account).where(Account.key == name_key(name)))
+                found = account_of(s, name)
                 if found is None:
                     return None
                 rated = store_ratings.account_ratings(s, found.id)

@@ -104,9 +104,9 @@ def test_leaderboard_and_player_page_with_its_plot(site: tuple[str, dict[str, An
                     page.on("console", lambda m, errs=errors: errs.append(m.text)
                             if m.type == "error" else None)
                     page.goto(f"{address}/leaderboard/durak")
-                    page.wait_for_selector("#board tbody tr")
+                    page.wait_for_selector("#leaderboard tbody tr")
                     names = [r.get_attribute("data-name")
-                             for r in page.query_selector_all("#board tbody tr")]
+                             for r in page.query_selector_all("#leaderboard tbody tr")]
                     assert names == [r["name"] for r in board["rows"]]
                     text = page.inner_text("main")
                     assert ("Рейтинг" if lang == "ru" else "Leaderboard") in text

@@ -24,13 +24,13 @@ async function render() {
     h("td", { class: "num" }, String(r.place)),
     h("td", {}, h("a", { href: `/player/${encodeURIComponent(r.name)}` }, r.name)),
     h("td", { class: "num" }, fmt(r.ordinal)),
-    h("td", { class: "num wide" }, fmt(r.mu)),
-    h("td", { class: "num wide" }, fmt(r.sigma)),
+    h("td", { class: "num extra" }, fmt(r.mu)),
+    h("td", { class: "num extra" }, fmt(r.sigma)),
     h("td", { class: "num" }, String(r.games))));
-  const table = page.rows.length ? h("table", { class: "board", id: "board" },
+  const table = page.rows.length ? h("table", { class: "board", id: "leaderboard" },
     h("thead", {}, h("tr", {}, h("th", { class: "num" }, t("place")), h("th", {}, t("player")),
-      h("th", { class: "num" }, t("rating")), h("th", { class: "num wide" }, t("skill")),
-      h("th", { class: "num wide" }, t("uncertainty")), h("th", { class: "num" }, t("games_n")))),
+      h("th", { class: "num" }, t("rating")), h("th", { class: "num extra" }, t("skill")),
+      h("th", { class: "num extra" }, t("uncertainty")), h("th", { class: "num" }, t("games_n")))),
     h("tbody", {}, rows)) : h("p", { class: "help" }, t("no_ratings"));
   const pager = h("div", { class: "pager" },
     offset > 0 ? h("a", { href: `?offset=${Math.max(0, offset - PAGE)}` }, t("prev_page")) : null, " ",

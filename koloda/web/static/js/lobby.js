@@ -295,7 +295,7 @@ function renderForm() {
   const g = game();
   const el = document.getElementById("new-table");
   const games = h("select", { id: "game", name: "game" }, GAMES.map((x) => h("option", { value: x.name },
-    `${pick(x.title)} (${x.name})`)));
+    pick(x.title))));
   games.value = form.game;
   games.addEventListener("change", () => { chooseGame(games.value); renderForm(); });
   const players = h("select", { id: "players", name: "players" },

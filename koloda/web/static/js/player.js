@@ -1,10 +1,11 @@
 // A player's page (/player/<name>): ratings per game with their history drawn as an SVG
 // plot (no library: drawn here), wins by game, the Opendaum-33 rank, recent games.
-import { api, h, langSwitch, loadMe, loadTexts, pick, t } from "./common.js";
+import { api, h, lang, langSwitch, loadMe, loadTexts, pick, t } from "./common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 let GAMES = [];
 let DATA = null;
+let FAILED = null;
 let shown = null;
 const who = decodeURIComponent(location.pathname.split("/")[2] || "");
 
@@ -49,6 +50,14 @@ export function plot(points) {
   return svg;
 }
 
+/** The others at a game's table, as a table names them: a person by name, a computer
+ * as «Компьютер 2» / "Computer 2" (the record says only "Computer 2"). */
+function othersOf(g) {
+  const me = g.names.indexOf(DATA.name);
+  return g.names.flatMap((n, i) => (i === me ? []
+    : [["bot", "computer"].includes(g.kinds[i]) ? t("computer_n", { n: i + 1 }) : n]));
+}
+
 function outcomeOf(g) {
   const seat = g.names.indexOf(DATA.name);
   if (!g.winners.length) return t("result_draw");
@@ -61,7 +70,14 @@ function render() {
   document.getElementById("lang-slot").replaceChildren(
     h("a", { href: `/leaderboard/${shown || "durak"}` }, t("leaderboard")), " ", langSwitch(render));
   const app = document.getElementById("app");
-  if (!DATA) return;
+  if (!DATA) {   // no such account (404): the server's sentence names whom it did not find
+    if (FAILED) {
+      app.replaceChildren(h("section", { class: "panel", id: "not-found" },
+        h("h2", {}, t("no_such_player")), h("p", { class: "msg bad" }, (lang() === "ru" && FAILED.error_ru) || FAILED.error),
+        h("p", {}, h("a", { href: "/" }, t("back_lobby")))));
+    }
+    return;
+  }
   const rated = DATA.ratings;
   if (!shown && rated.length) shown = rated[0].game;
   const chips = h("nav", { class: "chips", id: "rating-games" }, rated.map((r) => r.game === shown
@@ -70,21 +86,21 @@ function render() {
   const cur = rated.find((r) => r.game === shown);
   const ratingsTable = h("table", { class: "board", id: "ratings" },
     h("thead", {}, h("tr", {}, h("th", {}, t("game")), h("th", { class: "num" }, t("rating")),
-      h("th", { class: "num wide" }, t("skill")), h("th", { class: "num wide" }, t("uncertainty")),
+      h("th", { class: "num extra" }, t("skill")), h("th", { class: "num extra" }, t("uncertainty")),
       h("th", { class: "num" }, t("games_n")))),
     h("tbody", {}, rated.map((r) => h("tr", {}, h("td", {}, h("a", { href: `/leaderboard/${r.game}` }, title(r.game))),
-      h("td", { class: "num" }, fmt(r.ordinal)), h("td", { class: "num wide" }, fmt(r.mu)),
-      h("td", { class: "num wide" }, fmt(r.sigma)), h("td", { class: "num" }, String(r.games))))));
+      h("td", { class: "num" }, fmt(r.ordinal)), h("td", { class: "num extra" }, fmt(r.mu)),
+      h("td", { class: "num extra" }, fmt(r.sigma)), h("td", { class: "num" }, String(r.games))))));
   const wins = h("table", { class: "board", id: "wins" },
     h("thead", {}, h("tr", {}, h("th", {}, t("game")), h("th", { class: "num" }, t("games_n")),
-      h("th", { class: "num" }, t("won")), h("th", { class: "num" }, t("lost")), h("th", { class: "num wide" }, t("drawn")))),
+      h("th", { class: "num" }, t("won")), h("th", { class: "num" }, t("lost")), h("th", { class: "num extra" }, t("drawn")))),
     h("tbody", {}, DATA.games.map((g) => h("tr", {}, h("td", {}, title(g.game)), h("td", { class: "num" }, String(g.played)),
-      h("td", { class: "num" }, String(g.won)), h("td", { class: "num" }, String(g.lost)), h("td", { class: "num wide" }, String(g.drawn))))));
+      h("td", { class: "num" }, String(g.won)), h("td", { class: "num" }, String(g.lost)), h("td", { class: "num extra" }, String(g.drawn))))));
   const recent = DATA.recent.length ? h("ul", { class: "games-list", id: "recent" }, DATA.recent.map((g) => h("li", {},
     h("a", { href: `/g/${g.id}` }, `${title(g.game)} · ${outcomeOf(g)}`), " ",
-    h("span", { class: "muted" }, `${g.finished.slice(0, 16).replace("T", " ")} · ${t("with_players", { who: g.names.filter((n) => n !== DATA.name).join(", ") })}`))))
+    h("span", { class: "muted" }, `${g.finished.slice(0, 16).replace("T", " ")} · ${t("with_players", { who: othersOf(g).join(", ") })}`))))
     : h("p", { class: "help" }, t("no_games"));
-  const rank = DATA.rank ? pick(DATA.rank) : t("no_rank");
+  const rank = DATA.rank ? pick(DATA.rank) : t("rank_none");
   app.replaceChildren(
     h("section", { class: "panel" }, h("h2", { id: "player-name" }, DATA.name),
       h("p", { class: "help" }, t("registered_since", { date: DATA.created.slice(0, 10) })),
@@ -102,8 +118,10 @@ function render() {
 async function main() {
   await Promise.all([loadTexts(), loadMe()]);
   GAMES = await api("/api/games");
-  try { DATA = await api(`/api/players/${encodeURIComponent(who)}`); }
-  catch (e) { document.getElementById("app").replaceChildren(h("p", { class: "msg bad" }, e.message)); }
+  // kept as sent: the page says the server's sentence in whichever language is chosen
+  const res = await fetch(`/api/players/${encodeURIComponent(who)}`);
+  const data = await res.json().catch(() => ({ error: res.statusText }));
+  if (res.ok) DATA = data; else FAILED = data;
   render();
 }
 

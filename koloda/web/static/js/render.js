@@ -20,7 +20,10 @@ const heading = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
 function cell(c, opts = {}) {
   if (c == null) return "·";
   if (opts.images && c.cards && c.cards.length) {
-    return h("span", { class: "cards" }, c.cards.map((x) => cardImg(x, { small: true })));
+    // the pictures, and the same cards in words for where there is no room for pictures
+    // (the others' boxes on a phone: style.css shows one of the two)
+    return [h("span", { class: "cards" }, c.cards.map((x) => cardImg(x, { small: true }))),
+      h("span", { class: "cards-text" }, c.text)];
   }
   return c.text;
 }
@@ -174,7 +177,11 @@ export function renderMoves(S) {
     rows.push(h("div", { class: "hint muted" }, S.target ? t("now_pick_cover", { card: cardName(S.target) })
       : t("click_card")));
   }
-  rows.push(h("details", { class: "all-moves" }, h("summary", {}, t("all_moves", { n: S.legal.length })),
+  // drawn again at the same move (a seat's news, the language), the list stays open if it was
+  const wasOpen = el.dataset.version === String(S.state.version)
+    && Boolean(el.querySelector("details.all-moves[open]"));
+  el.dataset.version = String(S.state.version);
+  rows.push(h("details", { class: "all-moves", open: wasOpen }, h("summary", {}, t("all_moves", { n: S.legal.length })),
     h("div", { class: "move-row" }, S.legal.map((a) => button(a, "small")))));
   el.replaceChildren(...rows);
 }
@@ -183,13 +190,14 @@ export function renderMoves(S) {
 export function renderPanel(S) {
   const D = display(S);
   const L = D && D.last;
+  // (replaceChildren writes a null as the text "null": the parts a trick lacks are left out)
   document.getElementById("last-trick").replaceChildren(...(L ? [
     h("h3", {}, heading(L.label)),
     ...(L.pairs.length ? [durakTable({ ...S, legal: [], target: null, onTarget: () => {} }, L.pairs)]
       : [played(L.plays)]),
     L.winner != null ? h("div", { class: "muted" }, t("taken_by", { who: L.winner })) : null,
     L.items.length ? h("div", { class: "muted" }, L.items.map((i) => `${i.label}: ${i.text}`).join(" · ")) : null,
-  ] : []));
+  ].filter((x) => x != null) : []));
   document.getElementById("info").replaceChildren();
   document.getElementById("log-title").textContent = t("log_deal", { n: S.state.view.deal_number + 1 });
   const log = document.getElementById("log");
@@ -199,6 +207,10 @@ export function renderPanel(S) {
 }
 
 // ------------------------------------------------------------- the sheet
+/** A table in a box of its own that scrolls sideways when the table is wider than the
+ * dialog or panel it is in (a deal-by-deal sheet on a phone): the rest stays put. */
+function scroll(table) { return h("div", { class: "scroll" }, table); }
+
 /** The score sheet of the display: per-seat rows, its tables (the deals), other facts. */
 export function sheetView(S) {
   const D = display(S);
@@ -206,17 +218,17 @@ export function sheetView(S) {
   if (!sheet) return [h("p", { class: "muted" }, t("empty_sheet"))];
   const out = [];
   if (sheet.columns.length) {
-    out.push(h("table", { class: "sheet" },
+    out.push(scroll(h("table", { class: "sheet" },
       h("thead", {}, h("tr", {}, h("th", {}), sheet.rows.map((r) => h("th", {}, r.name)))),
       h("tbody", {}, sheet.columns.map((col, k) => h("tr", {}, h("th", {}, col.label),
-        sheet.rows.map((r) => h("td", {}, cell(r.cells[k]))))))));
+        sheet.rows.map((r) => h("td", {}, cell(r.cells[k])))))))));
   }
   for (const tab of sheet.tables) {
     out.push(h("div", { class: "zone-title" }, heading(tab.label),
       tab.legend ? h("span", { class: "muted" }, ` (${tab.legend})`) : ""));
-    out.push(h("table", { class: "sheet" },
+    out.push(scroll(h("table", { class: "sheet" },
       h("thead", {}, h("tr", {}, tab.columns.map((c) => h("th", {}, c)))),
-      h("tbody", {}, tab.rows.map((r) => h("tr", {}, r.map((c) => h("td", {}, cell(c))))))));
+      h("tbody", {}, tab.rows.map((r) => h("tr", {}, r.map((c) => h("td", {}, cell(c)))))))));
   }
   if (sheet.info.length) {
     out.push(h("dl", { class: "facts" }, sheet.info.map((i) => [h("dt", {}, i.label), h("dd", {}, i.text)])));
@@ -233,11 +245,11 @@ export function resultView(S) {
   if (!R) return [];
   const head = R.headline;
   const out = [h("p", { class: "big" }, heading(head.label) + (head.text ? `: ${head.text}` : ""))];
-  out.push(h("table", { class: "sheet result" },
+  out.push(scroll(h("table", { class: "sheet result" },
     h("thead", {}, h("tr", {}, h("th", {}, R.seat_label), R.columns.map((c) => h("th", {}, c.label)))),
     h("tbody", {}, R.rows.map((r) => h("tr", { class: r.winner ? "winner" : "" },
       h("th", {}, r.name, r.marks.length ? h("span", { class: "muted" }, ` (${r.marks.join(", ")})`) : ""),
-      r.cells.map((c) => h("td", {}, cell(c))))))));
+      r.cells.map((c) => h("td", {}, cell(c)))))))));
   for (const it of R.info) out.push(h("p", {}, heading(it.label) + (it.text ? `: ${it.text}` : "")));
   if (R.capped) out.push(h("p", { class: "muted" }, R.capped));
   return out;
