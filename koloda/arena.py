@@ -31,14 +31,16 @@ import signal
 import statistics
 import time
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
 from koloda.bots import make_bot
 from koloda.engine.deal import DealState
+from koloda.engine.errors import ConfigError
 from koloda.engine.match import Match
-from koloda.engine.registry import get_spec, new_deal, new_game
+from koloda.engine.registry import get_spec, new_deal, new_game, registry
+from koloda.engine.spec import Column, GameSpec, Measure
 from koloda.measure.openspiel_ismcts import register as _register_measuring_bots
 
 Z95 = 1.959963984540054
@@ -215,80 +217,72 @@ def timings_line(res: GameResult) -> dict[str, Any]:
 
 
 def game_measure(match: Match) -> list[float | None]:
-    """Each game's own measure per seat: Opendaum — share of bids made; Durak — 1 for a
-    loss; elsewhere points (the result's score) per deal."""
-    result = match.result
-    assert result is not None
-    family = match.spec.family
-    n = match.players
-    if family == "opendaum":
-        deals = result.details.get("deals", [])
-        made = [0] * n
-        for d in deals:
-            for s in range(n):
-                if d["bids"][s] == d["tricks"][s]:
-                    made[s] += 1
-        return [m / len(deals) if deals else None for m in made]
-    if family == "durak":
-        return [1.0 if s in result.losers else 0.0 for s in range(n)]
-    played = max(1, match.deals_played)
-    if family == "mushka":
-        # the count runs down from 25 and lower is better: count shed per deal
-        return [(25.0 - float(x)) / played for x in result.scores]
-    return [float(x) / played for x in result.scores]
+    """Each seat's own measure of the game, as its spec declares it (``GameSpec.measure``:
+    Opendaum's share of bids made, Durak's loss, by default the points per deal)."""
+    return match.spec.measure.of(match)
 
 
-MEASURE_NAMES = {"opendaum": "bid made (share of deals)", "durak": "loss rate (lower is better)",
-                 "mushka": "count shed per deal (higher is better)"}
+def spec_of(game: str) -> GameSpec | None:
+    """The spec of a game's name, or of a family's first game (the arena's tables are made
+    per family); None for a name no registered game has."""
+    try:
+        return get_spec(game)
+    except ConfigError:
+        return next((s for s in registry().values() if s.family == game), None)
 
-#: the families whose own measure is a share in [0, 1] (a bid made, a loss): its interval
-#: is Wilson's, and a paired difference of it lies in [−1, 1]
-RATE_FAMILIES = frozenset({"opendaum", "durak"})
+
+def measure_of(game: str) -> Measure:
+    """What the arena measures ``game`` (a name or family) by; the default for a game it
+    does not know."""
+    spec = spec_of(game)
+    return spec.measure if spec is not None else Measure()
+
+
+class _MeasureNames(Mapping[str, str]):
+    """Each family's measure as the JSON summary names it, read from the games' specs."""
+
+    def _names(self) -> dict[str, str]:
+        return {s.family: s.measure.name for s in registry().values()}
+
+    def __getitem__(self, family: str) -> str:
+        return self._names()[family]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+
+#: family → the name of its measure (``measure_of(family).name``)
+MEASURE_NAMES: Mapping[str, str] = _MeasureNames()
 
 
 def measure_is_rate(family: str) -> bool:
-    return family in RATE_FAMILIES
-
-
-@dataclass(frozen=True)
-class Column:
-    """One figure of the arena's table: ``key`` names it in the JSON summary (``key`` and
-    ``key_95``), ``rate`` says it is a share in [0, 1] (a Wilson interval)."""
-    key: str
-    en: str
-    ru: str
-    rate: bool
+    """Is the game's own measure a share in [0, 1] (a bid made, a loss): its interval is
+    Wilson's, and a paired difference of it lies in [−1, 1]."""
+    return measure_of(family).rate
 
 
 WIN = Column("win_rate", "win rate", "доля побед", True)
 DRAW = Column("draw_rate", "draw rate", "доля ничьих", True)
-PER_DEAL = Column("per_deal", "points/deal", "очки за сдачу", False)
-#: each family's own measure (the row's ``measure``), as the table heads it
-OWN_MEASURE = {
-    "opendaum": Column("measure", "bids made", "заказ сыгран", True),
-    "durak": Column("measure", "loss rate", "доля проигрышей", True),
-    "mushka": Column("measure", "count shed/deal", "сброшено за сдачу", False),
-}
 
 
 def table_columns(family: str, rows: list[dict[str, Any]]) -> list[Column]:
-    """The figures that mean something distinct for the game, in table order.
-
-    Durak: the draw rate and the loss rate (being the durak); a win is every other seat-game
-    (1 − draw − loss), so no column of its own; with matches of several games also the games
-    lost per game. Opendaum: the win rate, the share of bids made and the points per deal.
-    Elsewhere the win rate and the game's own measure (points per deal; Mushka's count shed
-    per deal), with the draw rate when a draw happened. The raw score is no column: per deal
-    it is the measure itself (or, in Mushka, 25 less it)."""
-    own = OWN_MEASURE.get(family, Column("measure", "points/deal", "очки за сдачу", False))
+    """The figures that mean something distinct for the game, in table order, as its
+    measure declares them: the win rate (unless a win is implied by the measure, as in
+    Durak, where it is 1 − draw − loss), the draw rate (always beside such a measure, else
+    when a draw happened), the measure, then its extra columns (Opendaum's points per deal;
+    Durak's games lost per game, with matches of several games). The raw score is no
+    column: per deal it is the default measure itself (or, in Mushka, 25 less it)."""
+    measure = measure_of(family)
     drew = any(not row["result"]["winners"] for row in rows)
-    if family == "durak":
-        several = any(int(row.get("deals", 1)) > 1 for row in rows)
-        return [DRAW, own, *([Column("per_deal", "lost/game", "проигр./игру", False)]
-                             if several else [])]
-    cols = [WIN, *([DRAW] if drew else []), own]
-    if family == "opendaum":
-        cols.append(PER_DEAL)
+    several = any(int(row.get("deals", 1)) > 1 for row in rows)
+    if measure.win_implied:
+        cols = [DRAW, measure.column]
+    else:
+        cols = [WIN, *([DRAW] if drew else []), measure.column]
+    cols.extend(c for c in measure.extra if several or not c.several_deals)
     return cols
 
 

@@ -3,11 +3,11 @@ multiplayer games and teams), from arena rows.
 
 Each arena game is one rated match in which **every seat plays for itself**, as people
 are rated at the tables (``koloda.store.ratings``): the seats are ranked by their score in
-the game — the points or money that decide a match (in Durak and Mushka lower is better:
-the durak's count, the count left) — and each seat plays at its bot's rating; a bot
-holding several seats (two bots at a three-seat table: a,b,a) moves by the mean of its
-seats' updates. So a bot with more seats is not favoured (judged as a team by "did any of
-my seats win", two seats of a bot as strong as the other win twice as often), and a
+the game — the points or money that decide a match (lower is better where the game
+declares it: the durak's count, Mushka's count left) — and each seat plays at its bot's
+rating; a bot holding several seats (two bots at a three-seat table: a,b,a) moves by the
+mean of its seats' updates. So a bot with more seats is not favoured (judged as a team by
+"did any of my seats win", two seats of a bot as strong as the other win twice as often), and a
 single deal is ranked by what it was worth to each seat (Stukolka's one winner of a deal
 beside a bot that dropped a bad hand and lost nothing, and one that lost three). A log
 row without scores ranks its winners above the rest. The rows are rated in a fixed
@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from koloda.arena import Game, LogError, combine_logs, schedule_games
+from koloda.arena import Game, LogError, combine_logs, schedule_games, spec_of
 
 
 @dataclass(frozen=True)
@@ -49,30 +49,25 @@ class Rating:
                 "cheating": self.cheating}
 
 
-#: game families whose lower score is better (Durak's loser counts 1, Mushka's count runs
-#: down to 0)
-LOWER_IS_BETTER = frozenset({"durak", "mushka"})
-
-
 def seat_scores(row: dict[str, Any]) -> list[tuple[str, float]]:
     """Each seat's bot and score, higher better: its score in the game (negated where
-    lower is better), or 1 for a winner and 0 otherwise in a row without scores."""
+    the game declares lower better), or 1 for a winner and 0 otherwise in a row without
+    scores."""
     result = row["result"]
     scores = result.get("scores")
     if scores is None:
         winners = set(result["winners"])
         return [(bot, float(seat in winners)) for seat, bot in enumerate(row["lineup"])]
-    sign = -1.0 if _family(str(row.get("name", ""))) in LOWER_IS_BETTER else 1.0
+    sign = -1.0 if lower_is_better(str(row.get("name", ""))) else 1.0
     return [(bot, sign * float(x)) for bot, x in zip(row["lineup"], scores, strict=True)]
 
 
-def _family(game: str) -> str:
-    from koloda.engine.errors import ConfigError
-    from koloda.engine.registry import get_spec
-    try:
-        return get_spec(game).family
-    except ConfigError:
-        return game
+def lower_is_better(game: str) -> bool:
+    """Does ``game`` (a name or family) declare its scores better lower
+    (``GameSpec.scores_lower_is_better``: Durak's loser counts 1, Mushka's count runs down
+    to 0)? A game no registered spec has reads as higher better."""
+    spec = spec_of(game)
+    return spec is not None and spec.scores_lower_is_better
 
 
 def _order(row: dict[str, Any]) -> tuple[Any, ...]:

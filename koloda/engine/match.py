@@ -168,7 +168,7 @@ class Match:
         if cur.is_over:
             raise IllegalAction("deal_over")
         self._check_verb(action)
-        text = canonical(action)
+        text = canonical(action, self.spec.actions)
         if text not in legal:
             raise IllegalAction(cur.why_illegal(text))
         return text

@@ -64,6 +64,61 @@ class Bounds:
 
 
 @dataclass(frozen=True)
+class Column:
+    """One figure of the arena's table: ``key`` names it in the JSON summary (``key`` and
+    ``key_95``), ``rate`` says it is a share in [0, 1] (a Wilson interval); with
+    ``several_deals`` it is shown only when some match of the table had more than one deal."""
+    key: str
+    en: str
+    ru: str
+    rate: bool
+    several_deals: bool = False
+
+
+#: each seat's own measure of a finished match (None: that seat has none)
+SeatMeasure = Callable[["Match"], "list[float | None]"]
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What the arena measures a game's seats by beside wins and draws (the row's
+    ``measure``): by default the points (the result's score) per deal."""
+
+    #: each seat's measure of the finished match; None: the score per deal played
+    per_seat: SeatMeasure | None = None
+    #: its name in the arena's JSON summary
+    name: str = "points per deal"
+    #: its column in the arena's table (key ``measure``)
+    en: str = "points/deal"
+    ru: str = "очки за сдачу"
+    #: a share in [0, 1] (a bid made, a loss): Wilson's interval, a paired difference in
+    #: [−1, 1]
+    rate: bool = False
+    #: a win is every seat-game neither drawn nor lost by this measure (Durak's loss rate):
+    #: no win column of its own, the draw column always
+    win_implied: bool = False
+    #: the columns after the measure (Opendaum's points per deal)
+    extra: tuple[Column, ...] = ()
+
+    @property
+    def column(self) -> Column:
+        return Column("measure", self.en, self.ru, self.rate)
+
+    def of(self, match: Match) -> list[float | None]:
+        """Each seat's measure of the finished ``match``."""
+        if self.per_seat is not None:
+            return self.per_seat(match)
+        result = match.result
+        assert result is not None
+        played = max(1, match.deals_played)
+        return [float(x) / played for x in result.scores]
+
+
+#: whether a stored match moves the seats' ranks: ``moves_ranks(options, capped)``
+RankRule = Callable[[Mapping[str, Any], bool], bool]
+
+
+@dataclass(frozen=True)
 class Option:
     """One option: its default (maybe by player count), its allowed values and meaning."""
 
@@ -159,6 +214,14 @@ class GameSpec:
     outcome: Callable[[Mapping[str, Any]], Any] | None = None
     #: its place in lists of games (the book's order); equal places go by name
     order: int = 1000
+    #: what the arena measures its seats by (``koloda.arena``)
+    measure: Measure = field(default_factory=Measure)
+    #: its scores are better lower (the durak's count, Mushka's count left): the rating
+    #: list ranks the seats of a game by them the other way round
+    scores_lower_is_better: bool = False
+    #: its matches move ranks (``koloda.ranks``), when this says so of a stored match's
+    #: options and whether it was stopped by the cap; None: no game of it moves ranks
+    moves_ranks: RankRule | None = None
 
     @functools.cached_property
     def all_options(self) -> tuple[Option, ...]:

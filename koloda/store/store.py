@@ -43,9 +43,6 @@ from koloda.store.models import (
     SeatRow,
 )
 
-#: the game whose matches move ranks (koloda/rules/opendaum.en.md §Precisely 27)
-RANKED_GAME = "opendaum-33"
-
 
 class StoreError(RuntimeError):
     """The database could not be opened or written (the message says which and why).
@@ -172,10 +169,16 @@ def record_digest(record: dict[str, Any]) -> str:
 
 
 def ranked(game: str, record: dict[str, Any], capped: bool) -> bool:
-    """Does this match move ranks? Only a whole opendaum-33 match: not stopped by the
-    max_deals cap, not begun part-way through the schedule (start_deal, for practice)."""
-    options = record.get("options") or {}
-    return game == RANKED_GAME and not capped and not options.get("start_deal", 0)
+    """Does this match move ranks? As its game declares (``GameSpec.moves_ranks``): only a
+    whole opendaum-33 match, not stopped by the max_deals cap, not begun part-way through
+    the schedule (start_deal, for practice)."""
+    from koloda.engine.errors import ConfigError
+    from koloda.engine.registry import get_spec
+    try:
+        rule = get_spec(game).moves_ranks
+    except ConfigError:
+        return False
+    return rule is not None and rule(record.get("options") or {}, capped)
 
 
 def _outcome(seat: int, result: dict[str, Any]) -> str:

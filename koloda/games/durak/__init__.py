@@ -9,8 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from koloda.engine.match import Match
 from koloda.engine.messages import Reason
-from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_range
+from koloda.engine.spec import (
+    ActionVocabulary,
+    Bounds,
+    Column,
+    GameSpec,
+    Measure,
+    Option,
+    int_range,
+)
 from koloda.games.durak.determinize import determinize
 from koloda.games.durak.layout import LAYOUT
 from koloda.games.durak.match import DurakMatch, PerevodnoyMatch
@@ -49,6 +58,20 @@ _BOUNDS = Bounds(actions_per_deal=5000)
 _BOTS = {"heuristic": "koloda.bots.heuristic.durak:make",
          "search": "koloda.bots.search.games.durak:DurakSearch"}
 
+def _lost(match: Match) -> list[float | None]:
+    """1 for a seat that lost (the durak, or on the durak's team), else 0."""
+    result = match.result
+    assert result is not None
+    return [1.0 if s in result.losers else 0.0 for s in range(match.players)]
+
+
+#: the arena measures a seat by being the durak; a win is every seat-game neither drawn nor
+#: lost, so no column of its own; with matches of several games also the games lost per game
+_MEASURE = Measure(_lost, "loss rate (lower is better)", "loss rate", "доля проигрышей",
+                   rate=True, win_implied=True,
+                   extra=(Column("per_deal", "lost/game", "проигр./игру", False,
+                                 several_deals=True),))
+
 SPECS = [
     GameSpec(
         name="durak", family="durak", variant="simple",
@@ -65,6 +88,7 @@ SPECS = [
         actions=ActionVocabulary(plain=("take", "pass"), multi=("attack", "throw"),
                                  pairs=("beat",)),
         bounds=_BOUNDS, layout=LAYOUT, bots=_BOTS, order=8,
+        measure=_MEASURE, scores_lower_is_better=True,
     ),
     GameSpec(
         name="durak-perevodnoy", family="durak", variant="perevodnoy",
@@ -81,5 +105,6 @@ SPECS = [
         actions=ActionVocabulary(plain=("take", "pass"), multi=("attack", "throw", "transfer"),
                                  pairs=("beat",)),
         bounds=_BOUNDS, layout=LAYOUT, bots=_BOTS, order=8,
+        measure=_MEASURE, scores_lower_is_better=True,
     ),
 ]

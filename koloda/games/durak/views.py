@@ -27,6 +27,10 @@ TERMS: dict[str, tuple[str, str]] = {
     "defender_takes": ("the defender takes", "отбивающийся берёт"),
     "round_cards": ("cards played", "карты отбоя"),
     "beaten": ("beaten off", "бито"),
+    "with_epaulettes": ("with epaulettes", "с погонами"),
+    "epaulettes": ("epaulettes", "погоны"),
+    "left_holding_cards": ("left holding cards", "остались с картами"),
+    "first_attacker": ("first attacker", "первым ходил"),
 }
 
 #: a pair on the table: the attack card and the card covering it (None: not covered yet)

@@ -133,6 +133,13 @@ class KopilkaSheet(View):
 #: Kopilka's own words
 TERMS: dict[str, tuple[str, str]] = {
     "offered_cards": ("cards laid out", "выложенные карты"),
+    "remiz: no trick": ("remiz: no trick", "ремиз: ни одной взятки"),
+    "remiz: passed holding the led suit": ("remiz: passed holding the led suit",
+                                           "ремиз: пас при масти хода на руках"),
+    "banned_lead": ("may not lead", "нельзя ходить в"),
+    "first_to_shed": ("first out of cards", "первым снёс карты"),
+    "money_at_start": ("money at start", "деньги в начале"),
+    "offerer": ("lays out", "выкладывает"),
 }
 
 @dataclass(frozen=True)

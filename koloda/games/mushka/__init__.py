@@ -35,7 +35,7 @@ from koloda.engine.lots import draw_lowest_card
 from koloda.engine.match import Match
 from koloda.engine.messages import Act, Cards, Reason
 from koloda.engine.result import Result, best_seats
-from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec
+from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Measure
 from koloda.engine.view import Observation
 from koloda.games._hidden import VOID_BANS, HiddenDealer, deal_by_suit
 from koloda.games.mushka.layout import LAYOUT
@@ -511,6 +511,14 @@ class MushkaMatch(Match):
         return sheet
 
 
+def _shed_per_deal(match: Match) -> list[float | None]:
+    """The count runs down from 25 and lower is better: each seat's count shed per deal."""
+    result = match.result
+    assert result is not None
+    played = max(1, match.deals_played)
+    return [(float(START) - float(x)) / played for x in result.scores]
+
+
 SPECS = [GameSpec(
     name="mushka", family="mushka", variant="classic",
     title_en="Mushka", title_ru="Мушка",
@@ -527,4 +535,7 @@ SPECS = [GameSpec(
     bots={"heuristic": "koloda.bots.heuristic.mushka:make",
           "search": "koloda.bots.search.games.mushka:MushkaSearch"},
     order=2,
+    measure=Measure(_shed_per_deal, "count shed per deal (higher is better)",
+                    "count shed/deal", "сброшено за сдачу"),
+    scores_lower_is_better=True,
 )]

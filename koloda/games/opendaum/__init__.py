@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from koloda.engine import messages
+from koloda.engine.match import Match
 from koloda.engine.messages import Either, Reason
-from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option
+from koloda.engine.spec import ActionVocabulary, Bounds, Column, GameSpec, Measure, Option
 from koloda.games.opendaum.deal import OpendaumDeal
 from koloda.games.opendaum.determinize import determinizer
 from koloda.games.opendaum.layout import LAYOUT, SHAKHI_LAYOUT
@@ -59,6 +60,30 @@ _BOUNDS = Bounds(actions_per_deal=100)
 _BOTS = {"heuristic": "koloda.bots.heuristic.opendaum:make",
          "search": "koloda.bots.search.games.opendaum:OpendaumSearch"}
 
+def _bids_made(match: Match) -> list[float | None]:
+    """Each seat's share of deals whose bid it made exactly."""
+    result = match.result
+    assert result is not None
+    deals = result.details.get("deals", [])
+    made = [0] * match.players
+    for d in deals:
+        for s in range(match.players):
+            if d["bids"][s] == d["tricks"][s]:
+                made[s] += 1
+    return [m / len(deals) if deals else None for m in made]
+
+
+#: the arena measures a seat by the bids it made, beside its points per deal
+_MEASURE = Measure(_bids_made, "bid made (share of deals)", "bids made", "заказ сыгран",
+                   rate=True, extra=(Column("per_deal", "points/deal", "очки за сдачу", False),))
+
+
+def _moves_ranks(options: Any, capped: bool) -> bool:
+    """A whole match moves ranks (koloda/rules/opendaum.en.md §Precisely 27): not stopped by
+    the max_deals cap, not begun part-way through the schedule (start_deal, for practice)."""
+    return not capped and not options.get("start_deal", 0)
+
+
 SPECS = [
     GameSpec(
         name="opendaum", family="opendaum", variant="classic",
@@ -79,6 +104,7 @@ SPECS = [
         actions=ActionVocabulary(numbers=_BIDS, single=("play",)),
         bounds=_BOUNDS, layout=LAYOUT, bots=_BOTS, order=1,
         views=VIEWS, terms=TERMS, messages=MESSAGES, outcome=OpendaumOutcome.from_details,
+        measure=_MEASURE,
     ),
     GameSpec(
         name="opendaum-shakhi", family="opendaum", variant="shakhi",
@@ -101,6 +127,7 @@ SPECS = [
         actions=ActionVocabulary(numbers=_BIDS, single=("play",), wild_cards=("6S", "6C")),
         bounds=_BOUNDS, layout=SHAKHI_LAYOUT, bots=_BOTS, order=1,
         views=VIEWS, terms=TERMS, messages=MESSAGES, outcome=OpendaumOutcome.from_details,
+        measure=_MEASURE,
     ),
     GameSpec(
         name="opendaum-33", family="opendaum", variant="33",
@@ -123,6 +150,7 @@ SPECS = [
         actions=ActionVocabulary(numbers=_BIDS, single=("play",), wild_cards=("6C",)),
         bounds=_BOUNDS, layout=SHAKHI_LAYOUT, bots=_BOTS, order=1,
         views=VIEWS, terms=TERMS, messages=MESSAGES, outcome=OpendaumOutcome.from_details,
+        measure=_MEASURE, moves_ranks=_moves_ranks,
     ),
 ]
 

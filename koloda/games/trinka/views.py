@@ -90,6 +90,9 @@ class TrinkaSheet(View):
 #: Trinka's own words: how a match was won (the book: «Первый списавший запись выигрывает»)
 TERMS: dict[str, tuple[str, str]] = {
     "record_written_off": ("record written off", "запись списана"),
+    "rozhok": ("rozhok", "рожок"),
+    "all_nine": ("all nine", "все девять"),
+    "all clubs and all jacks": ("all clubs and all jacks", "все трефы и все валеты"),
 }
 
 
