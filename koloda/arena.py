@@ -31,7 +31,7 @@ import signal
 import statistics
 import time
 import zlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
@@ -236,26 +236,6 @@ def measure_of(game: str) -> Measure:
     does not know."""
     spec = spec_of(game)
     return spec.measure if spec is not None else Measure()
-
-
-class _MeasureNames(Mapping[str, str]):
-    """Each family's measure as the JSON summary names it, read from the games' specs."""
-
-    def _names(self) -> dict[str, str]:
-        return {s.family: s.measure.name for s in registry().values()}
-
-    def __getitem__(self, family: str) -> str:
-        return self._names()[family]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._names())
-
-    def __len__(self) -> int:
-        return len(self._names())
-
-
-#: family → the name of its measure (``measure_of(family).name``)
-MEASURE_NAMES: Mapping[str, str] = _MeasureNames()
 
 
 def measure_is_rate(family: str) -> bool:

@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 
 import koloda
 from koloda.arena import (
-    MEASURE_NAMES,
     game_measure,
     measure_is_rate,
+    measure_of,
     play,
     schedule_games,
     table_columns,
@@ -90,7 +90,7 @@ def test_the_arena_measures_it_as_its_spec_declares() -> None:
             m.apply("fold" if seat == 0 and "fold" in legal else legal[0])
         assert isinstance(m, FoldMatch) and sum(folds) > 0
         assert game_measure(m) == [folds[0] / m.deals_played, 0.0]
-    assert MEASURE_NAMES[family] == "deals folded (share of deals)"
+    assert measure_of(family).name == "deals folded (share of deals)"
     assert measure_is_rate(family)
     keys = [c.key for c in table_columns(family, rows)]
     drew = any(not r["result"]["winners"] for r in rows)

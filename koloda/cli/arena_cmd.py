@@ -274,7 +274,7 @@ def _report(name: str, family: str, n: int, rows: list[dict[str, Any]], names: l
     rate = a.measure_is_rate(family)
     summary: dict[str, Any] = {
         "game": name, "players": n, "deal_sets": deals, "games": len(rows), **extra,
-        "unit": unit, "measure": a.MEASURE_NAMES.get(family, "points per deal"),
+        "unit": unit, "measure": a.measure_of(family).name,
         "measure_is_rate": rate, "columns": [c.key for c in columns],
         "bots": [stats[b].to_json() for b in names]}
     if len(names) == 2:
