@@ -497,7 +497,8 @@ def present_result(result: Mapping[str, Any], game: str | None = None, lang: str
                                                       for w in winners)}
     else:
         headline = {"label": terms.term("nobody_wins", lang), "text": ""}
-    columns = [{"name": "scores", "label": terms.term("scores", lang)}]
+    score_term = _score_term(game)
+    columns = [{"name": "scores", "label": terms.term(score_term, lang)}]
     cells = [[{"text": NOTHING if v is None else _number(v)}] for v in scores]
     marks: list[list[str]] = [[] for _ in range(players)]
     info: list[dict[str, Any]] = []
@@ -528,6 +529,14 @@ def present_result(result: Mapping[str, Any], game: str | None = None, lang: str
             "columns": columns, "rows": rows,
             "info": info,
             "capped": terms.term("capped_note", lang) if result.get("capped") else None}
+
+
+def _score_term(game: str | None) -> str:
+    """The term over the scores column: the game's own (Durak: games lost), else scores."""
+    if game is None:
+        return "scores"
+    from koloda.engine.registry import get_spec
+    return get_spec(game).score_term
 
 
 def _outcome_view(result: Mapping[str, Any], game: str | None) -> View | None:

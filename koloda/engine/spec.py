@@ -219,6 +219,8 @@ class GameSpec:
     #: its scores are better lower (the durak's count, Mushka's count left): the rating
     #: list ranks the seats of a game by them the other way round
     scores_lower_is_better: bool = False
+    #: the term that heads the scores column of its result (Durak: the games each lost)
+    score_term: str = "scores"
     #: its matches move ranks (``koloda.ranks``), when this says so of a stored match's
     #: options and whether it was stopped by the cap; None: no game of it moves ranks
     moves_ranks: RankRule | None = None

@@ -88,7 +88,7 @@ SPECS = [
         actions=ActionVocabulary(plain=("take", "pass"), multi=("attack", "throw"),
                                  pairs=("beat",)),
         bounds=_BOUNDS, layout=LAYOUT, bots=_BOTS, order=8,
-        measure=_MEASURE, scores_lower_is_better=True,
+        measure=_MEASURE, scores_lower_is_better=True, score_term="losses",
     ),
     GameSpec(
         name="durak-perevodnoy", family="durak", variant="perevodnoy",
@@ -105,6 +105,6 @@ SPECS = [
         actions=ActionVocabulary(plain=("take", "pass"), multi=("attack", "throw", "transfer"),
                                  pairs=("beat",)),
         bounds=_BOUNDS, layout=LAYOUT, bots=_BOTS, order=8,
-        measure=_MEASURE, scores_lower_is_better=True,
+        measure=_MEASURE, scores_lower_is_better=True, score_term="losses",
     ),
 ]
