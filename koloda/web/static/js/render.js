@@ -14,6 +14,15 @@ export function display(S) {
   return d[lang()] || d.en || null;
 }
 
+/** The deal's number as the header says it ("12/25"): the display's, counted from 1 as
+ * the terminal and the score sheet count it (else the view's index, from 0, plus one). */
+export function dealLabel(S) {
+  const d = display(S);
+  const deal = d && d.deal;
+  if (deal && deal.n != null) return deal.of ? `${deal.n}/${deal.of}` : String(deal.n);
+  return String(S.state.view.deal_number + 1);
+}
+
 const heading = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
 
 /** A display cell: its cards as small pictures, or its text. */
@@ -195,11 +204,13 @@ export function renderPanel(S) {
     h("h3", {}, heading(L.label)),
     ...(L.pairs.length ? [durakTable({ ...S, legal: [], target: null, onTarget: () => {} }, L.pairs)]
       : [played(L.plays)]),
-    L.winner != null ? h("div", { class: "muted" }, t("taken_by", { who: L.winner })) : null,
+    // what became of it, in the display's words ("beaten off", "taken by Anna")
+    L.result ? h("div", { class: "muted" }, L.result)
+      : L.winner != null ? h("div", { class: "muted" }, t("taken_by", { who: L.winner })) : null,
     L.items.length ? h("div", { class: "muted" }, L.items.map((i) => `${i.label}: ${i.text}`).join(" · ")) : null,
   ].filter((x) => x != null) : []));
   document.getElementById("info").replaceChildren();
-  document.getElementById("log-title").textContent = t("log_deal", { n: S.state.view.deal_number + 1 });
+  document.getElementById("log-title").textContent = t("log_deal", { n: dealLabel(S).split("/")[0] });
   const log = document.getElementById("log");
   log.replaceChildren(...S.state.log.map(([seat, a]) => h("li", {},
     h("span", { class: "who" }, seatName(S.seats, seat)), " ", actionName(a, true))));

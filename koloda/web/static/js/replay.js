@@ -2,7 +2,7 @@
 // and sends each step as the table page's state (the presenter's display), with every
 // seat's hand — the game is over. ← → step, Home and End go to the start and the end.
 import { actionName, api, cardImg, h, langSwitch, loadTexts, pick, seatName, t } from "./common.js";
-import { renderCenter, renderPanel, renderSeats, resultView, sheetView } from "./render.js";
+import { dealLabel, renderCenter, renderPanel, renderSeats, resultView, sheetView } from "./render.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const S = {
@@ -59,7 +59,7 @@ function render() {
   document.title = `${title} — ${t("replay")} — koloda`;
   document.getElementById("title").textContent = `${title} — ${t("replay")}`;
   document.getElementById("deal-info").textContent = v.match_over ? ` · ${t("match_over")}`
-    : ` · ${t("deal_n", { n: v.deal_number + 1 })} · ${t("term.dealer")}: ${seatName(S.seats, v.dealer)}`;
+    : ` · ${t("deal_n", { n: dealLabel(S) })} · ${t("term.dealer")}: ${seatName(S.seats, v.dealer)}`;
   Object.assign(document.body.dataset, {
     at: String(st.at), total: String(st.total), over: v.match_over ? "1" : "0",
   });

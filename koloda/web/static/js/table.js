@@ -6,7 +6,7 @@ import {
 } from "./common.js";
 import { markdown } from "./markdown.js";
 import {
-  display, renderCenter, renderHand, renderMoves, renderPanel, renderSeats, resultView,
+  dealLabel, display, renderCenter, renderHand, renderMoves, renderPanel, renderSeats, resultView,
   sheetView,
 } from "./render.js";
 
@@ -264,7 +264,7 @@ function render() {
   const title = S.table ? pick(S.table.title) : v.game;
   document.title = `${title} — koloda`;
   document.getElementById("title").textContent = title;
-  document.getElementById("deal-info").textContent = ` · ${t("deal_n", { n: v.deal_number + 1 })} · ${t("term.dealer")}: ${seatName(S.seats, v.dealer)}`;
+  document.getElementById("deal-info").textContent = ` · ${t("deal_n", { n: dealLabel(S) })} · ${t("term.dealer")}: ${seatName(S.seats, v.dealer)}`;
   // for tests and scripts: what the page shows, in attributes
   Object.assign(document.body.dataset, {
     version: String(S.state.version), seat: S.seat == null ? "" : String(S.seat),
