@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +90,22 @@ def test_check_turn_refuses_a_finished_match_as_over() -> None:
     with pytest.raises(TurnRefused) as exc:
         check_turn(match, 0, "flip")
     assert exc.value.code == "over"
+
+
+def test_the_terminal_refuses_a_move_by_the_same_check_as_the_server(tmp_path: Path) -> None:
+    """The terminal's session asks ``check_turn`` like the web: a computer's turn is
+    refused as not the person's, an illegal card by the rule, and nothing changes."""
+    from koloda.tui.session import Session, make_seats
+    match = koloda.new_game("durak", players=2, seed=5)
+    computer = 1 - (match.to_move or 0)
+    seats = make_seats(2, 1 - computer, ["random"], "Anna")
+    session = Session(match, seats, tmp_path / "d.json", use_store=False)
+    before = _state(match)
+    with pytest.raises(TurnRefused) as exc:
+        session.play("beat 6C 7C")
+    assert exc.value.code == "illegal" and _state(match) == before
+    session.play(match.legal_actions()[0])      # an attack: the computer defends next
+    assert match.to_move == computer
+    with pytest.raises(TurnRefused) as exc:
+        session.play(match.legal_actions()[0])
+    assert exc.value.code == "not_your_turn"

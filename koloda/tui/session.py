@@ -23,6 +23,7 @@ from koloda.bots.base import bot_levels, person_time_cap
 from koloda.engine.errors import IllegalAction
 from koloda.engine.match import Match
 from koloda.engine.records import from_record, load_record, parse_record
+from koloda.engine.turns import check_turn
 from koloda.engine.view import Observation
 
 
@@ -160,10 +161,12 @@ class Session:
         return seat, text
 
     def play(self, action: str) -> tuple[int, str]:
-        """The person's action (IllegalAction, with the engine's reason, if refused)."""
-        seat = self.match.to_move
-        assert seat is not None
-        text = self.match.apply(action)
+        """The action of the person to move (of the first person when a computer is to
+        move): refused with :class:`~koloda.engine.turns.TurnRefused` (an IllegalAction
+        with the engine's reason) by the check every front end makes, changing nothing."""
+        to_move = self.match.to_move
+        seat = to_move if to_move is not None and to_move not in self.bots else self.me
+        text = self.match.apply(check_turn(self.match, seat, action))
         self.after_action()
         return seat, text
 

@@ -29,13 +29,13 @@ from typing import Any
 from sqlalchemy import delete
 from sqlalchemy.orm import Session, sessionmaker
 
-from koloda.engine.actions import canonical
 from koloda.engine.errors import ConfigError, IllegalAction
 from koloda.engine.match import Match
 from koloda.engine.messages import CATALOG, Names, Reason, Value
 from koloda.engine.records import from_record
 from koloda.engine.registry import get_spec, new_game, registry
 from koloda.engine.spec import GameSpec
+from koloda.engine.turns import TurnRefused, check_turn
 from koloda.web import persist
 from koloda.web.bots import NOBODY, PEOPLE, SEATED, BotPool, bots_for, resolve_bot
 from koloda.web.cluster import PRESENCE_EVERY, PRESENCE_GONE, SWEEP, every, make_cluster
@@ -1125,32 +1125,16 @@ class TableManager:
         it; acknowledge to ``conn``; broadcast. Refused: nothing changes."""
         async with table.lock:
             m = table.match
-            if seat is None:
-                return Refusal("spectator", Reason("spectator"), msg_id)
-            if table.abandoned:
+            if table.abandoned and seat is not None:
                 return Refusal("abandoned", self._abandoned_text(table), msg_id)
-            if m.is_over:
-                return Refusal("over", Reason("match_over"), msg_id)
-            if version != table.version:
-                return Refusal("stale", Reason("stale", seen=version, now=table.version),
-                               msg_id)
-            if m.to_move != seat:
-                who = Reason("nobody") if m.to_move is None else Reason("seat_n",
-                                                                          n=m.to_move + 1)
-                return Refusal("not_your_turn", Reason("not_your_turn_web", who=who), msg_id)
-            text = self._legal_text(m, action)
-            if text is None:
-                # not legal: the engine says why (a refused action changes nothing)
-                try:
-                    m.apply(action)
-                except IllegalAction as exc:
-                    return Refusal("illegal", exc.reason, msg_id)
-                except Exception as exc:
-                    return self._engine_failed(table, action, exc, msg_id)
-                # legal after all (an engine spelling legal_actions does not list): the
-                # match has moved; take it back from the database, store and replay it
-                text = m.history[-1][1]
-                self._reload(table)
+            try:
+                # seat, match over, version, turn and the rules: the one check every
+                # front end makes (a refusal changes nothing)
+                text = check_turn(m, seat, action, seen=version, version=table.version)
+            except TurnRefused as exc:
+                return Refusal(exc.code, exc.reason, msg_id)
+            except Exception as exc:
+                return self._engine_failed(table, action, exc, msg_id)
             index = table.version
             # stored first, applied second: no one ever sees a state the database lacks
             try:
@@ -1187,19 +1171,6 @@ class TableManager:
         table.broadcast_state()
         self._drive(table)
         return text
-
-    @staticmethod
-    def _legal_text(m: Match, action: str) -> str | None:
-        """The canonical text of ``action`` if it is legal now, else None (without
-        touching the match: legal_actions lists every legal action, canonically)."""
-        legal = m.legal_actions()
-        if action in legal:
-            return action
-        try:
-            text = canonical(action)
-        except ValueError:
-            return None
-        return text if text in legal else None
 
     def _engine_failed(self, table: Table, action: str, exc: Exception, msg_id: Any
                        ) -> Refusal:
