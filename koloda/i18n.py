@@ -57,6 +57,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "start": ("▶ Start the game", "▶ Начать игру"),
     "resume_line": ("Continue: {name}", "Продолжить: {name}"),
     "moves_made": ("{n} moves made", "сделано ходов: {n}"),
+    "moves_made_one": ("{n} move made", "сделано ходов: {n}"),
     "your_seat": ("Your seat", "Ваше место"),
     "option_default": ("default {value}", "по умолчанию {value}"),
     "type_value": ("Type a value for {name} and press Enter (Esc cancels)",

@@ -486,6 +486,21 @@ def test_the_start_screens_continue_lines_say_what_their_number_is(tmp_path: Pat
     Session(match, make_seats(4, 0, ["random"], "Аня"), autosave_dir() / "t.json",
             use_store=False)
     form = StartForm(resumable=[(autosave_dir() / "t.json", match.record())])
-    assert "1 moves made" in form.line("resume:0")[1].plain
+    assert "1 move made" in form.line("resume:0")[1].plain
     form.lang = "ru"
     assert "сделано ходов: 1" in form.line("resume:0")[1].plain
+    match.apply(match.legal_actions()[0])
+    form = StartForm(resumable=[(autosave_dir() / "t.json", match.record())])
+    assert "2 moves made" in form.line("resume:0")[1].plain
+
+
+def test_the_start_screen_names_the_variant_by_its_title_not_its_id() -> None:
+    from koloda.tui.start import StartForm
+    form = StartForm()
+    for lang in ("en", "ru"):
+        form.lang = lang
+        for spec in form.variants(form.family):
+            form.set_spec(spec.name)
+            shown = form.line("variant")[1].plain
+            assert shown == (spec.title_ru if lang == "ru" else spec.title_en)
+            assert f"({spec.name})" not in shown

@@ -306,14 +306,13 @@ class StartForm:
                 game.title_ru if lang == "ru" else game.title_en
             when = _saved_at(path)
             return "↻", Text(t("resume_line", lang, name=f"{title} · "
-                               f"{t('moves_made', lang, n=moves)}"
+                               f"{t('moves_made_one' if moves == 1 else 'moves_made', lang, n=moves)}"
                                f"{f' · {when}' if when else ''}"))
         if key == "game":
             v = self.variants(self.family)[0]
             return t("game", lang), Text(v.title_ru if lang == "ru" else v.title_en)
         if key == "variant":
-            return t("variant", lang), Text(f"{spec.title_ru if lang == 'ru' else spec.title_en}"
-                                            f"  ({spec.name})")
+            return t("variant", lang), Text(spec.title_ru if lang == "ru" else spec.title_en)
         if key == "players":
             return t("players", lang), Text(str(self.players))
         if key == "you":
