@@ -1135,6 +1135,7 @@ class TableManager:
                 return Refusal(exc.code, exc.reason, msg_id)
             except Exception as exc:
                 return self._engine_failed(table, action, exc, msg_id)
+            assert seat is not None          # check_turn refuses a spectator
             index = table.version
             # stored first, applied second: no one ever sees a state the database lacks
             try:
