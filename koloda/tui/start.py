@@ -305,8 +305,8 @@ class StartForm:
             title = data.get("game") if game is None else \
                 game.title_ru if lang == "ru" else game.title_en
             when = _saved_at(path)
-            return "↻", Text(t("resume_line", lang, name=f"{title} · "
-                               f"{t('moves_made_one' if moves == 1 else 'moves_made', lang, n=moves)}"
+            made = t("moves_made_one" if moves == 1 else "moves_made", lang, n=moves)
+            return "↻", Text(t("resume_line", lang, name=f"{title} · {made}"
                                f"{f' · {when}' if when else ''}"))
         if key == "game":
             v = self.variants(self.family)[0]
