@@ -37,14 +37,6 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "ms_median": ("ms median", "мс медиана"),
     "ms_p95": ("ms p95", "мс p95"),
     "cheating": ("* sees all cards (cheats)", "* видит все карты (жульничает)"),
-    "durak_note": ("loss rate: left the durak (lower is better); a win is the rest, "
-                   "1 − draw − loss",
-                   "доля проигрышей: остался дураком (меньше — лучше); победа — остальное, "
-                   "1 − ничьи − проигрыши"),
-    "opendaum_note": ("bids made: the share of deals whose bid was made",
-                      "заказ сыгран: доля сдач, в которых взято ровно заказанное"),
-    "mushka_note": ("count shed/deal: the count of 25 run down per deal (higher is better)",
-                    "сброшено за сдачу: на сколько за сдачу убавился счёт от 25 (больше — лучше)"),
     "difference": ("{measure}, paired by deal-set ({k} deal-sets):\n  {a} − {b} = {d} [{lo}, {hi}]",
                    "{measure}, попарно по наборам сдач ({k}):\n  {a} − {b} = {d} [{lo}, {hi}]"),
     "stopped": ("Stopped after {n} of {total} games", "Остановлено: сыграно {n} из {total} игр"),
@@ -315,8 +307,9 @@ def _report(name: str, family: str, n: int, rows: list[dict[str, Any]], names: l
         console.print()
         _put(console, times_table)
     notes = [_t("intervals", lang)]
-    if f"{family}_note" in _TEXTS:
-        notes.append(_t(f"{family}_note", lang))
+    note = a.measure_of(family).note
+    if note is not None:
+        notes.append(note[1] if lang == "ru" else note[0])
     if marked:
         notes.append(_t("cheating", lang))
     for line in notes:

@@ -99,6 +99,8 @@ class Measure:
     win_implied: bool = False
     #: the columns after the measure (Opendaum's points per deal)
     extra: tuple[Column, ...] = ()
+    #: what the measure means, under the arena's table: (English, Russian); none for points
+    note: tuple[str, str] | None = None
 
     @property
     def column(self) -> Column:

@@ -70,7 +70,11 @@ def _lost(match: Match) -> list[float | None]:
 _MEASURE = Measure(_lost, "loss rate (lower is better)", "loss rate", "доля проигрышей",
                    rate=True, win_implied=True,
                    extra=(Column("per_deal", "lost/game", "проигр./игру", False,
-                                 several_deals=True),))
+                                 several_deals=True),),
+                   note=("loss rate: left the durak (lower is better); a win is the rest, "
+                         "1 − draw − loss",
+                         "доля проигрышей: остался дураком (меньше — лучше); победа — "
+                         "остальное, 1 − ничьи − проигрыши"))
 
 SPECS = [
     GameSpec(

@@ -536,6 +536,9 @@ SPECS = [GameSpec(
           "search": "koloda.bots.search.games.mushka:MushkaSearch"},
     order=2,
     measure=Measure(_shed_per_deal, "count shed per deal (higher is better)",
-                    "count shed/deal", "сброшено за сдачу"),
+                    "count shed/deal", "сброшено за сдачу",
+                    note=("count shed/deal: the count of 25 run down per deal (higher is "
+                          "better)", "сброшено за сдачу: на сколько за сдачу убавился счёт "
+                          "от 25 (больше — лучше)")),
     scores_lower_is_better=True,
 )]

@@ -75,7 +75,9 @@ def _bids_made(match: Match) -> list[float | None]:
 
 #: the arena measures a seat by the bids it made, beside its points per deal
 _MEASURE = Measure(_bids_made, "bid made (share of deals)", "bids made", "заказ сыгран",
-                   rate=True, extra=(Column("per_deal", "points/deal", "очки за сдачу", False),))
+                   rate=True, extra=(Column("per_deal", "points/deal", "очки за сдачу", False),),
+                   note=("bids made: the share of deals whose bid was made",
+                         "заказ сыгран: доля сдач, в которых взято ровно заказанное"))
 
 
 def _moves_ranks(options: Any, capped: bool) -> bool:
