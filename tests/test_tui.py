@@ -443,7 +443,7 @@ def test_the_durak_capture_shows_the_table_against_two_computer_players() -> Non
 
 def test_the_start_screen_seats_you_at_any_seat_and_never_leaves_the_table_without_you(
         ) -> None:
-    """Issue 16: seat cycling moved you off seat 1 and could leave every seat a computer."""
+    """Seat cycling moved you off seat 1 and could leave every seat a computer."""
     for target in range(4):
         app = KolodaApp(None, "en", player_name="Аня", use_store=False, bot_delay=0)
 

@@ -1,4 +1,4 @@
-"""The table's bugs of issue 16, one test each, named after the bug."""
+"""The table's bugs, one test each, named after the bug."""
 
 from __future__ import annotations
 

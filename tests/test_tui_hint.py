@@ -1,4 +1,4 @@
-"""The hint (issue 16): h asks the strongest bot the game declares what it would play,
+"""The hint: h asks the strongest bot the game declares what it would play,
 says it in one line, changes nothing in the game, and the record notes it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every legal move by keyboard (issue 16): ↑↓ move the Moves highlight (the log of moves
+"""Every legal move by keyboard: ↑↓ move the Moves highlight (the log of moves
 does not take the keys), Enter plays it, PgUp/PgDn page, ``/`` filters a list of any
 length."""
 

@@ -1,4 +1,4 @@
-"""The table of every game at 80×24 and at 120×40 (issue 16): your hand, the moves and the
+"""The table of every game at 80×24 and at 120×40: your hand, the moves and the
 table are on the screen at both sizes. The screens are checked in under tests/screens/;
 after a deliberate change of the table, write them again with
 

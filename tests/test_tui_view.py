@@ -205,7 +205,7 @@ def test_the_start_screen_speaks_russian_for_every_game_and_option() -> None:
                 assert not words, (name, key, text)
     form = StartForm(lang="ru", spec_name="mushka", name="Аня")
     form.row = form.rows().index("opt:max_deals")
-    # the check's own words (issue #7: option errors are catalog messages), then what is allowed
+    # the check's own words (option errors are catalog messages), then what is allowed
     assert form.set_typed("0") == ("Неверное значение «не больше сдач»: нужно не меньше 1; "
                                    "допустимо: целое число ≥ 1")
     assert form.set_typed('"x"') == "Неверное значение «не больше сдач»: допустимо: целое число ≥ 1"

@@ -1,4 +1,4 @@
-"""Ratings, leaderboards and player pages (issue #20, item 2): a rated match moves the
+"""Ratings, leaderboards and player pages: a rated match moves the
 accounts' OpenSkill ratings exactly as the library's Plackett-Luce model says, computers
 keep their fixed ratings, team games rate sides, and the leaderboard orders by ordinal."""
 

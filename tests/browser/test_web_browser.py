@@ -160,7 +160,7 @@ def _click_a_move(page: Any, rng: random.Random) -> None:
 
 
 def test_the_lobby_says_a_bad_option_in_russian(server: str) -> None:
-    """Issue #7: the server's own errors carry ``error_ru``; a Russian page shows it."""
+    """The server's own errors carry ``error_ru``; a Russian page shows it."""
     sync_playwright = _need()
     profile = tempfile.mkdtemp(prefix="koloda-chromium-")
     try:

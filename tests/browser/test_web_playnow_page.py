@@ -1,4 +1,4 @@
-"""The lobby's "Play now" in Chromium (issue #20, item 1): two people press it for 2-player
+"""The lobby's "Play now" in Chromium: two people press it for 2-player
 Durak, people only, and both pages open the same table, each at its own seat. It is told,
 not polled: the first page waits on its push connection — it shows how long it has waited
 and how many wait — and never asks ``GET /api/playnow/<ticket>``; the second page sees,

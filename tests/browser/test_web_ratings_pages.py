@@ -1,4 +1,4 @@
-"""The leaderboard, the player page and its plot in Chromium (issue #20, item 2), under the
+"""The leaderboard, the player page and its plot in Chromium, under the
 server's Content-Security-Policy: the leaderboard lists the rated accounts by rating, the
 player page draws one plot point per rated game plus the start, links its games to their
 replays, says everything in Russian too — no raw identifiers.

@@ -1,4 +1,4 @@
-"""A finished game's replay page (issue #20, item 3) in Chromium: ``/g/<id>#5`` opens at move
+"""A finished game's replay page in Chromium: ``/g/<id>#5`` opens at move
 5, the keys and buttons step through the record, every seat's hand is the one the engine
 holds at that move, and the last move shows the same result as ``koloda replay ID``."""
 
