@@ -24,7 +24,10 @@ def _saved(name: str, game: str = "trinka", moves: int = 1, finished: bool = Fal
     path = autosave_dir() / f"{name}.json"
     s = Session(match, make_seats(match.players, 0, ["random"], "Аня"), path, use_store=False)
     while not match.is_over and (finished or len(match.history) < moves):
-        s.play(match.legal_actions()[0])
+        if s.bot_to_move():
+            s.bot_step()
+        else:
+            s.play(match.legal_actions()[0])
     return path
 
 

@@ -186,7 +186,7 @@ def save_games(home: Path) -> tuple[list[Path], Path]:
         s = Session(m, make_seats(4, 0, ["random"], NAME), use_store=False,
                     path=autosave_dir() / "trinka-finished.json")
         while not m.is_over:
-            s.play(m.legal_actions()[0])
+            s.play(m.legal_actions()[0]) if s.human_to_move() else s.bot_step()
         assert json.loads(s.path.read_text())["result"] is not None
         return going, s.path
     finally:
