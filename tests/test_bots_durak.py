@@ -17,7 +17,6 @@ import pytest
 
 import koloda
 from koloda.bots import make_bot
-from koloda.bots.durak_endgame import EndgameSolver, SolverBudget
 from koloda.bots.heuristic.durak import (
     DurakHeuristic,
     action_text,
@@ -25,6 +24,7 @@ from koloda.bots.heuristic.durak import (
     view_from_state,
 )
 from koloda.bots.search.games.durak import DurakSearch, heuristic_rollout, tree_actions
+from koloda.bots.search.games.durak_endgame import EndgameSolver, SolverBudget
 from koloda.cards import CARD_TEXT, deck, parse_card, parse_cards
 from koloda.engine.deal import Deal
 from koloda.engine.view import EmptyView, Observation

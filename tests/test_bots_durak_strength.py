@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from koloda.bots.durak_endgame import EndgameSolver, SolverBudget
+from koloda.bots.search.games.durak_endgame import EndgameSolver, SolverBudget
 from koloda.cards import deck
 from koloda.engine.deal import Deal
 from koloda.games.durak import DurakGame
@@ -78,8 +78,8 @@ def _heuristic_positions(seeds: range) -> Any:
     """Every decision of seat 0 in heuristic-against-heuristic games, with the opponent
     model seat 0's search would build there (its round memory kept as it plays)."""
     import koloda
-    from koloda.bots.durak_inference import OpponentModel, RoundMemory, usable
     from koloda.bots.heuristic.durak import DurakHeuristic
+    from koloda.bots.search.games.durak_inference import OpponentModel, RoundMemory, usable
     h = DurakHeuristic()
     for seed in seeds:
         m = koloda.new_game("durak", players=2, seed=seed)

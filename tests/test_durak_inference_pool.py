@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from koloda.bots import make_bot
-from koloda.bots.durak_inference import POOL, POOL_TRIES, TRIES
+from koloda.bots.search.games.durak_inference import POOL, POOL_TRIES, TRIES
 from koloda.games.durak.rounds import DurakGame
 from tests.test_durak_search_budget import Unsettled, decision
 

@@ -1,4 +1,4 @@
-"""The search's lean rollout (koloda/bots/durak_rollout.py): the same games as the engine's
+"""The search's lean rollout (bots/search/games/durak_rollout.py): the same games as the engine's
 heuristic rollout, on positions met in real games (sampled from a seat's observation, so
 in every phase of a round, with the stock full, nearly empty and gone)."""
 
@@ -10,13 +10,13 @@ import random
 import pytest
 
 from koloda.bots import make_bot
-from koloda.bots.durak_rollout import applies, play_out, utilities_of
 from koloda.bots.search.games.durak import (
     OPPONENT_WIDEN,
     DurakSearch,
     heuristic_rollout,
     utilities,
 )
+from koloda.bots.search.games.durak_rollout import applies, play_out, utilities_of
 from koloda.engine.registry import get_spec, new_game
 from koloda.games.durak.rounds import DurakGame
 

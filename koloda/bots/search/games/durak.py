@@ -3,7 +3,7 @@
 Durak punishes random play hard (a random defender takes or wastes trumps at random), so
 random rollouts say little about a move; the rollouts here play the heuristic
 (``koloda.bots.heuristic.durak.decide``) for every seat — in two-player simple durak on
-bare lists (``koloda.bots.durak_rollout``: the same games, about twice as fast).
+bare lists (``durak_rollout``: the same games, about twice as fast).
 
 Two players with at most the trump card left in the stock see every card (the other hand
 is whatever is not in the discard pile, on the table, in the stock or in one's own hand):
@@ -20,7 +20,7 @@ deals, in which that player in effect sees this bot's hand.
 
 With ``inference`` set (off by default: not shown to pay), two players in simple durak,
 the determinizations are weighted by what the other player's moves say about its hand
-(``koloda.bots.durak_inference``: a deal on which the heuristic would not have made those
+(``durak_inference``: a deal on which the heuristic would not have made those
 moves is kept only now and then, from a pool of deals that grows with the decision's
 budget); the bot notes each round it moves in (``RoundMemory``) so that the model can read
 the rounds before the current one.
@@ -40,8 +40,14 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from koloda.bots.durak_endgame import EndgameSolver, Key, SolverBudget
-from koloda.bots.durak_inference import (
+from koloda.bots.heuristic.durak import (
+    action_text,
+    decide,
+    view_from_observation,
+    view_from_state,
+)
+from koloda.bots.search.games.durak_endgame import EndgameSolver, Key, SolverBudget
+from koloda.bots.search.games.durak_inference import (
     EPS,
     POOL,
     POOL_TRIES,
@@ -50,13 +56,7 @@ from koloda.bots.durak_inference import (
     RoundMemory,
     usable,
 )
-from koloda.bots.durak_rollout import applies, play_out, utilities_of
-from koloda.bots.heuristic.durak import (
-    action_text,
-    decide,
-    view_from_observation,
-    view_from_state,
-)
+from koloda.bots.search.games.durak_rollout import applies, play_out, utilities_of
 from koloda.bots.search.ismcts import ISMCTS, Sample
 from koloda.bots.search.levels import Clock
 from koloda.engine.deal import DealState
@@ -167,7 +167,7 @@ class DurakSearch(ISMCTS):
         #: in simple durak (``OPPONENT_WIDEN``), off in transfer durak (not measured)
         self.widen: float = 0 if self.transfer else OPPONENT_WIDEN
         self._seat: int | None = None
-        #: the opponent model's settings (``koloda.bots.durak_inference``); the pool and
+        #: the opponent model's settings (``durak_inference``); the pool and
         #: its draws None: ``POOL`` and ``POOL_TRIES`` times the decision's share of the
         #: normal level's iterations (``pool_caps``)
         self.eps, self.tries = EPS, TRIES
@@ -214,7 +214,7 @@ class DurakSearch(ISMCTS):
 
     def determinize(self, observation: Mapping[str, Any], rng: random.Random) -> DealState:
         """A deal consistent with the observation, drawn in proportion to how likely the
-        other player's moves make it (``koloda.bots.durak_inference``): the first of the
+        other player's moves make it (``durak_inference``): the first of the
         pool (``pool_caps``) are drawn by rejection and kept, later ones are copies of a
         kept one."""
         model = self.model(observation)
