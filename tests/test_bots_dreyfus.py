@@ -4,7 +4,7 @@ voids play shows, and determinizations that respect them and every card a seat h
 from __future__ import annotations
 
 import random
-from typing import Any
+from functools import partial
 
 import pytest
 
@@ -21,8 +21,12 @@ from koloda.bots.search.games.dreyfus import DreyfusSearch
 from koloda.cards import CARD_TEXT, TEXT_CARD, deck, parse_cards, suit_of
 from koloda.engine.deal import Deal
 from koloda.engine.errors import IllegalAction
-from koloda.engine.view import EmptyView, Observation
 from koloda.games.dreyfus import DreyfusDeal, determinize
+from tests.bots_common import drive
+from tests.bots_common import seat_view as _seat_view
+
+#: a deal state's observation as a dreyfus match gives it
+seat_view = partial(_seat_view, "dreyfus")
 
 SUITS = {s: [CARD_TEXT[c] for c in deck(48) if CARD_TEXT[c][1] == s] for s in "SCDH"}
 SPADES, CLUBS, DIAMONDS, HEARTS = range(4)
@@ -46,28 +50,7 @@ def mixed_state(dealer: int = 0, number: int = 0) -> DreyfusDeal:
     return state([cards[0:12], cards[12:24], cards[24:36]], cards[36:], dealer, number)
 
 
-def seat_view(st: DreyfusDeal, seat: int) -> Observation:
-    """The observation as a match gives it (the deal's own view under the match header)."""
-    return Observation("dreyfus", 3, seat, st.number, st.dealer, st.to_move, False,
-                       EmptyView(), st.observation(seat))
-
-
-def drive(match: koloda.Match, bots: list[Any], rng: random.Random) -> None:
-    while not match.is_over:
-        seat = match.to_move
-        assert seat is not None
-        legal = match.legal_actions()
-        action = bots[seat].choose(match.observation(seat), legal, rng)
-        assert action in legal
-        match.apply(action)
-
-
 # ---------------------------------------------------------------- legality
-def test_heuristic_bot_in_every_seat_takes_only_legal_actions() -> None:
-    rng = random.Random(1)
-    for seed in range(25):
-        drive(koloda.new_deal("dreyfus", seed=seed), [make_bot("heuristic", "dreyfus")] * 3,
-              rng)
 
 
 def test_heuristic_bot_plays_a_whole_match() -> None:

@@ -6,36 +6,23 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import koloda
 from koloda.bots import make_bot
 from koloda.bots.heuristic.kopilka import KopilkaHeuristic, rollout
-from koloda.bots.search import SearchBot
-from koloda.bots.search.games.kopilka import KopilkaSearch
 from koloda.cards import CARD_TEXT, SUITS, TEXT_CARD, deck, suit_of
-from koloda.engine.view import EmptyView, Observation
 from koloda.games.kopilka import KopilkaDeal
 from koloda.games.kopilka.determinize import _fits, determinize
 from koloda.games.kopilka.views import WonTrick
 from koloda.games.mushka import deal_by_suit
+from tests.bots_common import drive
+from tests.bots_common import seat_view as _seat_view
 from tests.test_kopilka import EXCHANGE, EXCHANGE_TALON, FULL, run, table
 
-
-def seat_view(st: KopilkaDeal, seat: int) -> Observation:
-    """The observation as the match gives it (the deal's own in the match-level view)."""
-    return Observation("kopilka", 4, seat, 0, st.dealer, st.to_move, False, EmptyView(),
-                       st.observation(seat))
-
-
-def drive(match: koloda.Match, bots: list[Any], rng: random.Random) -> None:
-    while not match.is_over:
-        seat = match.to_move
-        assert seat is not None
-        legal = match.legal_actions()
-        action = bots[seat].choose(match.observation(seat), legal, rng)
-        assert action in legal
-        match.apply(action)
+#: a deal state's observation as a kopilka match gives it
+seat_view = partial(_seat_view, "kopilka")
 
 
 def choice(st: KopilkaDeal) -> str:
@@ -52,21 +39,6 @@ def test_heuristic_bot_in_every_seat_plays_whole_matches_legally() -> None:
         m = koloda.new_game("kopilka", seed=seed)
         drive(m, [make_bot("heuristic", "kopilka")] * 4, rng)
         assert m.result is not None and m.deals_played == 4
-
-
-def test_search_bots_play_only_legal_actions() -> None:
-    rng = random.Random(5)
-    flat = KopilkaSearch(iterations=3)
-    ismcts = SearchBot("kopilka", iterations=20)
-    for seed in range(2):
-        drive(koloda.new_deal("kopilka", seed=seed),
-              [flat, make_bot("heuristic", "kopilka"), ismcts, make_bot("random", "kopilka")],
-              rng)
-
-
-def test_the_default_search_is_kopilkas_own() -> None:
-    bot = make_bot("search", "kopilka")
-    assert isinstance(bot, KopilkaSearch) and bot.name == "search:normal"
 
 
 # ---------------------------------------------------------------- payoffs

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import koloda
 from koloda.bots import make_bot
 from koloda.bots.heuristic.mushka import MushkaHeuristic, rollout
-from koloda.bots.search import SearchBot
 from koloda.bots.search.games.mushka import (
     BeliefSampler,
     ExchangeSampler,
@@ -20,26 +20,14 @@ from koloda.bots.search.games.mushka import (
 )
 from koloda.cards import SUITS, TEXT_CARD, deck, parse_card, suit_of
 from koloda.engine.deal import Deal
-from koloda.engine.view import EmptyView, Observation
 from koloda.games._hidden import deal_hidden
 from koloda.games.mushka import MushkaDeal, Sampler, determinize
+from tests.bots_common import drive
+from tests.bots_common import seat_view as _seat_view
 from tests.test_mushka import HANDS, make_deal
 
-
-def seat_view(st: MushkaDeal, seat: int) -> Observation:
-    """The observation as the match gives it (the deal's own in the match-level view)."""
-    return Observation("mushka", st.players, seat, 0, st.dealer, st.to_move, False,
-                       EmptyView(), st.observation(seat))
-
-
-def drive(match: koloda.Match, bots: list[Any], rng: random.Random) -> None:
-    while not match.is_over:
-        seat = match.to_move
-        assert seat is not None
-        legal = match.legal_actions()
-        action = bots[seat].choose(match.observation(seat), legal, rng)
-        assert action in legal
-        match.apply(action)
+#: a deal state's observation as a mushka match gives it
+seat_view = partial(_seat_view, "mushka")
 
 
 def heuristic_choice(st: MushkaDeal) -> str:
@@ -49,33 +37,12 @@ def heuristic_choice(st: MushkaDeal) -> str:
 
 
 # ---------------------------------------------------------------- legality
-def test_heuristic_bot_in_every_seat_plays_only_legal_actions() -> None:
-    rng = random.Random(3)
-    for players in (2, 3, 4, 5, 6):
-        for seed in range(12):
-            drive(koloda.new_deal("mushka", players=players, seed=seed),
-                  [make_bot("heuristic", "mushka")] * players, rng)
 
 
 def test_heuristic_bot_plays_a_whole_match() -> None:
     m = koloda.new_game("mushka", seed=9)
     drive(m, [make_bot("heuristic", "mushka")] * 4, random.Random(1))
     assert m.result is not None and min(m.result.scores) <= 0
-
-
-def test_search_bots_play_only_legal_actions() -> None:
-    rng = random.Random(5)
-    flat = MushkaSearch(iterations=6)
-    ismcts = SearchBot("mushka", iterations=30)
-    for seed in range(3):
-        drive(koloda.new_deal("mushka", seed=seed),
-              [flat, make_bot("heuristic", "mushka"), ismcts, make_bot("random", "mushka")],
-              rng)
-
-
-def test_the_default_search_is_mushkas_own() -> None:
-    bot = make_bot("search", "mushka")
-    assert isinstance(bot, MushkaSearch) and bot.name == "search:normal"
 
 
 # ---------------------------------------------------------------- payoffs

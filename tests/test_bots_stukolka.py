@@ -4,7 +4,7 @@ play shows about a hand (voids and caps), and determinizations that respect it."
 from __future__ import annotations
 
 import random
-from typing import Any
+from functools import partial
 
 import pytest
 
@@ -20,8 +20,12 @@ from koloda.bots.search import SearchBot
 from koloda.bots.search.games.stukolka import SURPRISE, StukolkaSearch, likelihood
 from koloda.cards import CARD_TEXT, TEXT_CARD, deck, parse_card, parse_cards, suit_of
 from koloda.engine.deal import Deal
-from koloda.engine.view import EmptyView, Observation
 from koloda.games.stukolka import StukolkaDeal, determinize
+from tests.bots_common import drive
+from tests.bots_common import seat_view as _seat_view
+
+#: a deal state's observation as a stukolka match gives it
+seat_view = partial(_seat_view, "stukolka")
 
 DECK36 = [CARD_TEXT[c] for c in deck(36)]
 #: four hands, dealer 0: seat 1 AS KD 6C, seat 2 hearts, seat 3 diamonds, seat 0 low cards
@@ -37,25 +41,9 @@ def state(dealer: int, hands: list[str], turned: str, stock_prefix: tuple[str, .
     return StukolkaDeal(deal, pot, 3)
 
 
-def seat_view(st: StukolkaDeal, seat: int) -> Observation:
-    """The observation as a match gives it (the deal's own view under the match header)."""
-    return Observation("stukolka", st.players, seat, 0, st.dealer, st.to_move, False,
-                       EmptyView(), st.observation(seat))
-
-
 def run(st: StukolkaDeal, *actions: str) -> None:
     for a in actions:
         st.apply(a)
-
-
-def drive(match: koloda.Match, bots: list[Any], rng: random.Random) -> None:
-    while not match.is_over:
-        seat = match.to_move
-        assert seat is not None
-        legal = match.legal_actions()
-        action = bots[seat].choose(match.observation(seat), legal, rng)
-        assert action in legal
-        match.apply(action)
 
 
 # ---------------------------------------------------------------- legality

@@ -4,6 +4,7 @@ determinizations that respect every void and every card already played."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pytest
@@ -15,8 +16,12 @@ from koloda.bots.search import SearchBot
 from koloda.bots.search.games.trinka import TrinkaSearch
 from koloda.cards import CLUBS, TEXT_CARD, parse_cards
 from koloda.engine.deal import Deal
-from koloda.engine.view import EmptyView, Observation
 from koloda.games.trinka import ALL_NINE, CARDS_OF, TrinkaDeal, determinize
+from tests.bots_common import drive
+from tests.bots_common import seat_view as _seat_view
+
+#: a deal state's observation as a trinka match gives it
+seat_view = partial(_seat_view, "trinka")
 
 HANDS = ["6C JC JS JH JD AC KC QC 6S", "TC 9C 8C 7C AS KS QS TS 9S",
          "AH KH QH TH 9H 8H 7H 6H 8S", "AD KD QD TD 9D 8D 7D 6D 7S"]
@@ -26,27 +31,7 @@ def state(hands: list[str], dealer: int = 3) -> TrinkaDeal:
     return TrinkaDeal(Deal(dealer, tuple(tuple(parse_cards(h)) for h in hands)))
 
 
-def seat_view(st: TrinkaDeal, seat: int) -> Observation:
-    """The observation as a match gives it (the deal's own view under the match header)."""
-    return Observation("trinka", 4, seat, 0, st.dealer, st.to_move, False, EmptyView(),
-                       st.observation(seat))
-
-
-def drive(match: koloda.Match, bots: list[Any], rng: random.Random) -> None:
-    while not match.is_over:
-        seat = match.to_move
-        assert seat is not None
-        legal = match.legal_actions()
-        action = bots[seat].choose(match.observation(seat), legal, rng)
-        assert action in legal
-        match.apply(action)
-
-
 # ---------------------------------------------------------------- legality
-def test_heuristic_bot_in_every_seat_plays_only_legal_cards() -> None:
-    rng = random.Random(3)
-    for seed in range(40):
-        drive(koloda.new_deal("trinka", seed=seed), [make_bot("heuristic", "trinka")] * 4, rng)
 
 
 def test_heuristic_bot_plays_a_whole_match() -> None:
