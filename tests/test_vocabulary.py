@@ -12,6 +12,8 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
 import koloda
 from koloda import i18n
 from koloda.engine import messages, terms
@@ -147,3 +149,15 @@ def test_a_log_says_what_a_seat_did_not_the_infinitive() -> None:
     served = texts.TEXTS
     assert served["ru"]["done.attack"] == "ходит"
     assert served["en"]["done.beat"] == "beats"
+
+
+@pytest.mark.parametrize("game", sorted(koloda.registry()))
+def test_every_view_field_of_every_game_is_declared_with_a_term_of_the_vocabulary(
+        game: str) -> None:
+    from koloda.engine.terms import has_term
+    from koloda.engine.view import fields_of
+    spec = koloda.get_spec(game)
+    assert spec.views, f"{game} declares no typed views"
+    for cls in spec.views:
+        for f in fields_of(cls):
+            assert f.term is None or has_term(f.term), f"{game}: {cls.__name__}.{f.name}: {f.term}"
