@@ -189,3 +189,12 @@ def test_line_mode_says_the_persons_own_move(db: str) -> None:
     assert out.exit_code == 0, out.output
     first = out.output.split("> ", 1)[1]
     assert first.startswith("Аня: заказ 0\n"), first[:200]
+
+
+def test_line_mode_writes_each_fact_as_label_colon_value(db: str) -> None:
+    """"the trump card is the dealer's no" read as one phrase: each fact is "label: value",
+    as the table writes it."""
+    text = _line("opendaum", "q\n", "--players", "3")
+    facts = next(line for line in text.splitlines() if line.startswith("phase"))
+    assert facts.startswith("phase: ") and "; final deal: no" in facts, facts
+    assert all(": " in part for part in facts.split("; ")), facts

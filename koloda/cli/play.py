@@ -48,7 +48,8 @@ def _cell(cell: Mapping[str, Any] | None, lang: str) -> str:
 
 
 def _items(items: Sequence[Mapping[str, Any]], lang: str) -> str:
-    return "; ".join(f"{it['label']} {_cell(it, lang)}" for it in items
+    """The facts as the table writes them, "label: value", one after another."""
+    return "; ".join(f"{it['label']}: {_cell(it, lang)}" for it in items
                      if _cell(it, lang) not in (NO_VALUE, NOTHING, ""))
 
 
