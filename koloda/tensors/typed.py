@@ -480,8 +480,9 @@ class TypedEncoder:
 
     def write_match(self, m: Any, seat: int, mv: Any, round32: bool = False) -> None:
         """``write(m.observation(seat), mv)`` (``write32`` with ``round32``), written
-        straight from the match's state when its deal state is one koloda.tensors.direct
-        knows (no observation made), else from the observation."""
+        straight from the match's state when its deal state declares how
+        (``tensor_fields``, koloda.tensors.direct; no observation made), else from the
+        observation."""
         writers = self.writers(m, round32)
         if writers is not None:
             writers[seat](m, seat, mv)
@@ -491,9 +492,9 @@ class TypedEncoder:
 
     def writers(self, m: Any, round32: bool = False) -> list[Callable[..., None]] | None:
         """Each seat's writer straight from ``m``'s state (``writer(m, seat, mv)``, what
-        ``write_match`` calls), or None when its deal state is not one
-        koloda.tensors.direct knows. Valid for matches of ``m``'s class whose current
-        deal state has the class of ``m``'s (a caller may keep them for the pair)."""
+        ``write_match`` calls), or None when its deal state declares no ``tensor_fields``
+        (koloda.tensors.direct). Valid for matches of ``m``'s class whose current deal
+        state has the class of ``m``'s (a caller may keep them for the pair)."""
         if m.players != self.players:
             raise ValueError(f"a match of {m.players} players given to the "
                              f"{self.players}-player encoder")
@@ -505,7 +506,7 @@ class TypedEncoder:
 
     def _direct_writers(self, m: Any, round32: bool) -> list[Callable[..., None]] | None:
         """Each seat's own writer straight from the match's state (``_compile`` with
-        ``seat``), or None when the state is not one koloda.tensors.direct knows."""
+        ``seat``), or None when the state declares no ``tensor_fields``."""
         from koloda.tensors.direct import ENV, source_of
         found = source_of(m.current.__class__)
         if found is None:
