@@ -44,12 +44,15 @@ ENV: dict[str, Any] = {"compress": compress, "suit_of": suit_of}
 def source_of(state_cls: type) -> tuple[type, Mapping[str, str]] | None:
     """The view class and field expressions of a deal-state class: those the class
     declares (``tensor_fields``) beside its own ``observation``, or a base's when it
-    makes its observation with that base's own method; None when there are none, or
-    when the class makes its observation another way than the declaring class does."""
+    makes its observation with that base's own method; None when there are none (or a
+    class declares None), or when the class makes its observation another way than the
+    declaring class does."""
     for cls in state_cls.__mro__:
-        fields = cls.__dict__.get("tensor_fields")
-        if fields is None:
+        if "tensor_fields" not in cls.__dict__:
             continue
+        fields = cls.__dict__["tensor_fields"]
+        if fields is None:
+            return None
         own = cls.__dict__.get("observation")
         if own is None or getattr(state_cls, "observation", None) is not own:
             return None
