@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import typing
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from koloda.engine import layout as lay
@@ -170,7 +170,7 @@ def _per_seat(alone: str | None, players: int, loop: list[str], each: list[list[
 
 def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_cls: type,
              sheet_cls: type, fallback: list[str], direct: bool = False,
-             round32: bool = False, sources: dict[str, Any] | None = None,
+             round32: bool = False, sources: Mapping[str, Any] | None = None,
              source_env: dict[str, Any] | None = None, seat: int | None = None
              ) -> Callable[..., None]:
     """``fill(obs, seat, ones, ni, nv)`` for one pair of view classes: the simplest
@@ -389,7 +389,7 @@ def _for_seat(lines: list[str], seat: int, players: int, env: dict[str, Any]) ->
     return [_REL.sub(r"REL[\1]", _ROW.sub(row, line)) for line in lines]
 
 
-def _root_expr(b: Block, plan: _Plan, sources: dict[str, Any]) -> str | None:
+def _root_expr(b: Block, plan: _Plan, sources: Mapping[str, Any]) -> str | None:
     """The expression a block's field chain starts from when written from the match's
     state (``_compile`` with ``sources``), or None when it has none (read off the
     score sheet, or not direct)."""
