@@ -8,6 +8,8 @@ import copy
 import pickle
 import random
 from array import array
+from collections.abc import Mapping
+from typing import ClassVar
 
 import pytest
 
@@ -120,6 +122,66 @@ def test_a_deal_state_that_makes_its_own_observation_is_not_written_directly() -
 
     assert direct.source_of(DurakGame) is not None
     assert direct.source_of(Other) is None
+
+
+def test_the_direct_path_reads_the_deal_states_declaration_and_imports_no_game() -> None:
+    """The fields' expressions are the game's own (``tensor_fields`` on its deal state,
+    kept beside its layout), the view class the one its ``observation`` returns; the
+    direct module names no game and imports nothing from koloda.games."""
+    import ast
+    import inspect
+
+    from koloda.games.durak.layout import STATE_FIELDS
+    from koloda.games.durak.rounds import DurakGame
+    from koloda.games.durak.views import DurakView
+
+    assert direct.source_of(DurakGame) == (DurakView, STATE_FIELDS)
+    tree = ast.parse(inspect.getsource(direct))
+    imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    assert not [name for name in imported if name.startswith("koloda.games")]
+    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    assert not names & {"DURAK", "OPENDAUM", "MUSHKA"}
+    for name in sorted(DIRECT):                 # the games' public attributes only
+        found = direct.source_of(type(koloda.new_game(name, seed=1).current))
+        assert found is not None
+        private = {f: e for f, e in found[1].items() if "._" in e}
+        assert not private, f"{name} reads private attributes: {private}"
+
+
+def test_a_deal_state_that_declares_its_fields_is_written_from_its_state() -> None:
+    """A declaration is read off the class (or a base that makes the observation), so a
+    game's subclass with fields of its own is written by them, one that drops them is not."""
+    from koloda.games.durak.layout import STATE_FIELDS
+    from koloda.games.durak.rounds import DurakGame
+
+    class Renamed(DurakGame):
+        tensor_fields: ClassVar[Mapping[str, str]] = {**STATE_FIELDS,
+                                                      "hand": "st.hands[seat][:]"}
+        observation = DurakGame.observation
+
+    class Undeclared(DurakGame):
+        tensor_fields = None
+
+    found = direct.source_of(Renamed)
+    assert found is not None and found[1]["hand"] == "st.hands[seat][:]"
+    assert direct.source_of(Undeclared) is None
+
+
+@pytest.mark.parametrize(("name", "players"), [("opendaum", 4), ("opendaum-shakhi", 3),
+                                               ("opendaum-33", 3)])
+def test_opendaums_shown_voids_are_its_known_voids_at_every_play(name: str,
+                                                                 players: int) -> None:
+    """``OpendaumDeal.shown_voids`` (what the direct path reads, kept for the position and
+    read on as the trick grows) holds the sets ``known_voids`` makes afresh."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        m = koloda.new_game(name, players=players, seed=seed, max_deals=2)
+        while not m.is_over:
+            st = m.current
+            for _ in range(2):              # asked again at the same position: the same
+                assert [set(v) for v in st.shown_voids()] == st.known_voids()
+            m.apply(rng.choice(m.legal_actions()))
 
 
 @pytest.mark.parametrize("name", sorted(DIRECT - {"opendaum-33", "durak-perevodnoy"}))

@@ -8,9 +8,10 @@
     True
 
 Each game declares its blocks on its spec (``GameSpec.layout``; the blocks are in
-koloda.engine.layout, a game's own ones in its folder); this package knows no game, but
-for koloda.tensors.direct (the adapters' fast path, which reads a few games' deal states
-with their own observation's expressions, and is checked to write the same tensor).
+koloda.engine.layout, a game's own ones in its folder); this package knows no game.
+The adapters' fast path (koloda.tensors.direct) reads a deal state itself where its class
+declares how each field is read (``tensor_fields``: its observation's own expressions),
+and is checked to write the same tensor.
 Because the encoder reads nothing but the observation, a tensor can hold no card the seat
 may not know. ``describe`` gives each block's offset, size and meaning (the layout
 tables of docs/research.md are made from it); ``render`` gives a readable text of the

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import typing
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from koloda.engine import layout as lay
@@ -170,7 +170,7 @@ def _per_seat(alone: str | None, players: int, loop: list[str], each: list[list[
 
 def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_cls: type,
              sheet_cls: type, fallback: list[str], direct: bool = False,
-             round32: bool = False, sources: dict[str, Any] | None = None,
+             round32: bool = False, sources: Mapping[str, Any] | None = None,
              source_env: dict[str, Any] | None = None, seat: int | None = None
              ) -> Callable[..., None]:
     """``fill(obs, seat, ones, ni, nv)`` for one pair of view classes: the simplest
@@ -389,7 +389,7 @@ def _for_seat(lines: list[str], seat: int, players: int, env: dict[str, Any]) ->
     return [_REL.sub(r"REL[\1]", _ROW.sub(row, line)) for line in lines]
 
 
-def _root_expr(b: Block, plan: _Plan, sources: dict[str, Any]) -> str | None:
+def _root_expr(b: Block, plan: _Plan, sources: Mapping[str, Any]) -> str | None:
     """The expression a block's field chain starts from when written from the match's
     state (``_compile`` with ``sources``), or None when it has none (read off the
     score sheet, or not direct)."""
@@ -480,8 +480,9 @@ class TypedEncoder:
 
     def write_match(self, m: Any, seat: int, mv: Any, round32: bool = False) -> None:
         """``write(m.observation(seat), mv)`` (``write32`` with ``round32``), written
-        straight from the match's state when its deal state is one koloda.tensors.direct
-        knows (no observation made), else from the observation."""
+        straight from the match's state when its deal state declares how
+        (``tensor_fields``, koloda.tensors.direct; no observation made), else from the
+        observation."""
         writers = self.writers(m, round32)
         if writers is not None:
             writers[seat](m, seat, mv)
@@ -491,9 +492,9 @@ class TypedEncoder:
 
     def writers(self, m: Any, round32: bool = False) -> list[Callable[..., None]] | None:
         """Each seat's writer straight from ``m``'s state (``writer(m, seat, mv)``, what
-        ``write_match`` calls), or None when its deal state is not one
-        koloda.tensors.direct knows. Valid for matches of ``m``'s class whose current
-        deal state has the class of ``m``'s (a caller may keep them for the pair)."""
+        ``write_match`` calls), or None when its deal state declares no ``tensor_fields``
+        (koloda.tensors.direct). Valid for matches of ``m``'s class whose current deal
+        state has the class of ``m``'s (a caller may keep them for the pair)."""
         if m.players != self.players:
             raise ValueError(f"a match of {m.players} players given to the "
                              f"{self.players}-player encoder")
@@ -505,7 +506,7 @@ class TypedEncoder:
 
     def _direct_writers(self, m: Any, round32: bool) -> list[Callable[..., None]] | None:
         """Each seat's own writer straight from the match's state (``_compile`` with
-        ``seat``), or None when the state is not one koloda.tensors.direct knows."""
+        ``seat``), or None when the state declares no ``tensor_fields``."""
         from koloda.tensors.direct import ENV, source_of
         found = source_of(m.current.__class__)
         if found is None:

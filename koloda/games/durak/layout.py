@@ -5,6 +5,7 @@ observer's side in team play. Scales are part of the documented layout (docs/res
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,3 +132,36 @@ LAYOUT: tuple[Block, ...] = (
     Number("games_played", "sheet.games_played", "games of the match played / 10", scale=0.1),
     Number("games", "sheet.games", "games in the match / 10", scale=0.1),
 )
+
+#: The fields these blocks read, as the adapters' fast tensor path (koloda.tensors.direct)
+#: reads them straight off the deal state (``DurakGame.tensor_fields``), no view made:
+#: each the expression ``DurakGame.observation(seat)`` makes it by, over ``st`` the deal
+#: state and ``seat`` the observer (``P`` the players; ``compress`` at hand); a card set
+#: may be read unsorted, since a block writes it as flags. A ``sheet.`` field is read off
+#: ``m``, the match (``DurakMatch.sheet``). An expression reads only what the observation
+#: reads for that field; tests/test_tensors_direct.py checks the tensor is the one written
+#: from the observation, for every seat at every step.
+STATE_FIELDS: Mapping[str, str] = {
+    "phase": "st.phase",
+    "hand": "st.hands[seat]",
+    "hand_sizes": "map(len, st.hands)",
+    "known_cards": "st.known",
+    "table": "zip(st.attacks, st.covers)",
+    "trump_card": "st.trump_card",
+    "trump_suit": "st.trump",
+    "trump_drawn_by": "st.trump_holder",
+    "stock_size": "len(st.stock)",
+    "discard": "st.discard",
+    "attacker": "st.attacker",
+    "defender": "st.defender",
+    "taken": "st.taken",
+    "passed": "st.passed",
+    "limit": "st.limit",
+    "in_game": "compress(range(P), st.in_game)",
+    "teams": "(tuple(tuple(range(t, P, 2)) for t in (0, 1)) if st.teams else None)",
+    "first_bout": "st.beaten_rounds == 0",
+    "first_bout_limit": "st.first_bout_limit",
+    "sheet.losses": "m.losses",
+    "sheet.games_played": "len(m.games)",
+    "sheet.games": "m.options['games']",
+}

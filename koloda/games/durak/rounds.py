@@ -19,8 +19,9 @@ search bot's determinizer).
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations, compress
+from typing import ClassVar
 
 from koloda.cards import CARD_TEXT, SIX, TEXT_CARD, Card
 from koloda.engine.actions import Action
@@ -28,6 +29,7 @@ from koloda.engine.deal import Deal, DealState
 from koloda.engine.errors import IllegalAction
 from koloda.engine.messages import Act, Acts, Cards, Ranks, Reason, Suit, Verb
 from koloda.games.durak import messages as _messages  # noqa: F401  (its sentences)
+from koloda.games.durak.layout import STATE_FIELDS
 from koloda.games.durak.views import DurakRound, DurakView
 
 ATTACK, DEFEND, THROW = "attack", "defend", "throw"
@@ -75,6 +77,10 @@ def _plays(plays: list[tuple[int, Card | tuple[Card, ...]]]) -> tuple[tuple[int,
 
 class DurakGame(DealState):
     """One game of durak from the deal to the durak (or the draw)."""
+
+    #: how the fast tensor path reads this observation's fields off the state
+    #: (koloda/games/durak/layout.py)
+    tensor_fields: ClassVar[Mapping[str, str]] = STATE_FIELDS
 
     def __init__(self, deal: Deal, *, teams: bool, first_bout_limit: int, transfer: bool,
                  first_attacker: int, at: DurakView | None = None,

@@ -15,8 +15,8 @@ that writes it as ``stock[0]`` is read as well.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from koloda.cards import (
     ACE,
@@ -38,7 +38,7 @@ from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Measure
 from koloda.engine.view import Observation
 from koloda.games._hidden import VOID_BANS, HiddenDealer, deal_by_suit
-from koloda.games.mushka.layout import LAYOUT
+from koloda.games.mushka.layout import LAYOUT, STATE_FIELDS
 from koloda.games.mushka.messages import MESSAGES
 from koloda.games.mushka.views import (
     TERMS,
@@ -79,6 +79,10 @@ def draw_for_first_dealer(rng: random.Random, players: int) -> dict[str, Any]:
 
 class MushkaDeal(DealState):
     """One deal: the exchange round, then the tricks among the players still in."""
+
+    #: how the fast tensor path reads this observation's fields off the state
+    #: (koloda/games/mushka/layout.py)
+    tensor_fields: ClassVar[Mapping[str, str]] = STATE_FIELDS
 
     def __init__(self, deal: Deal) -> None:
         self.players = n = len(deal.hands)
@@ -302,9 +306,9 @@ class MushkaDeal(DealState):
             tuple(sorted(self.in_play)),                        # in_play
             tuple(self.discards[seat]),                         # my_discards
             trick.plays() if trick is not None else (),         # trick
-            self._last_trick(),                                 # last_trick
+            self.last_trick_view(),                             # last_trick
             tuple(self.tricks),                                 # tricks
-            self._tricks_played(),                              # tricks_played
+            self.tricks_played(),                               # tricks_played
             self._voids_view(),                                 # voids
         )
 
@@ -322,7 +326,8 @@ class MushkaDeal(DealState):
     _done_shown: tuple[object, object, tuple[Plays, ...]] = (None, None, ())
     _last_shown: tuple[object, LastTrick | None] = (None, None)
 
-    def _tricks_played(self) -> tuple[Plays, ...]:
+    def tricks_played(self) -> tuple[Plays, ...]:
+        """The completed tricks as the view shows them (each spelt out once)."""
         done = self.done
         key, last, shown = self._done_shown
         if key is not done or len(shown) > len(done) or (
@@ -333,7 +338,8 @@ class MushkaDeal(DealState):
             self._done_shown = (done, done[-1], shown)
         return shown
 
-    def _last_trick(self) -> LastTrick | None:
+    def last_trick_view(self) -> LastTrick | None:
+        """The last completed trick as the view shows it (made once after each trick)."""
         last = self.done[-1] if self.done else None
         key, shown = self._last_shown
         if key is not last:

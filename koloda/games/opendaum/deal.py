@@ -9,11 +9,13 @@ shared trick core's (koloda/tricks.py), given this variant's ``TrickRules``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Set as AbstractSet
+from typing import Any, ClassVar
 
 from koloda.cards import TEXT_CARD, Card
 from koloda.engine.deal import Deal, DealState
 from koloda.engine.messages import Act, Reason
+from koloda.games.opendaum.layout import STATE_FIELDS
 from koloda.games.opendaum.views import (
     LastTrick,
     OpendaumOptions,
@@ -50,6 +52,10 @@ def score(bid: int, taken: int, final_multiplier: int | None = None,
 class OpendaumDeal(DealState):
     """Bidding from the dealer's left (dealer last), then play: the dealer's left neighbour
     leads the first trick, each trick's winner the next, until the hands are empty."""
+
+    #: how the fast tensor path reads this observation's fields off the state
+    #: (koloda/games/opendaum/layout.py)
+    tensor_fields: ClassVar[Mapping[str, str]] = STATE_FIELDS
 
     def __init__(self, deal: Deal, rules: TrickRules, hook: bool = False,
                  position: int = 0, schedule_length: int = 1,
@@ -180,7 +186,7 @@ class OpendaumDeal(DealState):
             self.size, self.position, self.schedule_length,
             self.position == self.schedule_length - 1, trump, self.trump_card,
             self.trump_in_hand, tuple(self.bids), self.forbidden_bid(), tuple(self.tricks),
-            self.trick.leader, self.trick.plays(), self._last_view(), self.history(),
+            self.trick.leader, self.trick.plays(), self.last_trick_view(), self.history(),
             self._voids_view(), self.size * self.players + len(self.stock),
             self.options_view())
 
@@ -194,7 +200,8 @@ class OpendaumDeal(DealState):
     #: with its plays' count
     _voids_shown: tuple[int, object, int, tuple[tuple[int, ...], ...]] = (0, None, 0, ())
 
-    def _last_view(self) -> LastTrick | None:
+    def last_trick_view(self) -> LastTrick | None:
+        """The last completed trick as the view shows it (made once after each trick)."""
         last = self.last_trick
         key, shown = self._last_shown
         if key is not last:
@@ -220,6 +227,40 @@ class OpendaumDeal(DealState):
                 shown = tuple(tuple(sorted(vs)) for vs in done)
             self._voids_shown = (len(self.played), trick, len(trick.cards), shown)
         return shown
+
+    #: what ``shown_voids`` gave last: the trick on the table, the completed tricks'
+    #: count, how many of the trick's cards were read, the sets
+    _voids_read: tuple[object, int, int, Sequence[AbstractSet[int]]] = (None, -1, -1, ())
+
+    def shown_voids(self) -> Sequence[AbstractSet[int]]:
+        """``known_voids()``'s sets, not copied (not to be changed) and unsorted — what
+        the fast tensor path reads (the voids block writes them as flags): the completed
+        tricks' voids, with what the trick on the table shows. The answer is kept for the
+        position (every seat's tensor is written in turn at one position) and read on
+        when the same trick has grown (only the cards played since are read)."""
+        t = self.trick
+        n = len(t.cards)
+        played = len(self.played)
+        last_t, last_played, last_n, voids = self._voids_read
+        if last_t is t and last_played == played and last_n <= n:
+            if last_n == n:
+                return voids
+            start = last_n                  # the same trick, grown: read its new cards
+        else:
+            voids, start = self._completed_voids(), 0
+        reveals, seats, cards = self.rules.reveals, t.seats, t.cards
+        out: list[AbstractSet[int]] | None = None     # copied only when a void shows
+        for i in range(start, n):
+            shown = reveals(t.led if i else None, cards[i])
+            if shown:
+                if out is None:
+                    out = list(voids)
+                s = seats[i]
+                out[s] = out[s] | shown
+        if out is not None:
+            voids = out
+        self._voids_read = (t, played, n, voids)
+        return voids
 
     def options_view(self) -> OpendaumOptions:
         """The options as the view shows them (made once, when first shown)."""

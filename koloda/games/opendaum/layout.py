@@ -3,6 +3,7 @@ the variants with shakhi add two "played wild" flags (:class:`WildCards`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,3 +86,33 @@ SHAKHI_LAYOUT: tuple[Block, ...] = (
     WildCards("last_trick_wild", "last_trick.cards", "6S, 6C lay in the last trick played "
                                                      "wild"),
 )
+
+#: The fields these blocks read, as the adapters' fast tensor path (koloda.tensors.direct)
+#: reads them straight off the deal state (``OpendaumDeal.tensor_fields``), no view made:
+#: each the expression ``OpendaumDeal.observation(seat)`` makes it by, over ``st`` the
+#: deal state and ``seat`` the observer; a card or suit set may be read unsorted, since a
+#: block writes it as flags (the voids: ``OpendaumDeal.shown_voids``). A ``sheet.`` field
+#: is read off ``m``, the match (``OpendaumMatch.sheet``). An expression reads only what
+#: the observation reads for that field; tests/test_tensors_direct.py checks the tensor
+#: is the one written from the observation, for every seat at every step.
+STATE_FIELDS: Mapping[str, str] = {
+    "phase": "st.phase",
+    "hand": "st.hands[seat]",
+    "hand_sizes": "map(len, st.hands)",
+    "deal_size": "st.size",
+    "schedule_position": "st.position",
+    "schedule_length": "st.schedule_length",
+    "final_deal": "st.position == st.schedule_length - 1",
+    "trump": "st.rules.trump",
+    "trump_card": "st.trump_card",
+    "trump_card_in_dealer_hand": "st.trump_in_hand",
+    "bids": "st.bids",
+    "forbidden_bid": "st.forbidden_bid()",
+    "tricks_taken": "st.tricks",
+    "leader": "st.trick.leader",
+    "trick": "st.trick.play_pairs()",
+    "last_trick": "st.last_trick_view()",
+    "tricks_played": "st.history()",
+    "voids": "st.shown_voids()",
+    "sheet.totals": "m.totals",
+}
