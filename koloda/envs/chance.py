@@ -328,7 +328,7 @@ class Table:
         """A fresh list of the seat's observation tensor, the cards seen, zeros for the
         selection and ``extra`` more zeros.
 
-        A game koloda.tensors.direct knows has its tensor written straight from the
+        A game whose deal state declares ``tensor_fields`` has its tensor written straight from the
         match's state into that list at every asking, none kept: a kept list must be
         copied for every answer, and copying one (0.0s with a few other floats among
         them) costs ~2.5 µs against ~4 µs for writing afresh (Mushka 4p), so keeping

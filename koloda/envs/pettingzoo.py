@@ -12,8 +12,8 @@ gymnasium, numpy).
 
 Agents are ``player_0`` … (seat numbers). An observation is ``{"observation": float32
 vector, "action_mask": int8 vector}``: the vector is koloda.envs.common.Features (the
-game's tensor — written from the match's state for the games koloda.tensors.direct
-knows, else read off the typed observation, koloda.tensors.typed —, the cards seen this
+game's tensor — written from the match's state for the games whose deal state declares
+``tensor_fields``, else read off the typed observation, koloda.tensors.typed —, the cards seen this
 deal, the cards selected) written straight into a new numpy array, the mask is
 koloda.envs.actions over the game's fixed Discrete action space.
 A multi-card action is chosen in several steps by the same agent (``select C`` …,
@@ -182,8 +182,8 @@ class raw_env(AECEnv):
     def _fresh(self, seat: int, m: Match | None = None) -> np.ndarray:
         """The seat's vector without the selection (the tensor and the cards seen),
         written into a new zeroed array through its memoryview: straight from the match's
-        state for the games koloda.tensors.direct knows, else off the typed observation
-        (koloda.tensors.typed)."""
+        state for the games whose deal state declares ``tensor_fields``, else off the typed
+        observation (koloda.tensors.typed)."""
         out = np.zeros(self._size, np.float32)
         if m is None:
             m = self._live()
