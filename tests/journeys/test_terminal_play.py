@@ -124,7 +124,7 @@ def start_game(term: Terminal, game: str) -> None:
     family = [s for s in registry().values() if s.family == spec.family]
     first = sorted(family, key=lambda s: s.name != spec.family)[0]
     choose(term, "Game", first.title_en)
-    text = choose(term, "Variant", f"◀ {spec.title_en}  (")
+    text = choose(term, "Variant", f"◀ {spec.title_en} ▶")
     no_raw(text)
     for name, value in short_options(game).items():
         text = go_to(term, option_label(name, "en"))
