@@ -338,7 +338,7 @@ def test_an_ended_match_not_yet_stored_is_never_abandoned(tmp_path: Path) -> Non
 
         def broken(_record: Any) -> int:
             raise OSError("disk full")
-        m._store_game = broken  # type: ignore[method-assign]
+        m.finisher.store_game = broken  # type: ignore[method-assign]
         await m.start()
         try:
             seats = [{"kind": "computer", "bot": "random"}] * 2

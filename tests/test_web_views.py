@@ -16,7 +16,7 @@ from koloda.cards import CARD_TEXT
 from koloda.engine.match import Match
 from koloda.web import cardart
 from koloda.web.protocol import Message, Refusal, parse
-from koloda.web.tables import Seat, Table
+from koloda.web.table import Seat, Table
 from koloda.web.views import HIDDEN, cards_in, hidden_texts, mentions, public_view, redact
 
 CARDS = frozenset(CARD_TEXT)
