@@ -57,7 +57,7 @@ class Finisher:
         self.m.cluster.publish({"t": "finished", "table": table.id, "game_id": game_id})
         self.m.spawn(self.m.cluster.release(table.id))
         table.finished_at = time.monotonic()
-        self.m.left_play(table)
+        self.m.caps.left_play(table)
         table._cache = {}
         table.broadcast_state()
         table.broadcast_seats()
@@ -67,7 +67,7 @@ class Finisher:
         table.finished, table.game_id = True, game_id
         table.finishing = False
         table.finished_at = time.monotonic()
-        self.m.left_play(table)
+        self.m.caps.left_play(table)
         table._cache = {}
         table.broadcast_state()
         table.broadcast_seats()

@@ -63,7 +63,7 @@ class Sweeper:
             self.m.collector.tick(now)
             if now - self._pruned > 60:
                 self._pruned = now
-                self.m.creations.prune()
+                self.m.caps.prune()
 
     def abandoned_text(self, table: Table) -> Said:
         return Said("abandoned", m=max(1, round(self.m.idle_limit(table.settings) / 60)))
@@ -99,7 +99,7 @@ class Sweeper:
             t.abandoned = True
             t.finished_at = time.monotonic()
             t._cache = {}
-            self.m.left_play(t)
+            self.m.caps.left_play(t)
             notice = dumps({"type": "closed", "reason": "abandoned",
                              "text": str(self.abandoned_text(t)),
                              "text_ru": self.abandoned_text(t).render("ru")})

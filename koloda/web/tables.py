@@ -18,7 +18,6 @@ import asyncio
 import hashlib
 import hmac
 import logging
-import os
 import secrets
 import time
 from collections import deque
@@ -35,14 +34,16 @@ from koloda.engine.turns import TurnRefused, check_turn
 from koloda.web import persist
 from koloda.web.botdriver import BotDriver
 from koloda.web.bots import BotPool, resolve_bot
+from koloda.web.caps import CreationCaps, owners
 from koloda.web.checks import TableError, check_name, check_settings, check_sizes
 from koloda.web.cluster import make_cluster
 from koloda.web.collector import Collector
-from koloda.web.conn import Conn, dumps, fan_totals
+from koloda.web.conn import Conn, dumps
 from koloda.web.finish import Finisher
-from koloda.web.limits import Buckets, Limits, Said
+from koloda.web.limits import Limits, Said
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
+from koloda.web.stats import server_stats
 from koloda.web.sweeper import Sweeper
 from koloda.web.sync import ClusterSync
 from koloda.web.table import Seat, Table
@@ -60,16 +61,6 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def _cpu_of(pid: int) -> float:
-    """User + system CPU seconds of process ``pid`` (0 if it cannot be read)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return 0.0
-
-
 class TableManager:
     """Every live table: creating, seating, connecting, acting, bots, persistence."""
 
@@ -84,14 +75,8 @@ class TableManager:
         self.taken_over = 0
         #: actions another server accepted first (this one's refused ``stale``)
         self.conflicts = 0
-        #: creations under way (checked, not yet stored): counted against the caps, so
-        #: concurrent requests cannot overshoot them
-        self._creating = 0
-        self._creating_by: dict[str, int] = {}
-        #: tables in play per creating address
-        self._by_client: dict[str, set[str]] = {}
-        self.creations = Buckets(limits.creations_per_minute / 60.0,
-                                  limits.creations_per_minute)
+        #: the caps on making tables (the server's, each client's, the rate)
+        self.caps = CreationCaps(limits)
         self.abandoned = 0
         self.db_url = persist.database_url(db_url)
         self.bot_delay = bot_delay
@@ -263,53 +248,8 @@ class TableManager:
     def playing(self) -> int:
         return sum(1 for t in self.tables.values() if t.in_play)
 
-    @staticmethod
-    def owners(client: str | None, account_id: int | None) -> tuple[str, ...]:
-        """What a creation counts against: the address and, signed in, the account (one
-        account from many addresses is one client; many people behind one address each
-        have their account's share only once the address's is not used up)."""
-        keys = (client or "?",)
-        return keys if account_id is None else (*keys, f"account:{account_id}")
-
-    def _reserve(self, keys: tuple[str, ...]) -> None:
-        """Count a creation against the server's cap and each of the client's keys, or
-        say which is full. Synchronous (no await between the check and the count), so the
-        caps are exact however many requests come at once."""
-        lim = self.limits
-        if self.playing() + self._creating >= lim.max_tables:
-            raise TableError("server_full", 503)
-        for key in keys:
-            mine = len(self._by_client.get(key, ())) + self._creating_by.get(key, 0)
-            if mine >= lim.tables_per_client:
-                raise TableError("too_many_tables", 429, n=lim.tables_per_client)
-        for key in keys:
-            bucket = self.creations.get(key)
-            if not bucket.take():
-                wait = bucket.wait()
-                err = TableError("creating_too_fast", 429, s=max(1, round(wait)))
-                err.retry_after = wait
-                raise err
-        self._creating += 1
-        for key in keys:
-            self._creating_by[key] = self._creating_by.get(key, 0) + 1
-
-    def _release(self, keys: tuple[str, ...]) -> None:
-        self._creating -= 1
-        for key in keys:
-            left = self._creating_by.get(key, 1) - 1
-            if left > 0:
-                self._creating_by[key] = left
-            else:
-                self._creating_by.pop(key, None)
-
-    def left_play(self, table: Table) -> None:
-        """A table left play (finished or abandoned): its creator may make another."""
-        for key in table.owners:
-            mine = self._by_client.get(key)
-            if mine is not None:
-                mine.discard(table.id)
-                if not mine:
-                    del self._by_client[key]
+    #: what a creation counts against (``koloda.web.caps.owners``)
+    owners = staticmethod(owners)
 
     async def create(self, game: str, players: int | None, options: dict[str, Any],
                      seats: list[dict[str, Any]], name: str | None, sit: int | None,
@@ -318,12 +258,12 @@ class TableManager:
                      ) -> tuple[Table, str | None, list[str]]:
         """A new table; returns it, the creator's seat token (if they sit) and notes."""
         keys = self.owners(client, account_id)
-        self._reserve(keys)
+        self.caps.reserve(keys, self.playing())
         try:
             return await self._create(game, players, options, seats, name, sit, settings,
                                       client, account_id)
         finally:
-            self._release(keys)
+            self.caps.release(keys)
 
     async def _create(self, game: str, players: int | None, options: dict[str, Any],
                       seats: list[dict[str, Any]], name: str | None, sit: int | None,
@@ -379,8 +319,7 @@ class TableManager:
                                account_id=seat.account_id))
         await self.writer.run(write)
         self.tables[table.id] = table
-        for key in table.owners:
-            self._by_client.setdefault(key, set()).add(table.id)
+        self.caps.opened(table)
         if self.cluster.shared:
             await self.cluster.acquire(table.id)     # its creator drives it
             self.cluster.publish({"t": "created", "table": table.id})
@@ -563,38 +502,8 @@ class TableManager:
 
 
     def stats(self) -> dict[str, Any]:
-        """Figures for operators and the load benchmark."""
-        def pct(values: list[float], q: float) -> float | None:
-            if not values:
-                return None
-            values = sorted(values)
-            return round(values[min(len(values) - 1, int(q * len(values)))] * 1000, 2)
-        commits = [c for c, _ in self.writer.recent]
-        sizes = [n for _, n in self.writer.recent]
-        lags = list(self.lags)
-        return {
-            "tables": len(self.tables),
-            "playing": self.playing(), "abandoned": self.abandoned,
-            "connections": sum(len(t.conns) for t in self.tables.values()),
-            "actions_accepted": self.accepted, "transactions": self.writer.commits,
-            "commit_ms": {"p50": pct(commits, .5), "p99": pct(commits, .99),
-                          "max": pct(commits, 1.0)},
-            "jobs_per_commit": round(sum(sizes) / len(sizes), 2) if sizes else None,
-            "loop_lag_ms": {"p50": pct(lags, .5), "p99": pct(lags, .99),
-                            "max": pct(lags, 1.0)},
-            "uptime_s": round(time.monotonic() - self.started, 1),
-            "cluster": {**self.cluster.stats(), "taken_over": self.taken_over,
-                        "conflicts": self.conflicts},
-            "bots": self.pool.stats(),
-            "gc": self.collector.stats(),
-            "spectator_fanout": {"frames": fan_totals.frames, "offers": fan_totals.offers,
-                                 "deferred": fan_totals.deferred,
-                                 "cpu_s": round(fan_totals.cpu_s, 3)},
-            # CPU seconds used so far (user + system): this process, its bot workers
-            "cpu_s": {"server": round(sum(os.times()[:2]), 3),
-                      "bot_workers": round(sum(_cpu_of(p) for p in self.pool.processes()),
-                                           3)},
-        }
+        """Figures for operators and the load benchmark (``koloda.web.stats``)."""
+        return server_stats(self)
 
     # ------------------------------------------------- used by the parts
     def spawn(self, coro: Any) -> None:
