@@ -7,9 +7,10 @@ refusal), stores it, and only then acknowledges and broadcasts. Computer seats a
 whose person has been away too long are played by bots in the worker pool, through the
 same ``submit`` (``koloda.web.botdriver``). The rest of the work is done beside it: the
 table and its broadcasts (``koloda.web.table``), the connections (``koloda.web.conn``),
-the checks on what a table is made with (``koloda.web.checks``), the other servers
-(``koloda.web.sync``), the ticker and idle tables (``koloda.web.sweeper``), and storing a
-finished match (``koloda.web.finish``).
+the checks on what a table is made with (``koloda.web.checks``), the caps on making
+tables (``koloda.web.caps``), the other servers (``koloda.web.sync``), the ticker and idle
+tables (``koloda.web.sweeper``), storing a finished match (``koloda.web.finish``), and the
+server's figures (``koloda.web.stats``).
 """
 
 from __future__ import annotations
@@ -62,7 +63,10 @@ def token_hash(token: str) -> str:
 
 
 class TableManager:
-    """Every live table: creating, seating, connecting, acting, bots, persistence."""
+    """Every live table: creating, seating, connecting, acting (``submit``), persistence;
+    its parts do the rest: ``driver`` (computers' moves), ``sync`` (the other servers),
+    ``sweeper`` (the ticker, idle tables), ``finisher`` (storing a finished match),
+    ``caps`` (the caps on making tables)."""
 
     def __init__(self, db_url: str, bot_workers: int = 2, bot_delay: float = 0.8,
                  use_store: bool = True, tick: float = 0.25,
