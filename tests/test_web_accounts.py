@@ -330,9 +330,9 @@ def test_an_account_counts_its_connections_from_every_address(tmp_path: Path,
     """Connections are limited per address and per account: signed in, a person opening
     websockets from ever new addresses still has ``connections_per_client`` at most; a
     guest on those addresses is not held back by the account's count."""
-    import koloda.web.app as web_app
+    import koloda.web.table_routes as web_routes
     addresses = (f"10.0.2.{i}" for i in range(1000))
-    monkeypatch.setattr(web_app, "_client", lambda conn: next(addresses))
+    monkeypatch.setattr(web_routes, "_client", lambda conn: next(addresses))
     app = create_app(db_url(tmp_path), bot_workers=0, bot_delay=0.0, tick=0.05,
                      limits=Limits(messages_per_second=1e6, connections_per_client=2),
                      password_hasher=CHEAP)

@@ -15,7 +15,9 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from koloda.web.tables import FAN_CHUNK, LOG_LENGTH, Conn, Table, TableManager
+from koloda.web.conn import Conn
+from koloda.web.table import FAN_CHUNK, LOG_LENGTH, Table
+from koloda.web.tables import TableManager
 
 CROWD = 1000
 

@@ -315,9 +315,9 @@ def test_the_lobby_is_pushed_when_it_changes(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     import json
 
-    import koloda.web.app as web_app
+    import koloda.web.table_routes as web_routes
     import koloda.web.tables as web_tables
-    monkeypatch.setattr(web_app, "LOBBY_PUSH", 0.05)
+    monkeypatch.setattr(web_routes, "LOBBY_PUSH", 0.05)
     monkeypatch.setattr(web_tables, "LOBBY_FRESH", 0.0)
     with client_for(tmp_path) as c:
         create(c, sit=None)
@@ -338,7 +338,7 @@ def test_an_ended_match_not_yet_stored_is_never_abandoned(tmp_path: Path) -> Non
 
         def broken(_record: Any) -> int:
             raise OSError("disk full")
-        m._store_game = broken  # type: ignore[method-assign]
+        m.finisher.store_game = broken  # type: ignore[method-assign]
         await m.start()
         try:
             seats = [{"kind": "computer", "bot": "random"}] * 2

@@ -45,7 +45,8 @@ def test_a_connection_whose_send_queue_fills_is_closed_once_and_detached(
     its seat no longer shows connected, and one line is logged — not one per message."""
     import asyncio
 
-    from koloda.web.tables import Conn, TableManager
+    from koloda.web.conn import Conn
+    from koloda.web.tables import TableManager
 
     async def scenario() -> tuple[list[int], Any, int, bool]:
         manager = TableManager(f"sqlite:///{tmp_path / 'k.db'}", bot_workers=0,
@@ -185,8 +186,9 @@ def test_spectators_joining_and_leaving_cost_frames_linear_not_quadratic(
     table per short tick carries all of them."""
     import asyncio
 
-    from koloda.web import tables
-    from koloda.web.tables import Conn, TableManager
+    from koloda.web import table as web_table
+    from koloda.web.conn import Conn
+    from koloda.web.tables import TableManager
     n = 1500
 
     async def scenario() -> tuple[int, float, list[int], int]:
@@ -217,9 +219,9 @@ def test_spectators_joining_and_leaving_cost_frames_linear_not_quadratic(
             busy = time.perf_counter() - start
             # the gathering delay, then the fan-out's rounds: one under way, then the
             # newest, each reaching the last spectator n / FAN_RATE after the first
-            settle = min(tables.PRESENCE_MAX,
-                         max(tables.PRESENCE_DELAY, n / tables.PRESENCE_RATE)) + 0.25 \
-                + 2 * n / tables.FAN_RATE
+            settle = min(web_table.PRESENCE_MAX,
+                         max(web_table.PRESENCE_DELAY, n / web_table.PRESENCE_RATE)) + 0.25 \
+                + 2 * n / web_table.FAN_RATE
             await asyncio.sleep(settle)
             joined = [last_count.get(i, -1) for i in range(0, n, 300)]
             for conn in conns[: n // 2]:

@@ -16,7 +16,7 @@ from koloda.cards import CARD_TEXT
 from koloda.engine.match import Match
 from koloda.web import cardart
 from koloda.web.protocol import Message, Refusal, parse
-from koloda.web.tables import Seat, Table
+from koloda.web.table import Seat, Table
 from koloda.web.views import HIDDEN, cards_in, hidden_texts, mentions, public_view, redact
 
 CARDS = frozenset(CARD_TEXT)
@@ -222,7 +222,7 @@ def test_a_display_shows_a_hidden_card_face_down_in_code_and_in_words() -> None:
 
 def test_the_lobby_names_every_option_in_russian() -> None:
     """And in English in words, not by its identifier (not `first_bout_limit`)."""
-    from koloda.web.app import games_json
+    from koloda.web.page_routes import games_json
     for game in games_json():
         for o in game["options"]:
             assert "_" not in o["title"]["en"] and o["allowed_text"]["en"] == o["allowed"]
