@@ -7,6 +7,7 @@ import json
 import random
 import time
 from itertools import combinations
+from typing import Any
 
 import pytest
 
@@ -25,37 +26,37 @@ def table_of(match: Match) -> Table:
                  time.time())
 
 
-def check_moves(msg: dict[str, object], legal: list[str]) -> None:
+def check_moves(msg: dict[str, Any], legal: list[str]) -> None:
     """``msg``'s ``moves`` is the chooser's for the hand its display shows, and means what
     the terminal's chooser (the same legal actions, the hand in the terminal's order)
     means."""
-    disp = msg["display"]["en"]                       # type: ignore[index]
+    disp = msg["display"]["en"]
     hand = disp["hand"]["cards"] if disp["hand"] else []
     moves = msg["moves"]
     targets = open_targets(disp)
     chooser = MoveChooser(legal, hand)
     assert moves == json.loads(json.dumps(chooser.to_json(targets)))
     terminal = MoveChooser(legal, sort_hand(hand, disp["trump"]))
-    assert set(moves["playable"]) == terminal.legal_cards                 # type: ignore[index]
+    assert set(moves["playable"]) == terminal.legal_cards
     exact = {frozenset(k.split()): [legal[i] for i in v]
-             for k, v in moves["exact"].items()}                          # type: ignore[index]
+             for k, v in moves["exact"].items()}
     assert exact == terminal.by_cards
-    assert moves["plain"] == terminal.plain                               # type: ignore[index]
-    more = {frozenset(k.split()) for k in moves["more"]}                  # type: ignore[index]
-    for n in (1, 2, 3):
+    assert moves["plain"] == terminal.plain
+    more = {frozenset(k.split()) for k in moves["more"]}
+    for n in (1, 2, 3) if len(hand) <= 12 else (1, 2):
         for cards in combinations(hand, n):
             chosen = frozenset(cards)
             assert (chosen in more) == bool(terminal.extending(chosen))
             assert exact.get(chosen, []) == terminal.exact(chosen)
     for card in hand:
         if card not in terminal.legal_cards and terminal.by_cards:
-            assert moves["attempts"][card] == terminal.attempt(       # type: ignore[index]
+            assert moves["attempts"][card] == terminal.attempt(
                 frozenset({card}), targets[0] if targets else None)
     for target in targets:
         for card in hand:
-            aimed = moves["aims"][target][card]                       # type: ignore[index]
+            aimed = moves["aims"][target][card]
             assert aimed in terminal.exact(frozenset({card})) or aimed not in legal
-    assert set(moves["beatable"]) == {                                # type: ignore[index]
+    assert set(moves["beatable"]) == {
         a.split()[1] for a in legal if a.startswith("beat ")}
 
 
@@ -77,13 +78,13 @@ def test_the_state_carries_the_move_choosers_data(game: str) -> None:
             table.apply_logged(seat, rng.choice(legal))
 
 
-def page_chooses(moves: dict[str, object], legal: list[str],
+def page_chooses(moves: dict[str, Any], legal: list[str],
                  cards: set[str]) -> tuple[list[str], bool]:
     """What the page reads from ``moves`` for these chosen cards: the moves they mean, and
     whether a longer set of them makes one (render.js ``chosen``)."""
-    key = " ".join(c for c in moves["hand"] if c in cards)                  # type: ignore[attr-defined]
-    return ([legal[i] for i in moves["exact"].get(key, [])],                # type: ignore[attr-defined]
-            key in moves["more"])                                           # type: ignore[operator]
+    key = " ".join(c for c in moves["hand"] if c in cards)
+    return ([legal[i] for i in moves["exact"].get(key, [])],
+            key in moves["more"])
 
 
 def test_a_durak_attack_of_several_cards_is_made_by_choosing_them() -> None:
@@ -100,9 +101,9 @@ def test_a_card_that_beats_one_of_two_attacks_offers_both_and_aims_at_either() -
     legal = ["beat 7S 9S", "beat 8S 9S", "beat 8S 6H", "take"]
     moves = MoveChooser(legal, ["9S", "6H", "6D"]).to_json(["7S", "8S"])
     assert page_chooses(moves, legal, {"9S"}) == (["beat 7S 9S", "beat 8S 9S"], False)
-    assert moves["aims"]["8S"] == {"9S": "beat 8S 9S", "6H": "beat 8S 6H",  # type: ignore[index]
+    assert moves["aims"]["8S"] == {"9S": "beat 8S 9S", "6H": "beat 8S 6H",
                                    "6D": "beat 8S 6D"}   # not legal: the engine says why
-    assert moves["aims"]["7S"]["6H"] == "beat 7S 6H"                      # type: ignore[index]
+    assert moves["aims"]["7S"]["6H"] == "beat 7S 6H"
     assert moves["beatable"] == ["7S", "8S"]
     assert moves["plain"] == ["take"]
     assert moves["attempts"] == {"6D": "beat 7S 6D"}    # a lone card beats the first
