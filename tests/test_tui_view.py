@@ -17,8 +17,8 @@ from koloda.engine.messages import Cards, Reason, Suit
 from koloda.engine.terms import TERMS, VERBS
 from koloda.engine.view import EmptyView, Observation, View, item
 from koloda.i18n import _TEXTS, label, option_allowed, option_name, reason, t, verb
+from koloda.moves import MoveChooser
 from koloda.present import present, present_result, present_sheet
-from koloda.tui.moves import MoveChooser
 from koloda.tui.start import StartForm
 from koloda.tui.view import (
     action_text,

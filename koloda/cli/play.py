@@ -25,8 +25,8 @@ from koloda.cli.render import card_text, show_result, words_text
 from koloda.engine.errors import IllegalAction
 from koloda.engine.terms import term
 from koloda.i18n import reason, t
+from koloda.moves import MoveChooser
 from koloda.present import NO_VALUE, NOTHING, present
-from koloda.tui.moves import MoveChooser
 from koloda.tui.session import Session, autosave_dir, resume, save
 from koloda.tui.view import action_text, heading, sort_hand
 

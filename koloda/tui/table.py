@@ -29,9 +29,9 @@ from textual.widgets import Input, RichLog, Static
 from koloda.engine.errors import IllegalAction
 from koloda.engine.terms import BOTS, term
 from koloda.i18n import reason, t
+from koloda.moves import MoveChooser
 from koloda.present import present_result
 from koloda.tui.chronicle import Chronicle, Event, display_after, replay
-from koloda.tui.moves import MoveChooser
 from koloda.tui.screens import InfoScreen, ResultScreen, rank_name, rules_screen, sheet_screen
 from koloda.tui.session import Session
 from koloda.tui.view import (

@@ -20,6 +20,7 @@ from koloda.web.views import (
     guarded,
     hidden_texts,
     log_entry,
+    moves_json,
     public_view,
 )
 
@@ -242,7 +243,7 @@ class Table:
         entries = self.log_for(viewer)
         msg = {"type": "state", "table": self.id, "version": version, "seat": viewer,
                "view": view, "display": displays(m, viewer, self.seats_json()),
-               "legal": legal, "log": entries,
+               "legal": legal, "moves": moves_json(m, viewer, legal), "log": entries,
                "result": m.result.to_json() if m.result is not None else None,
                "game_id": self.game_id,
                # "abandoned" once the table was given up for idleness (no more moves)

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from koloda.cards import CARD_TEXT, TEXT_CARD
 from koloda.engine.match import Match
 from koloda.engine.terms import card_word
+from koloda.moves import MoveChooser
 from koloda.present import present, present_result
 
 log = logging.getLogger("koloda.web")
@@ -246,3 +247,25 @@ def displays(match: Match, viewer: int | None,
     page shows the one of its chosen language and can switch without asking)."""
     hidden = hidden_texts(match, viewer)
     return {lang: display(match, viewer, seats, lang, hidden) for lang in ("en", "ru")}
+
+
+# ------------------------------------------------------------- choosing a move
+def open_targets(disp: Mapping[str, Any]) -> list[str]:
+    """The uncovered attack cards of a display's Durak table, in the table's order (the
+    cards a person may choose to cover; none when the centre is no such table)."""
+    part = disp.get("centre")
+    if not part or part.get("kind") != "table":
+        return []
+    return [str(p["attack"]["cards"][0]) for p in part["pairs"]
+            if p["cover"] is None and p["attack"].get("cards")]
+
+
+def moves_json(match: Match, viewer: int | None, legal: Sequence[str]) -> dict[str, Any]:
+    """The ``state`` message's ``moves``: what the move chooser (koloda.moves, the one the
+    terminal uses) computes for ``viewer``'s legal actions and hand — the page maps the
+    cards a person chooses to actions with it and never reads an action's text for that."""
+    if viewer is None or not legal:
+        return MoveChooser([], []).to_json()
+    disp = present(match.observation(viewer), "en", None, viewer)
+    hand = disp["hand"]["cards"] if disp["hand"] else []
+    return MoveChooser(list(legal), list(hand)).to_json(open_targets(disp))

@@ -4,8 +4,22 @@
 // values formatted by their declared kind, in both languages). This file only draws it:
 // it never interprets the raw observation, so the browser and the terminal say the same.
 import {
-  HIDDEN, actionName, botName, cardImg, cardName, h, lang, parseAction, pick, seatName, t,
+  HIDDEN, actionName, botName, cardImg, cardName, h, lang, pick, seatName, t,
 } from "./common.js";
+
+/** The move chooser's data before the server sends any (no move to choose). */
+export const NO_MOVES = Object.freeze({
+  hand: [], playable: [], plain: [], exact: {}, more: [], attempts: {}, aims: {}, beatable: [],
+});
+
+/** What a set of chosen hand cards means, as the server's move chooser (koloda/moves.py,
+ * the terminal's) computed it: the legal actions that use exactly these cards, and whether
+ * some legal action uses them with more. The page reads no action's text for this. */
+export function chosen(S, cards) {
+  const M = S.moves || NO_MOVES;
+  const key = M.hand.filter((c) => cards.has(c)).join(" ");
+  return { actions: (M.exact[key] || []).map((i) => S.legal[i]), more: M.more.includes(key) };
+}
 
 /** The display in the page's language (null before the server sends one). */
 export function display(S) {
@@ -100,7 +114,7 @@ function played(plays, opts = {}) {
 }
 
 function durakTable(S, pairs) {
-  const beatable = new Set(S.legal.filter((a) => a.startsWith("beat ")).map((a) => a.split(" ")[1]));
+  const beatable = new Set((S.moves || NO_MOVES).beatable);
   return h("div", { class: "durak-table" }, pairs.length ? pairs.map((p) => {
     const a = p.attack.cards ? p.attack.cards[0] : null;
     const b = p.cover && p.cover.cards ? p.cover.cards[0] : null;
@@ -150,8 +164,7 @@ export function renderCenter(S) {
 export function renderHand(S) {
   const D = display(S);
   const hand = (D && D.hand && D.hand.cards) || S.state.view.hand || [];
-  const playable = new Set();
-  for (const a of S.legal) for (const c of parseAction(a).cards) if (hand.includes(c)) playable.add(c);
+  const playable = new Set(S.moves.playable);
   const el = document.getElementById("hand");
   if (S.seat == null) { el.replaceChildren(); return; }
   el.replaceChildren(...(hand.length ? hand.map((c) => {
@@ -164,13 +177,10 @@ export function renderHand(S) {
 export function renderMoves(S) {
   const el = document.getElementById("moves");
   if (S.seat == null || !S.legal.length) { el.replaceChildren(); return; }
-  const hand = new Set(S.state.view.hand || []);
-  const handCards = (a) => parseAction(a).cards.filter((c) => hand.has(c));
-  const plain = S.legal.filter((a) => !handCards(a).length && !a.startsWith("pick "));
+  // the positions to pick are drawn with the offer (groups), not as buttons here
+  const plain = S.moves.plain.filter((a) => !a.startsWith("pick "));
   const sel = [...S.selection].sort();
-  const same = (a) => { const c = handCards(a).sort(); return c.length === sel.length && c.every((x, k) => x === sel[k]); };
-  const cands = sel.length ? S.legal.filter(same) : [];
-  const more = sel.length ? S.legal.some((a) => { const c = handCards(a); return c.length > sel.length && sel.every((x) => c.includes(x)); }) : false;
+  const { actions: cands, more } = sel.length ? chosen(S, S.selection) : { actions: [], more: false };
   const button = (a, cls = "") => h("button", { class: `button move ${cls}`, dataset: { action: a },
                                                 onclick: () => S.onAction(a) }, actionName(a));
   const rows = [];
@@ -182,7 +192,7 @@ export function renderMoves(S) {
       more ? h("span", { class: "muted" }, t("select_more")) : null,
       !cands.length && !more ? h("span", { class: "muted" }, t("no_move_with")) : null,
       h("button", { class: "button small clear", onclick: () => S.onClear() }, t("clear"))));
-  } else if (S.legal.some((a) => handCards(a).length)) {
+  } else if (S.moves.playable.length) {
     rows.push(h("div", { class: "hint muted" }, S.target ? t("now_pick_cover", { card: cardName(S.target) })
       : t("click_card")));
   }
@@ -202,7 +212,7 @@ export function renderPanel(S) {
   // (replaceChildren writes a null as the text "null": the parts a trick lacks are left out)
   document.getElementById("last-trick").replaceChildren(...(L ? [
     h("h3", {}, heading(L.label)),
-    ...(L.pairs.length ? [durakTable({ ...S, legal: [], target: null, onTarget: () => {} }, L.pairs)]
+    ...(L.pairs.length ? [durakTable({ ...S, moves: NO_MOVES, target: null, onTarget: () => {} }, L.pairs)]
       : [played(L.plays)]),
     // what became of it, in the display's words ("beaten off", "taken by Anna")
     L.result ? h("div", { class: "muted" }, L.result)

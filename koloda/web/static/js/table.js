@@ -1,18 +1,17 @@
 // The table page: one websocket to the server, which holds the game; this page only
 // shows what it is sent and sends the moves clicked, with the version it saw.
 import {
-  account, api, h, isCard, langSwitch, loadMe, loadTexts, parseAction, pick, seatName, t,
-  tokenKey,
+  account, api, h, isCard, langSwitch, loadMe, loadTexts, pick, seatName, t, tokenKey,
 } from "./common.js";
 import { markdown } from "./markdown.js";
 import {
-  dealLabel, display, renderCenter, renderHand, renderMoves, renderPanel, renderSeats, resultView,
-  sheetView,
+  chosen, dealLabel, display, NO_MOVES, renderCenter, renderHand, renderMoves, renderPanel,
+  renderSeats, resultView, sheetView,
 } from "./render.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const S = {
-  tableId, seat: null, seats: [], table: null, state: null, legal: [],
+  tableId, seat: null, seats: [], table: null, state: null, legal: [], moves: NO_MOVES,
   selection: new Set(), target: null, lastDeal: null, shownResult: false,
   ws: null, retry: 0, msgId: 0, pending: false, closedByUs: false,
 };
@@ -88,6 +87,8 @@ function handle(msg) {
       const prevDeal = S.state ? S.state.view.deal_number : null;
       S.state = msg;
       S.legal = msg.legal || [];
+      // what the server's move chooser (koloda/moves.py) computed for these moves and hand
+      S.moves = msg.moves || NO_MOVES;
       S.pending = false;
       if (changed) { S.selection.clear(); S.target = null; }
       if (prevDeal != null && msg.view.deal_number > prevDeal && !msg.view.match_over) {
@@ -140,54 +141,37 @@ function act(action) {
   send({ type: "act", version: S.state.version, action, id: ++S.msgId });
 }
 
-function handCards(a) {
-  const hand = new Set(S.state.view.hand || []);
-  return parseAction(a).cards.filter((c) => hand.has(c));
-}
-
 function onCard(card) {
   if (!myTurn()) { say(t("not_your_turn")); return; }
+  const M = S.moves;
   if (S.target) {  // Durak: an attack card was chosen, this card covers it
-    const a = `beat ${S.target} ${card}`;
+    const a = (M.aims[S.target] || {})[card];
     S.target = null;
-    act(a);
+    if (a) act(a); else render();
     return;
   }
-  const involving = S.legal.filter((a) => handCards(a).includes(card));
-  if (!S.selection.size && !involving.length) {
+  if (!S.selection.size && !M.playable.includes(card)) {
     // not playable: send the move anyway, so the engine says which rule forbids it
-    const verbs = S.legal.map((a) => parseAction(a)).filter((p) => p.cards.length);
-    if (verbs.length) {
-      const verb = verbs[0].verb;
-      if (verb === "beat") {
-        const D = display(S);
-        const pairs = D && D.centre ? D.centre.pairs : [];
-        const open = pairs.find((p) => p.cover == null && p.attack.cards);
-        if (open) { act(`beat ${open.attack.cards[0]} ${card}`); return; }
-      }
-      act(`${verb} ${card}`);
-    } else {
-      say(t("no_card_move"));
-    }
+    const attempt = M.attempts[card];
+    if (attempt) act(attempt); else say(t("no_card_move"));
     return;
   }
   if (!S.selection.size) {
-    const exact = involving.filter((a) => handCards(a).length === 1);
-    const bigger = involving.some((a) => handCards(a).length > 1);
-    if (exact.length === 1 && !bigger) { act(exact[0]); return; }
+    const one = chosen(S, new Set([card]));
+    if (one.actions.length === 1 && !one.more) { act(one.actions[0]); return; }
   }
   if (S.selection.has(card)) S.selection.delete(card); else S.selection.add(card);
-  const sel = [...S.selection].sort();
-  const cands = S.legal.filter((a) => { const c = handCards(a).sort(); return c.length === sel.length && c.every((x, k) => x === sel[k]); });
-  const more = S.legal.some((a) => { const c = handCards(a); return c.length > sel.length && sel.every((x) => c.includes(x)); });
-  if (cands.length === 1 && !more) { act(cands[0]); return; }
+  const now = chosen(S, S.selection);
+  if (now.actions.length === 1 && !now.more) { act(now.actions[0]); return; }
   render();
 }
 
 function onTarget(attack) {
   if (!myTurn()) { say(t("not_your_turn")); return; }
+  const aims = S.moves.aims[attack];
+  if (!aims) return;
   if (S.selection.size === 1) {
-    act(`beat ${attack} ${[...S.selection][0]}`);
+    act(aims[[...S.selection][0]]);
     return;
   }
   S.target = S.target === attack ? null : attack;
