@@ -209,8 +209,8 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
         client = keys[0]
         table = await manager.find(table_id)
         if table is None:
-            said = Reason("no_table", id=shown_table_id(table_id))
-            await ws.send_json(Refusal("no_table", said).to_json())
+            unknown = Reason("no_table", id=shown_table_id(table_id))
+            await ws.send_json(Refusal("no_table", unknown).to_json())
             await ws.close(code=4404)
             return
         conn = Conn(ws.send_text, ws.close, client=client)
