@@ -43,6 +43,9 @@ from koloda.store.models import (
     SeatRow,
 )
 
+#: the largest id a row has (the databases' 64-bit signed integers)
+ID_MAX = 2**63 - 1
+
 
 class StoreError(RuntimeError):
     """The database could not be opened or written (the message says which and why).
@@ -391,12 +394,17 @@ class Store:
                            [float(x) for x in row.result["scores"]], row.capped, changes)
 
     def record(self, game_id: int) -> dict[str, Any] | None:
-        """The stored record of game ``game_id`` (None if there is none)."""
+        """The stored record of game ``game_id`` (None if there is none, or if the id
+        is none the database can hold)."""
+        if not 0 < game_id <= ID_MAX:
+            return None
         with self._session() as s:
             row = s.get(GameRow, game_id)
             return dict(row.record) if row is not None else None
 
     def game(self, game_id: int) -> GameSummary | None:
+        if not 0 < game_id <= ID_MAX:
+            return None
         with self._session() as s:
             row = s.get(GameRow, game_id)
             return self._summary(s, row) if row is not None else None

@@ -14,11 +14,14 @@ guard.
 - Names are compared as :func:`koloda.store.name_key` says (NFC, case folded): a
   registered name is no guest's and no other account's.
 - Sign-in and registration attempts are rate-limited per address, and failed sign-ins per
-  name.
+  name. A failed sign-in says the same (status and text) for an unknown name and a wrong
+  password, after the same argon2 check (an unknown name's against a dummy hash);
+  registering still says a name is taken.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import secrets
@@ -77,12 +80,9 @@ AUTH_TEXTS: dict[str, tuple[str, str]] = {
         "repeated); choose another",
         "этот пароль слишком легко угадать (один из самых частых или один символ много "
         "раз); выберите другой"),
-    "no_account": (
-        "no player is registered as {name}",
-        "игрок с именем {name} не зарегистрирован"),
-    "wrong_password": (
-        "wrong password for {name}",
-        "неверный пароль для {name}"),
+    "bad_sign_in": (
+        "wrong name or password",
+        "неверное имя или пароль"),
     "sign_in_too_fast": (
         "too many sign-in attempts; try again in {s} s",
         "слишком много попыток входа; попробуйте через {s} с"),
@@ -170,6 +170,7 @@ class Accounts:
         self.by_address = Buckets(attempts_per_minute / 60.0, attempts_per_minute)
         #: failed sign-ins per name: a few, then one a minute (from any address)
         self.by_name = Buckets(1 / 60.0, failures_per_name)
+        self._dummy: str | None = None
 
     def close(self) -> None:
         self.store.close()
@@ -211,15 +212,26 @@ class Accounts:
         """Check the password; ``(account, cookie token)`` of a new session."""
         found = self.store.credentials(name)
         if found is None:
-            raise AuthError("no_account", 401, name=" ".join(name.split())[:40])
+            # the same work and the same answer as a wrong password: neither the
+            # answer nor its time tells whether the name is registered
+            with contextlib.suppress(VerificationError, InvalidHashError):
+                self.hasher.verify(self._dummy_hash(), password)
+            raise AuthError("bad_sign_in", 401)
         account, digest = found
         try:
             self.hasher.verify(digest, password)
         except (VerificationError, InvalidHashError):
-            raise AuthError("wrong_password", 401, name=account.name) from None
+            raise AuthError("bad_sign_in", 401) from None
         if self.hasher.check_needs_rehash(digest):
             self.store.set_password_hash(account.id, self.hasher.hash(password))
         return account, self.open_session(account.id)
+
+    def _dummy_hash(self) -> str:
+        """A hash of a random password with this hasher's parameters (made once): what
+        an unknown name's sign-in checks its password against."""
+        if self._dummy is None:
+            self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+        return self._dummy
 
     def name_registered(self, name: str) -> bool:
         return self.store.name_registered(name)

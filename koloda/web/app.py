@@ -25,6 +25,7 @@ from koloda.web.accounts import Accounts
 from koloda.web.checks import TableError
 from koloda.web.limits import Limits, Said
 from koloda.web.page_routes import STATIC
+from koloda.web.params import one_line
 from koloda.web.replays import Replays
 from koloda.web.tables import TableManager
 
@@ -86,6 +87,34 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
+class WebSocketOrigin:
+    """Refuse a websocket whose ``Origin`` names another site (close 1008, policy, before
+    it is accepted): a page elsewhere cannot play or watch with its visitor's cookie. The
+    served origin is the ``Host`` the request came to, over http or https; a client that
+    sends no ``Origin`` (not a browser) is let in."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket" and not same_origin(scope):
+            await send({"type": "websocket.close", "code": 1008,
+                        "reason": "cross-site websocket refused"})
+            return
+        await self.app(scope, receive, send)
+
+
+def same_origin(scope: Any) -> bool:
+    """Whether a request's ``Origin`` (if it has one) is the host it came to."""
+    headers = dict(scope.get("headers", ()))
+    origin = headers.get(b"origin")
+    if origin is None:
+        return True
+    host = headers.get(b"host", b"").decode("latin-1").lower()
+    given = origin.decode("latin-1").lower()
+    return bool(host) and given in (f"http://{host}", f"https://{host}")
+
+
 def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float = 0.8,
                use_store: bool = True, tick: float = 0.25,
                limits: Limits | None = None, redis_url: str | None = None,
@@ -119,6 +148,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
     auth = auth_routes.install(app, accounts)
     playnow = rating_routes.install(app, manager, accounts, auth, db_url, STATIC)
     app.add_middleware(BodyLimit, limit=limits.max_body)
+    app.add_middleware(WebSocketOrigin)
 
     @app.middleware("http")
     async def _headers(request: Request, call_next: Any) -> Any:
@@ -136,10 +166,13 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
     @app.exception_handler(RequestValidationError)
     async def _invalid(_req: Request, exc: RequestValidationError) -> JSONResponse:
         """FastAPI's 422, without the ``input`` it would echo back (a 60 KB field
-        would come back whole): where, what and why only."""
-        detail = [{k: e[k] for k in ("loc", "msg", "type") if k in e}
-                  for e in exc.errors()][:20]
-        return JSONResponse({"detail": detail}, status_code=422)
+        would come back whole): where, what and why only, and the first error in one
+        line (``error``, ``error_ru``)."""
+        errors = list(exc.errors())
+        detail = [{k: e[k] for k in ("loc", "msg", "type") if k in e} for e in errors][:20]
+        said = one_line(errors)
+        return JSONResponse({"error": str(said), "error_ru": said.render("ru"),
+                             "detail": detail}, status_code=422)
 
     @app.exception_handler(TableError)
     async def _table_error(_req: Request, exc: TableError) -> JSONResponse:

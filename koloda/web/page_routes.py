@@ -18,6 +18,7 @@ from koloda.engine.registry import get_spec, registry
 from koloda.i18n import option_allowed, option_name
 from koloda.web.bots import bots_for
 from koloda.web.checks import TableError
+from koloda.web.params import GameId
 from koloda.web.texts import TEXTS
 
 STATIC = resources.files("koloda.web").joinpath("static")
@@ -75,7 +76,7 @@ def install(app: FastAPI) -> None:
         return FileResponse(str(STATIC.joinpath("table.html")))
 
     @router.get("/g/{game_id}", include_in_schema=False)
-    async def replay_page(game_id: int) -> FileResponse:
+    async def replay_page(game_id: GameId) -> FileResponse:
         """A finished game stepped through move by move (``/g/<id>#42``: move 42)."""
         return FileResponse(str(STATIC.joinpath("replay.html")))
 

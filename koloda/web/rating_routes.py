@@ -30,6 +30,7 @@ from koloda.store import name_key
 from koloda.store import ratings as store_ratings
 from koloda.store.models import Account
 from koloda.web import limits
+from koloda.web.params import Count, Offset, Recent
 from koloda.web.playnow import EXPIRE, PlayNow
 from koloda.web.tables import TableError, TableManager
 from koloda.web.texts import TEXTS
@@ -207,7 +208,7 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
                     await task
 
     @app.get("/api/leaderboard/{game}")
-    async def leaderboard(game: str, offset: int = 0, limit: int = PAGE) -> dict[str, Any]:
+    async def leaderboard(game: str, offset: Offset = 0, limit: Count = PAGE) -> dict[str, Any]:
         game = _game(game)
         offset, limit = max(0, offset), max(1, min(limit, MAX_PAGE))
 
@@ -217,7 +218,7 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
         return await asyncio.to_thread(read)
 
     @app.get("/api/players/{name}")
-    async def player(name: str, recent: int = 20) -> dict[str, Any]:
+    async def player(name: str, recent: Recent = 20) -> dict[str, Any]:
         def read() -> dict[str, Any] | None:
             with Session(store.engine) as s:
                 found = account_of(s, name)

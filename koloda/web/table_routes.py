@@ -16,11 +16,12 @@ from urllib.parse import quote
 from fastapi import APIRouter, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field
 
-from koloda.engine.messages import Value
+from koloda.engine.messages import Reason
 from koloda.web.auth_routes import Auth
 from koloda.web.checks import TableError
 from koloda.web.conn import Conn
 from koloda.web.limits import Buckets, Limits, Said
+from koloda.web.params import At, GameId, Limit, Offset, shown_table_id
 from koloda.web.protocol import Message, Refusal, parse
 from koloda.web.replays import Replays
 from koloda.web.tables import TableManager
@@ -71,7 +72,7 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
         return manager.stats()
 
     @router.get("/api/tables")
-    async def tables(response: Response, offset: int = 0, limit: int | None = None,
+    async def tables(response: Response, offset: Offset = 0, limit: Limit = None,
                      game: str | None = None) -> list[dict[str, Any]]:
         """A page of the tables in play, newest first (``limit`` default 100, at most
         500): the same list as ever; the total is in ``X-Total-Count`` and the next page
@@ -87,13 +88,13 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
         return tables
 
     @router.get("/api/lobby")
-    async def lobby(offset: int = 0, limit: int | None = None,
+    async def lobby(offset: Offset = 0, limit: Limit = None,
                     game: str | None = None) -> dict[str, Any]:
         """The same page with its figures: ``{"tables", "total", "offset", "limit"}``."""
         return manager.lobby_page(offset, limit, game)
 
     @router.websocket("/ws/lobby")
-    async def lobby_feed(ws: WebSocket, offset: int = 0, limit: int | None = None,
+    async def lobby_feed(ws: WebSocket, offset: Offset = 0, limit: Limit = None,
                          game: str | None = None) -> None:
         """The lobby pushed: ``{"type": "lobby", "tables", "total", "offset", "limit"}``
         now and whenever that page changes (looked at every ``LOBBY_PUSH`` seconds)."""
@@ -134,7 +135,7 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
                 "table": table.info(), "url": f"/t/{table.id}"}
 
     @router.get("/api/replays/{game_id}")
-    async def replay_step(game_id: int, at: int | None = None) -> dict[str, Any]:
+    async def replay_step(game_id: GameId, at: At = None) -> dict[str, Any]:
         """Step ``at`` of stored game ``game_id`` (its first ``at`` actions; default: the
         last): the presenter's display, every seat's hand, the deal's moves, the result."""
         record = await asyncio.to_thread(replays.record, game_id)
@@ -164,7 +165,7 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
     async def _table(table_id: str) -> Any:
         table = await manager.find(table_id)
         if table is None:
-            raise TableError("no_table", 404, id=Value(table_id))
+            raise TableError("no_table", 404, id=shown_table_id(table_id))
         return table
 
     # -------------------------------------------------------------- websocket
@@ -208,7 +209,8 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
         client = keys[0]
         table = await manager.find(table_id)
         if table is None:
-            await ws.send_json(Refusal("no_table", f"no table {table_id!r}").to_json())
+            unknown = Reason("no_table", id=shown_table_id(table_id))
+            await ws.send_json(Refusal("no_table", unknown).to_json())
             await ws.close(code=4404)
             return
         conn = Conn(ws.send_text, ws.close, client=client)

@@ -42,13 +42,14 @@ from koloda.web.collector import Collector
 from koloda.web.conn import Conn, dumps
 from koloda.web.finish import Finisher
 from koloda.web.limits import Limits, Said
+from koloda.web.params import well_formed_table_id
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
 from koloda.web.stats import server_stats
 from koloda.web.sweeper import Sweeper
 from koloda.web.sync import ClusterSync
 from koloda.web.table import Seat, Table
-from koloda.web.views import guarded
+from koloda.web.views import cards_in, guarded
 
 __all__ = ["TableError", "TableManager", "token_hash"]
 
@@ -199,9 +200,12 @@ class TableManager:
 
     async def find(self, table_id: str) -> Table | None:
         """A table in memory, or a finished one read back from the database (finished
-        tables leave memory an hour after their last watcher)."""
+        tables leave memory an hour after their last watcher); None for an id not of the
+        server's form (``koloda.web.params.TABLE_ID``)."""
+        if not well_formed_table_id(table_id):
+            return None         # no id the server makes: not looked for
         table = self.tables.get(table_id)
-        if table is not None or len(table_id) > 32:
+        if table is not None:
             return table
         stored = await asyncio.to_thread(persist.load_one, self.sessions, table_id)
         if stored is None:
@@ -390,6 +394,16 @@ class TableManager:
         redacted): for the frames not built as states — ``ok``, ``refused``."""
         conn.push(guarded(msg, table.hidden_for(conn.seat), dumps))
 
+    @staticmethod
+    def acknowledge(table: Table, conn: Conn, msg_id: Any, text: str) -> None:
+        """The ``ok`` of a seat's own action ``text`` (its id as the seat sent it): the
+        seat knew the cards of both, even when the action ended its deal and the next
+        deal hides those cards' texts from it; every other card still passes the last
+        check."""
+        own = frozenset(cards_in(text) + cards_in(str(msg_id)))
+        conn.push(guarded({"type": "ok", "id": msg_id, "version": table.version,
+                           "action": text}, table.hidden_for(conn.seat) - own, dumps))
+
     def attach(self, table: Table, conn: Conn, seat: int | None) -> None:
         if conn.dead:
             return
@@ -477,8 +491,7 @@ class TableManager:
                                   "notice": None if notice is None else
                                   [notice.key, notice.args]})
             if conn is not None:
-                self.send(table, conn, {"type": "ok", "id": msg_id,
-                                        "version": table.version, "action": text})
+                self.acknowledge(table, conn, msg_id, text)
         table.broadcast_state()
         self.drive(table)
         return text
