@@ -18,14 +18,14 @@ import contextlib
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from koloda.engine.errors import ConfigError
 from koloda.engine.messages import Value
-from koloda.engine.registry import get_spec
+from koloda.engine.registry import get_spec, registry
 from koloda.store import name_key
 from koloda.store import ratings as store_ratings
 from koloda.store.models import Account
@@ -133,8 +133,13 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
     store = accounts.store
 
     @app.get("/leaderboard", include_in_schema=False)
+    async def first_leaderboard(request: Request) -> RedirectResponse:
+        """The leaderboard of the first game in the books' order (the lobby's first)."""
+        first = min(registry().values(), key=lambda s: (s.order, s.name))
+        return RedirectResponse(str(request.url_for("leaderboard_page", game=first.name)))
+
     @app.get("/leaderboard/{game}", include_in_schema=False)
-    async def leaderboard_page(game: str = "durak") -> FileResponse:
+    async def leaderboard_page(game: str) -> FileResponse:
         return FileResponse(str(static.joinpath("ratings.html")))
 
     def account_of(s: Session, name: str) -> Account | None:

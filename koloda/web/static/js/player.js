@@ -68,7 +68,7 @@ function render() {
   document.title = `koloda — ${DATA ? DATA.name : who}`;
   document.getElementById("subtitle").textContent = t("player");
   document.getElementById("lang-slot").replaceChildren(
-    h("a", { href: `/leaderboard/${shown || "durak"}` }, t("leaderboard")), " ", langSwitch(render));
+    h("a", { href: shown ? `/leaderboard/${shown}` : "/leaderboard" }, t("leaderboard")), " ", langSwitch(render));
   const app = document.getElementById("app");
   if (!DATA) {   // no such account (404): the server's sentence names whom it did not find
     if (FAILED) {
