@@ -64,6 +64,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "too_many_connections": (
         "too many connections from your address (at most {n})",
         "слишком много соединений с вашего адреса (не больше {n})"),
+    "no_hint_here": (
+        "no hints at this table: they are given where every other seat is a computer",
+        "за этим столом подсказок нет: они бывают, когда все остальные места — компьютеры"),
+    "hint_busy": (
+        "a hint is being thought about already; wait for it",
+        "подсказка уже обдумывается — подождите"),
+    "hint_failed": (
+        "no hint now: the computer players are busy; try again in a moment",
+        "подсказки сейчас нет: компьютеры заняты; попробуйте чуть позже"),
     "rate_limited": (
         "too many messages: at most {n} a second; this one was not read",
         "слишком много сообщений: не больше {n} в секунду; это не прочитано"),

@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from koloda.bots.hint import hint_bot
 from koloda.engine.match import Match
 from koloda.engine.spec import GameSpec
 from koloda.web.conn import Conn, dumps, fan_totals
@@ -54,6 +55,8 @@ class Seat:
     account_id: int | None = None
     #: connections at this seat on other servers (server id -> how many)
     remote: dict[str, int] = field(default_factory=dict)
+    #: hints shown to this seat (the record says how many, as the terminal's does)
+    hints: int = 0
 
     @property
     def connected(self) -> bool:
@@ -68,7 +71,10 @@ class Seat:
         if self.kind == "computer":
             return {"name": self.name or f"Computer {index + 1}", "kind": "bot",
                     "bot": self.bot}
-        return {"name": self.name or f"Player {index + 1}", "kind": "human"}
+        out: dict[str, Any] = {"name": self.name or f"Player {index + 1}", "kind": "human"}
+        if self.hints:
+            out["hints"] = self.hints
+        return out
 
 
 @dataclass
@@ -216,7 +222,15 @@ class Table:
             "game_id": self.game_id,
             "spectators": self.watching(),
             "open_seats": [i for i, s in enumerate(self.seats) if not s.taken],
+            "hint_bot": self.hint_bot(),
         }
+
+    def hint_bot(self) -> str | None:
+        """Who a hint asks at this table: the game's strongest computer player, where
+        every seat but one is a computer (against people a hint would be a second
+        player); None: no hints here."""
+        people = sum(1 for s in self.seats if s.kind != "computer")
+        return hint_bot(self.spec) if people == 1 else None
 
     def hidden_for(self, viewer: int | None) -> frozenset[str]:
         """The card texts ``viewer`` cannot know now (cached per version)."""

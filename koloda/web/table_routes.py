@@ -250,6 +250,8 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
                     conn.push_json(Refusal("no_hello", "say hello first (with your seat "
                                                        "token, or none to watch)",
                                            msg.id).to_json(table.version))
+                elif msg.type == "hint":
+                    manager.hints.start(table, conn, msg.fields["version"], msg.id)
                 else:
                     result = await manager.submit(table, conn.seat, msg.fields["version"],
                                                   msg.fields["action"], conn, msg.id)

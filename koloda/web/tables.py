@@ -41,6 +41,7 @@ from koloda.web.cluster import make_cluster
 from koloda.web.collector import Collector
 from koloda.web.conn import Conn, dumps
 from koloda.web.finish import Finisher
+from koloda.web.hints import HintDesk
 from koloda.web.limits import Limits, Said
 from koloda.web.params import well_formed_table_id
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
@@ -109,6 +110,7 @@ class TableManager:
         self.sync = ClusterSync(self)
         self.sweeper = Sweeper(self)
         self.finisher = Finisher(self)
+        self.hints = HintDesk(self)
 
     # ---------------------------------------------------------- life cycle
     async def start(self) -> None:
@@ -158,6 +160,7 @@ class TableManager:
             self._ticker.cancel()
         if self.sync.task is not None:
             self.sync.task.cancel()
+        self.hints.stop()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -179,7 +182,8 @@ class TableManager:
         match = from_record({"format": "koloda-record/1", "game": row.game,
                              "players": row.players, "options": row.options,
                              "seed": row.seed, "deals": [], "actions": []})
-        seats = [Seat(s.kind, s.name, s.bot, s.token_hash, account_id=s.account_id)
+        seats = [Seat(s.kind, s.name, s.bot, s.token_hash, account_id=s.account_id,
+                      hints=s.hints or 0)
                  for s in stored.seats]
         for s in seats:
             if s.kind == "person" and s.taken:

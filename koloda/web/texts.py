@@ -47,6 +47,13 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "away_wait": ("the table waits", "стол ждёт"),
     "away_bot": ("Computer standing in:", "Компьютер на замену:"),
     "create": ("Create the table", "Создать стол"),
+    # the hint (the terminal's h)
+    "hint": ("Hint", "Подсказка"),
+    "hint_title": ("What the strongest computer player would play here (counted in the "
+                   "record)", "Что сыграл бы здесь сильнейший компьютер (отмечается в записи)"),
+    "hint_thinking": ("Hint: thinking…", "Подсказка: думаю…"),
+    "hint_is": ("Hint ({bot}): {move}", "Подсказка ({bot}): {move}"),
+    "hint_values": ("estimated values", "оценки ходов"),
     # accounts
     "sign_in_or_register": ("Sign in or register", "Вход и регистрация"),
     "account_help": ("Without an account you play as a guest. Register your name to keep "

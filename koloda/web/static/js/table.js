@@ -1,7 +1,8 @@
 // The table page: one websocket to the server, which holds the game; this page only
 // shows what it is sent and sends the moves clicked, with the version it saw.
 import {
-  account, api, h, isCard, langSwitch, loadMe, loadTexts, pick, seatName, t, tokenKey,
+  account, actionName, api, botName, h, isCard, langSwitch, loadMe, loadTexts, pick, seatName, t,
+  tokenKey,
 } from "./common.js";
 import { markdown } from "./markdown.js";
 import {
@@ -14,6 +15,8 @@ const S = {
   tableId, seat: null, seats: [], table: null, state: null, legal: [], moves: NO_MOVES,
   selection: new Set(), target: null, lastDeal: null, shownResult: false,
   ws: null, retry: 0, msgId: 0, pending: false, closedByUs: false,
+  // the hint asked at a version, and the answer (the server's strongest computer player)
+  hintAsked: null, hint: null,
 };
 
 // a link with the token (from "use on another device") puts the seat in this browser
@@ -109,6 +112,10 @@ function handle(msg) {
     case "ok":
       say("");
       break;
+    case "hint":
+      S.hint = msg;
+      render();
+      break;
     case "refused":
       S.pending = false;
       if (msg.code === "bad_token") {
@@ -118,6 +125,7 @@ function handle(msg) {
         return;
       }
       if (msg.code !== "stale") say(`${t("refused")}: ${reasonText(msg)}`);
+      if (S.hintAsked != null && !S.hint) { S.hintAsked = null; render(); }
       break;
     default:
       break;
@@ -197,6 +205,39 @@ Object.assign(S, {
   onClear: () => { S.selection.clear(); S.target = null; render(); },
 });
 
+// ------------------------------------------------------------------ hints
+// where every other seat is a computer, the server names the bot a hint asks
+// (table.hint_bot); the answer is for this seat and this version only
+function askHint() {
+  if (!myTurn() || S.hintAsked === S.state.version) return;
+  S.hintAsked = S.state.version;
+  S.hint = null;
+  send({ type: "hint", version: S.state.version, id: ++S.msgId });
+  render();
+}
+
+const signed = (x) => (Math.abs(x) < 0.005 ? "0.00" : `${x > 0 ? "+" : ""}${x.toFixed(2)}`);
+
+function hintRow() {
+  const el = document.getElementById("hint-row");
+  if (!S.table || !S.table.hint_bot || !myTurn()) { el.replaceChildren(); return; }
+  const v = S.state.version;
+  const parts = [h("button", { class: "button small", id: "hint-button", title: t("hint_title"),
+                               disabled: S.hintAsked === v, onclick: askHint }, t("hint"))];
+  const answer = S.hint && S.hint.version === v ? S.hint : null;
+  if (answer) {
+    parts.push(h("span", { class: "hint-text", id: "hint-text" },
+      t("hint_is", { bot: botName(answer.bot), move: actionName(answer.action) })));
+    if (answer.values.length) {
+      parts.push(h("span", { class: "muted small hint-values" }, ` — ${t("hint_values")}: `,
+        answer.values.map(([a, x]) => `${actionName(a)} ${signed(x)}`).join(", ")));
+    }
+  } else if (S.hintAsked === v) {
+    parts.push(h("span", { class: "muted" }, t("hint_thinking")));
+  }
+  el.replaceChildren(...parts);
+}
+
 // ---------------------------------------------------------------- drawing
 function statusText() {
   const v = S.state.view;
@@ -263,6 +304,7 @@ function render() {
   renderCenter(S);
   renderHand(S);
   renderMoves(S);
+  hintRow();
   renderPanel(S);
   joinPanel();
 }
