@@ -184,6 +184,14 @@ def ranked(game: str, record: dict[str, Any], capped: bool) -> bool:
     return rule is not None and rule(record.get("options") or {}, capped)
 
 
+def assisted(record: dict[str, Any]) -> bool:
+    """Did a person play with help: hints (the strongest computer's move shown) or
+    takebacks (moves undone)? The record says so on the seat (``"hints"``,
+    ``"takebacks"``); such a match is stored but moves no rating and no rank."""
+    return any(isinstance(info, dict) and (info.get("hints") or info.get("takebacks"))
+               for info in record.get("seats") or [])
+
+
 def _outcome(seat: int, result: dict[str, Any]) -> str:
     if seat in result["winners"]:
         return "won"
@@ -319,6 +327,7 @@ class Store:
             changes: list[RankChange] = []
             rated: dict[int, int] = {}              # seat → account, for the ratings
             computers: dict[int, str | None] = {}   # seat → level
+            counts = not assisted(record)
             for seat in range(rep.match.players):
                 info = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
                 name = str(info.get("name") or f"Player {seat + 1}")
@@ -336,10 +345,11 @@ class Store:
                               account_id=account.id if account is not None else None,
                               outcome=_outcome(seat, result)))
                 holder = account if account is not None else player
-                if holder is not None and ranked(row.game, record, row.capped):
+                if holder is not None and counts and ranked(row.game, record, row.capped):
                     changes.append(self._move_rank(s, holder, row.id, score))
-            _ratings.rate_game(s, row.game, row.id, record, result,
-                               rated, computers, row.finished)
+            if counts:
+                _ratings.rate_game(s, row.game, row.id, record, result,
+                                   rated, computers, row.finished)
             s.commit()
             summary = self._summary(s, row)
             summary.rank_changes = changes

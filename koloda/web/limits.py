@@ -73,6 +73,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hint_failed": (
         "no hint now: the computer players are busy; try again in a moment",
         "подсказки сейчас нет: компьютеры заняты; попробуйте чуть позже"),
+    "no_takeback_here": (
+        "no takebacks at this table: they are allowed where every other seat is a computer",
+        "за этим столом ходы не возвращают: это можно, когда все остальные места — "
+        "компьютеры"),
+    "nothing_to_take_back": (
+        "nothing to take back: you have not moved in this deal yet",
+        "возвращать нечего: в этой сдаче вы ещё не ходили"),
     "rate_limited": (
         "too many messages: at most {n} a second; this one was not read",
         "слишком много сообщений: не больше {n} в секунду; это не прочитано"),

@@ -11,6 +11,8 @@ Client → server (JSON objects, one per text frame, at most ``MAX_MESSAGE`` byt
 - ``{"type": "hint", "version": N, "id": …}`` — what the game's strongest computer player
   would play for the connection's seat, answered by ``hint`` (at a table where every other
   seat is a computer; the record counts the hints).
+- ``{"type": "takeback", "version": N, "id": …}`` — undo the seat's last move in this deal
+  and the computers' since (at such a table too), answered by ``ok`` and a new state.
 
 Anything else is refused with ``{"type": "refused", "code": …, "reason": …}`` and
 changes nothing. Server → client messages are listed in docs/web.md.
@@ -34,6 +36,7 @@ FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "act": (frozenset({"version", "action"}), frozenset({"id"})),
     "ping": (frozenset(), frozenset({"id"})),
     "hint": (frozenset({"version"}), frozenset({"id"})),
+    "takeback": (frozenset({"version"}), frozenset({"id"})),
 }
 
 
@@ -110,9 +113,10 @@ def parse(raw: str | bytes | None) -> Message | Refusal:
         if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
             return Refusal("bad_field", f"act: action is text like \"play 9H\", at most "
                                         f"{MAX_ACTION} characters", mid)
-    if kind == "hint" and (not _is_int(data["version"]) or data["version"] < 0):
-        return Refusal("bad_field", "hint: version is the state version you saw, a whole "
-                                    "number", mid)
+    if kind in ("hint", "takeback") and (not _is_int(data["version"])
+                                         or data["version"] < 0):
+        return Refusal("bad_field", f"{kind}: version is the state version you saw, a "
+                                    f"whole number", mid)
     if kind == "hello":
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN):

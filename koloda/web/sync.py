@@ -47,9 +47,11 @@ class ClusterSync:
         fresh = self.m.rebuild(stored)
         before = table.version
         table.match, table.log, table.deal_start = fresh.match, fresh.log, fresh.deal_start
+        table.undone = fresh.undone
         table._cache, table._logs, table._hidden = {}, {}, {}
         table.lag_mark = None
         for mine, theirs in zip(table.seats, fresh.seats, strict=True):
+            mine.takebacks, mine.hints = theirs.takebacks, theirs.hints
             if mine.token_hash != theirs.token_hash:
                 mine.name, mine.token_hash = theirs.name, theirs.token_hash
                 mine.account_id = theirs.account_id

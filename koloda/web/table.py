@@ -12,6 +12,7 @@ from typing import Any
 
 from koloda.bots.hint import hint_bot
 from koloda.engine.match import Match
+from koloda.engine.records import from_record
 from koloda.engine.spec import GameSpec
 from koloda.web.conn import Conn, dumps, fan_totals
 from koloda.web.limits import Said
@@ -43,6 +44,20 @@ FAN_CHUNK = 100
 FAN_RATE = 2000.0
 
 
+#: a takeback's text in the table's stored actions: ``takeback N`` undoes the last N
+#: actions (no game has a verb of that name)
+TAKEBACK = "takeback"
+
+
+def is_takeback(action: str) -> bool:
+    return action.startswith(TAKEBACK + " ")
+
+
+def fresh_match(game: str, players: int, options: dict[str, Any], seed: int) -> Match:
+    """A match as a table starts it: the game's first deal from the seed."""
+    return from_record({"format": "koloda-record/1", "game": game, "players": players,
+                        "options": options, "seed": seed, "deals": [], "actions": []})
+
 @dataclass
 class Seat:
     kind: str                      # "person" or "computer"
@@ -55,8 +70,9 @@ class Seat:
     account_id: int | None = None
     #: connections at this seat on other servers (server id -> how many)
     remote: dict[str, int] = field(default_factory=dict)
-    #: hints shown to this seat (the record says how many, as the terminal's does)
+    #: hints shown to this seat, and takebacks it made (the record says how many)
     hints: int = 0
+    takebacks: int = 0
 
     @property
     def connected(self) -> bool:
@@ -74,6 +90,8 @@ class Seat:
         out: dict[str, Any] = {"name": self.name or f"Player {index + 1}", "kind": "human"}
         if self.hints:
             out["hints"] = self.hints
+        if self.takebacks:
+            out["takebacks"] = self.takebacks
         return out
 
 
@@ -131,6 +149,8 @@ class Table:
     _fan_task: asyncio.Task[None] | None = None
     #: frames sent to the spectators by the fan-out task (each to all of them)
     fanned: int = 0
+    #: versions that are not in the match's history: takebacks and what they undid
+    undone: int = 0
 
     @property
     def closed(self) -> bool:
@@ -175,16 +195,44 @@ class Table:
 
     @property
     def version(self) -> int:
-        """The state version: the number of accepted actions."""
-        return len(self.match.history)
+        """The state version: the number of accepted actions, takebacks and the actions
+        they took back included (the rows the database holds for the table: it only
+        grows, so two servers can never store two different actions at one version)."""
+        return len(self.match.history) + self.undone
 
     def apply_logged(self, seat: int, action: str) -> str:
+        if is_takeback(action):
+            self._take_back(seat, int(action.split()[1]))
+            return action
         deal = len(self.match.deals) - 1
         text = self.match.apply(action)
         self.log.append(log_entry(self.match, seat, text, deal))
         if len(self.match.deals) - 1 != deal:
             self.deal_start = len(self.log)
         return text
+
+    def _take_back(self, seat: int, n: int) -> None:
+        """Undo the last ``n`` actions: the match is played again from its seed up to
+        there (the deals come out the same)."""
+        keep = self.match.history[:len(self.match.history) - n]
+        undone = self.undone + n + 1
+        self.match = fresh_match(self.spec.name, self.match.players, self.options, self.seed)
+        self.log, self.deal_start = [], 0
+        self._cache, self._logs, self._hidden = {}, {}, {}
+        for s, text in keep:
+            self.apply_logged(s, text)
+        self.undone = undone
+        self.seats[seat].takebacks += 1
+
+    def takeback_size(self, seat: int) -> int:
+        """How many actions a takeback by ``seat`` undoes: its own last action in this
+        deal and every action since (0: it has made none in this deal)."""
+        history = self.match.history
+        first = len(history) - (len(self.log) - self.deal_start)
+        for i in range(len(history) - 1, max(first, 0) - 1, -1):
+            if history[i][0] == seat:
+                return len(history) - i
+        return 0
 
     def log_for(self, viewer: int | None) -> list[tuple[int, str]]:
         """The current deal's log as ``viewer`` may see it (its latest entries)."""
@@ -222,15 +270,18 @@ class Table:
             "game_id": self.game_id,
             "spectators": self.watching(),
             "open_seats": [i for i, s in enumerate(self.seats) if not s.taken],
-            "hint_bot": self.hint_bot(),
+            "hint_bot": self.hint_bot(), "takebacks": self.solo(),
         }
 
+    def solo(self) -> bool:
+        """One person against computers: where hints and takebacks are allowed (against
+        people a hint would be a second player, a takeback a changed past)."""
+        return sum(1 for s in self.seats if s.kind != "computer") == 1
+
     def hint_bot(self) -> str | None:
-        """Who a hint asks at this table: the game's strongest computer player, where
-        every seat but one is a computer (against people a hint would be a second
-        player); None: no hints here."""
-        people = sum(1 for s in self.seats if s.kind != "computer")
-        return hint_bot(self.spec) if people == 1 else None
+        """Who a hint asks at this table: the game's strongest computer player, at a
+        table of one person against computers; None: no hints here."""
+        return hint_bot(self.spec) if self.solo() else None
 
     def hidden_for(self, viewer: int | None) -> frozenset[str]:
         """The card texts ``viewer`` cannot know now (cached per version)."""

@@ -25,6 +25,7 @@ from koloda.web.params import At, GameId, Limit, Offset, shown_table_id
 from koloda.web.protocol import Message, Refusal, parse
 from koloda.web.replays import Replays
 from koloda.web.tables import TableManager
+from koloda.web.takeback import take_back
 
 log = logging.getLogger("koloda.web")
 #: seconds between two looks at a pushed lobby page
@@ -252,6 +253,11 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
                                            msg.id).to_json(table.version))
                 elif msg.type == "hint":
                     manager.hints.start(table, conn, msg.fields["version"], msg.id)
+                elif msg.type == "takeback":
+                    result = await take_back(manager, table, conn.seat,
+                                             msg.fields["version"], conn, msg.id)
+                    if isinstance(result, Refusal):
+                        manager.send(table, conn, result.to_json(table.version))
                 else:
                     result = await manager.submit(table, conn.seat, msg.fields["version"],
                                                   msg.fields["action"], conn, msg.id)

@@ -29,7 +29,6 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from koloda.engine.errors import ConfigError, IllegalAction
 from koloda.engine.messages import Reason, Value
-from koloda.engine.records import from_record
 from koloda.engine.registry import get_spec, new_game, registry
 from koloda.engine.turns import TurnRefused, check_turn
 from koloda.web import persist
@@ -49,7 +48,7 @@ from koloda.web.protocol import Refusal
 from koloda.web.stats import server_stats
 from koloda.web.sweeper import Sweeper
 from koloda.web.sync import ClusterSync
-from koloda.web.table import Seat, Table
+from koloda.web.table import Seat, Table, fresh_match, is_takeback
 from koloda.web.views import cards_in, guarded
 
 __all__ = ["TableError", "TableManager", "token_hash"]
@@ -179,9 +178,7 @@ class TableManager:
         """A table as it stood: the match from its seed, every stored action replayed."""
         row = stored.row
         spec = get_spec(row.game)
-        match = from_record({"format": "koloda-record/1", "game": row.game,
-                             "players": row.players, "options": row.options,
-                             "seed": row.seed, "deals": [], "actions": []})
+        match = fresh_match(row.game, row.players, row.options, row.seed)
         seats = [Seat(s.kind, s.name, s.bot, s.token_hash, account_id=s.account_id,
                       hints=s.hints or 0)
                  for s in stored.seats]
@@ -193,7 +190,7 @@ class TableManager:
                       finished=row.finished is not None,
                       abandoned=row.abandoned is not None, game_id=row.game_id)
         for i, (seat, action) in enumerate(stored.actions):
-            if seat != match.to_move:
+            if seat != table.match.to_move and not is_takeback(action):
                 raise IllegalAction("stored_out_of_turn", i=i, seat=seat)
             table.apply_logged(seat, action)
         return table
@@ -464,40 +461,53 @@ class TableManager:
             except Exception as exc:
                 return self._engine_failed(table, action, exc, msg_id)
             assert seat is not None          # check_turn refuses a spectator
-            index = table.version
-            # stored first, applied second: no one ever sees a state the database lacks
-            try:
-                await self.writer.add_action(table.id, index, seat, text)
-            except Exception as exc:
-                if persist.is_conflict(exc):
-                    # another server accepted an action at this index first: this copy
-                    # was behind; it catches up, and this one is refused as stale
-                    self.conflicts += 1
-                    await self.sync.refresh(table, locked=True)
-                    refusal = Refusal("stale", Reason("stale", seen=version,
-                                                      now=table.version), msg_id)
-                    table.broadcast_state()
-                    return refusal
-                log.error("table %s: action %d not stored: %s", table.id, index, exc)
-                return Refusal("server_error", "the action could not be stored; nothing "
-                                               "changed", msg_id)
-            try:
-                table.apply_logged(seat, text)
-            except Exception as exc:
-                await self.writer.run(lambda s: s.execute(delete(LiveAction).where(
-                    LiveAction.table_id == table.id, LiveAction.idx == index)))
-                return self._engine_failed(table, text, exc, msg_id)
-            self.accepted += 1
-            table.last_active = time.monotonic()
-            table.notice = notice
-            self.cluster.publish({"t": "action", "table": table.id, "idx": index,
-                                  "seat": seat, "action": text,
-                                  "notice": None if notice is None else
-                                  [notice.key, notice.args]})
-            if conn is not None:
-                self.acknowledge(table, conn, msg_id, text)
+            stored = await self.store_and_apply(table, seat, version, text, conn, msg_id,
+                                                 notice)
+        if isinstance(stored, Refusal):
+            return stored
         table.broadcast_state()
         self.drive(table)
+        return text
+
+    async def store_and_apply(self, table: Table, seat: int, version: int, text: str,
+                               conn: Conn | None, msg_id: Any, notice: Said | None
+                               ) -> Refusal | str:
+        """Under the table's lock, an action already checked (or a takeback): stored at
+        the table's version first, applied second, told to the other servers and
+        acknowledged to ``conn``. Refused (nothing changes) when another server stored an
+        action at this version first, or the store or the engine failed."""
+        index = table.version
+        # stored first, applied second: no one ever sees a state the database lacks
+        try:
+            await self.writer.add_action(table.id, index, seat, text)
+        except Exception as exc:
+            if persist.is_conflict(exc):
+                # another server accepted an action at this index first: this copy
+                # was behind; it catches up, and this one is refused as stale
+                self.conflicts += 1
+                await self.sync.refresh(table, locked=True)
+                refusal = Refusal("stale", Reason("stale", seen=version,
+                                                  now=table.version), msg_id)
+                table.broadcast_state()
+                return refusal
+            log.error("table %s: action %d not stored: %s", table.id, index, exc)
+            return Refusal("server_error", "the action could not be stored; nothing "
+                                           "changed", msg_id)
+        try:
+            table.apply_logged(seat, text)
+        except Exception as exc:
+            await self.writer.run(lambda s: s.execute(delete(LiveAction).where(
+                LiveAction.table_id == table.id, LiveAction.idx == index)))
+            return self._engine_failed(table, text, exc, msg_id)
+        self.accepted += 1
+        table.last_active = time.monotonic()
+        table.notice = notice
+        self.cluster.publish({"t": "action", "table": table.id, "idx": index,
+                              "seat": seat, "action": text,
+                              "notice": None if notice is None else
+                              [notice.key, notice.args]})
+        if conn is not None:
+            self.acknowledge(table, conn, msg_id, text)
         return text
 
     def _engine_failed(self, table: Table, action: str, exc: Exception, msg_id: Any
@@ -512,12 +522,12 @@ class TableManager:
     def _reload(self, table: Table) -> None:
         """Rebuild a table's match from what the database holds (after a failure)."""
         stored = persist.load_actions(self.sessions, table.id)
-        fresh = from_record({"format": "koloda-record/1", "game": table.spec.name,
-                             "players": table.match.players, "options": table.options,
-                             "seed": table.seed, "deals": [], "actions": []})
+        fresh = fresh_match(table.spec.name, table.match.players, table.options, table.seed)
         table.match, table.log, table._cache, table._logs = fresh, [], {}, {}
         table._hidden = {}
-        table.deal_start = 0
+        table.deal_start = table.undone = 0
+        for s in table.seats:
+            s.takebacks = 0                 # counted again from the stored takebacks
         for seat, action in stored:
             table.apply_logged(seat, action)
 

@@ -49,8 +49,15 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "create": ("Create the table", "Создать стол"),
     # the hint (the terminal's h)
     "hint": ("Hint", "Подсказка"),
-    "hint_title": ("What the strongest computer player would play here (counted in the "
-                   "record)", "Что сыграл бы здесь сильнейший компьютер (отмечается в записи)"),
+    "hint_title": ("What the strongest computer player would play here (the record counts "
+                   "it; the match is then not rated)",
+                   "Что сыграл бы здесь сильнейший компьютер (отмечается в записи; партия "
+                   "тогда не идёт в рейтинг)"),
+    "takeback": ("Take back", "Вернуть ход"),
+    "takeback_title": ("Undo your last move in this deal and the computers' moves since (the "
+                       "record counts it; the match is then not rated)",
+                       "Отменить свой последний ход в этой сдаче и ходы компьютеров после "
+                       "него (отмечается в записи; партия тогда не идёт в рейтинг)"),
     "hint_thinking": ("Hint: thinking…", "Подсказка: думаю…"),
     "hint_is": ("Hint ({bot}): {move}", "Подсказка ({bot}): {move}"),
     "hint_values": ("estimated values", "оценки ходов"),

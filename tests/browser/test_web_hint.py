@@ -82,3 +82,30 @@ def test_no_hint_button_at_a_table_of_people(browser: tuple[Any, str]) -> None:
     assert page.locator("#hint-button").count() == 0
     ctx.close()
     assert errors == []
+
+
+def test_take_back_puts_the_hand_back_as_it_was(browser: tuple[Any, str]) -> None:
+    chromium, address = browser
+    ctx, page, errors, _, frames = _open(
+        chromium, address, [{"kind": "person"}, {"kind": "computer", "bot": "random"}], "en")
+    page.wait_for_function("document.body.dataset.myTurn === '1'", timeout=30000)
+    if page.locator("#modal:not(.hidden)").count():
+        page.click("#modal .continue")
+    assert page.locator("#takeback-button").is_disabled()     # nothing to take back yet
+    hand = sorted(page.locator("#hand img.card").evaluate_all(
+        "els => els.map(e => e.dataset.card)"))
+    version = page.get_attribute("body", "data-version")
+    page.locator("#moves details.all-moves summary").click()
+    page.locator("#moves details.all-moves button.move").nth(0).click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}' && "
+                           "document.body.dataset.myTurn === '1'", timeout=30000)
+    if page.get_attribute("body", "data-over") == "1":
+        pytest.skip("the match ended at the first move")
+    moved = page.get_attribute("body", "data-version")
+    page.locator("#takeback-button").click()
+    page.wait_for_function(f"document.body.dataset.version !== '{moved}'", timeout=30000)
+    assert sorted(page.locator("#hand img.card").evaluate_all(
+        "els => els.map(e => e.dataset.card)")) == hand
+    assert any(f["type"] == "ok" and f["action"].startswith("takeback ") for f in frames)
+    ctx.close()
+    assert errors == []

@@ -218,12 +218,31 @@ function askHint() {
 
 const signed = (x) => (Math.abs(x) < 0.005 ? "0.00" : `${x > 0 ? "+" : ""}${x.toFixed(2)}`);
 
+// a takeback (at such a table too): the seat's last move in this deal and the computers'
+// since; the server sends the state as it was
+function takeBack() {
+  if (S.pending || !S.state) return;
+  S.pending = true;
+  send({ type: "takeback", version: S.state.version, id: ++S.msgId });
+}
+
+function movedThisDeal() {
+  return (S.state.log || []).some(([seat]) => seat === S.seat);
+}
+
 function hintRow() {
   const el = document.getElementById("hint-row");
-  if (!S.table || !S.table.hint_bot || !myTurn()) { el.replaceChildren(); return; }
+  const playing = S.table && S.seat != null && !S.state.view.match_over;
+  if (!playing) { el.replaceChildren(); return; }
+  const parts = [];
+  if (S.table.takebacks) {
+    parts.push(h("button", { class: "button small", id: "takeback-button", title: t("takeback_title"),
+                             disabled: !movedThisDeal() || S.pending, onclick: takeBack }, t("takeback")));
+  }
+  if (!S.table.hint_bot || !myTurn()) { el.replaceChildren(...parts); return; }
   const v = S.state.version;
-  const parts = [h("button", { class: "button small", id: "hint-button", title: t("hint_title"),
-                               disabled: S.hintAsked === v, onclick: askHint }, t("hint"))];
+  parts.push(h("button", { class: "button small", id: "hint-button", title: t("hint_title"),
+                           disabled: S.hintAsked === v, onclick: askHint }, t("hint")));
   const answer = S.hint && S.hint.version === v ? S.hint : null;
   if (answer) {
     parts.push(h("span", { class: "hint-text", id: "hint-text" },
