@@ -80,6 +80,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     "nothing_to_take_back": (
         "nothing to take back: you have not moved in this deal yet",
         "возвращать нечего: в этой сдаче вы ещё не ходили"),
+    "chat_empty": ("chat: say something (an empty line is not sent)",
+                   "чат: напишите что-нибудь (пустая строка не отправляется)"),
+    "chat_too_long": ("chat: a line is at most {n} characters",
+                      "чат: не больше {n} символов в строке"),
+    "chat_bad_char": ("chat: {what} (U+{code:04X}, character {pos}) may not be in a line",
+                      "чат: {what} (U+{code:04X}, символ {pos}) в сообщении недопустим"),
+    "chat_too_fast": ("chat: too many lines; wait {s} s",
+                      "чат: слишком много сообщений; подождите {s} с"),
+    "chat_seats_only": ("chat: only the players at the table talk; watchers read",
+                        "чат: пишут только игроки за столом, зрители читают"),
     "rate_limited": (
         "too many messages: at most {n} a second; this one was not read",
         "слишком много сообщений: не больше {n} в секунду; это не прочитано"),

@@ -13,6 +13,7 @@ Client → server (JSON objects, one per text frame, at most ``MAX_MESSAGE`` byt
   seat is a computer; the record counts the hints).
 - ``{"type": "takeback", "version": N, "id": …}`` — undo the seat's last move in this deal
   and the computers' since (at such a table too), answered by ``ok`` and a new state.
+- ``{"type": "chat", "text": "…", "id": …}`` — a line of the table's chat, from a seat.
 
 Anything else is refused with ``{"type": "refused", "code": …, "reason": …}`` and
 changes nothing. Server → client messages are listed in docs/web.md.
@@ -37,6 +38,7 @@ FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "ping": (frozenset(), frozenset({"id"})),
     "hint": (frozenset({"version"}), frozenset({"id"})),
     "takeback": (frozenset({"version"}), frozenset({"id"})),
+    "chat": (frozenset({"text"}), frozenset({"id"})),
 }
 
 
@@ -117,6 +119,8 @@ def parse(raw: str | bytes | None) -> Message | Refusal:
                                          or data["version"] < 0):
         return Refusal("bad_field", f"{kind}: version is the state version you saw, a "
                                     f"whole number", mid)
+    if kind == "chat" and (not isinstance(data["text"], str) or len(data["text"]) > 1000):
+        return Refusal("bad_field", "chat: text is a line of at most 200 characters", mid)
     if kind == "hello":
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN):

@@ -119,6 +119,8 @@ class ClusterSync:
             return
         if kind == "action":
             await self._apply_news(table, news)
+        elif kind == "chat":
+            self.m.chat.show(table, dict(news["line"]))
         elif kind == "seat":
             s = table.seats[int(news["seat"])]
             s.name, s.token_hash = news["name"], news["token_hash"]

@@ -253,6 +253,10 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
                                            msg.id).to_json(table.version))
                 elif msg.type == "hint":
                     manager.hints.start(table, conn, msg.fields["version"], msg.id)
+                elif msg.type == "chat":
+                    refusal = await manager.chat.say(table, conn, msg.fields["text"], msg.id)
+                    if refusal is not None:
+                        manager.send(table, conn, refusal.to_json(table.version))
                 elif msg.type == "takeback":
                     result = await take_back(manager, table, conn.seat,
                                              msg.fields["version"], conn, msg.id)
@@ -284,6 +288,7 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
                                        msg.id).to_json())
                 return False
         manager.attach(table, conn, seat)
+        await manager.chat.history(table, conn)
         return True
 
     app.include_router(router)

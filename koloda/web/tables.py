@@ -35,6 +35,7 @@ from koloda.web import persist
 from koloda.web.botdriver import BotDriver
 from koloda.web.bots import BotPool, resolve_bot
 from koloda.web.caps import CreationCaps, owners
+from koloda.web.chat import ChatDesk
 from koloda.web.checks import TableError, check_name, check_settings, check_sizes
 from koloda.web.cluster import make_cluster
 from koloda.web.collector import Collector
@@ -110,6 +111,7 @@ class TableManager:
         self.sweeper = Sweeper(self)
         self.finisher = Finisher(self)
         self.hints = HintDesk(self)
+        self.chat = ChatDesk(self)
 
     # ---------------------------------------------------------- life cycle
     async def start(self) -> None:

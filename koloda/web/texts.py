@@ -47,6 +47,15 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "away_wait": ("the table waits", "стол ждёт"),
     "away_bot": ("Computer standing in:", "Компьютер на замену:"),
     "create": ("Create the table", "Создать стол"),
+    # the table's chat
+    "chat": ("Chat", "Чат"),
+    "chat_placeholder": ("say something to the table", "напишите столу"),
+    "chat_send": ("Send", "Отправить"),
+    "chat_watchers": ("Watchers read the chat; the players write.",
+                      "Зрители читают чат, пишут игроки."),
+    "chat_mute": ("mute {name}", "не показывать {name}"),
+    "chat_unmute": ("show {name} again", "снова показывать {name}"),
+    "chat_muted": ("muted: {names}", "скрыты: {names}"),
     # the hint (the terminal's h)
     "hint": ("Hint", "Подсказка"),
     "hint_title": ("What the strongest computer player would play here (the record counts "

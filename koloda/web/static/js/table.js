@@ -17,6 +17,8 @@ const S = {
   ws: null, retry: 0, msgId: 0, pending: false, closedByUs: false,
   // the hint asked at a version, and the answer (the server's strongest computer player)
   hintAsked: null, hint: null,
+  // the table's chat: its latest lines, and the seats this browser does not show
+  chat: [], muted: new Set(JSON.parse(localStorage.getItem(`koloda.mute.${tableId}`) || "[]")),
 };
 
 // a link with the token (from "use on another device") puts the seat in this browser
@@ -115,6 +117,15 @@ function handle(msg) {
     case "hint":
       S.hint = msg;
       render();
+      break;
+    case "chat_history":
+      S.chat = msg.lines;
+      renderChat();
+      break;
+    case "chat":
+      S.chat.push(msg.line);
+      if (S.chat.length > 100) S.chat.shift();
+      renderChat();
       break;
     case "refused":
       S.pending = false;
@@ -257,6 +268,51 @@ function hintRow() {
   el.replaceChildren(...parts);
 }
 
+// ------------------------------------------------------------------- chat
+// lines are drawn as text (h() sets textContent), never as HTML; a person may mute a seat
+function toggleMute(seat) {
+  if (S.muted.has(seat)) S.muted.delete(seat); else S.muted.add(seat);
+  localStorage.setItem(`koloda.mute.${tableId}`, JSON.stringify([...S.muted]));
+  renderChat();
+}
+
+function renderChat() {
+  const el = document.getElementById("chat");
+  if (!el) return;
+  const shown = S.chat.filter((l) => !S.muted.has(l.seat));
+  const lines = h("ol", { class: "chat-lines", id: "chat-lines" }, shown.map((l) => h("li", {},
+    h("button", { class: "chat-name", title: t("chat_mute", { name: l.name }), dataset: { seat: String(l.seat) },
+                  onclick: () => toggleMute(l.seat) }, l.name), " ", h("span", { class: "chat-text" }, l.text))));
+  const parts = [h("h3", {}, t("chat")), lines];
+  if (S.muted.size) {
+    const names = [...S.muted].map((s) => seatName(S.seats, s));
+    parts.push(h("p", { class: "muted small" }, t("chat_muted", { names: names.join(", ") }), " ",
+      ...[...S.muted].map((s) => h("button", { class: "button small unmute", onclick: () => toggleMute(s) },
+        t("chat_unmute", { name: seatName(S.seats, s) })))));
+  }
+  if (S.seat != null) {
+    const input = h("input", { id: "chat-input", maxlength: "200", placeholder: t("chat_placeholder"),
+                               autocomplete: "off" });
+    parts.push(h("form", { class: "chat-form", onsubmit: (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      send({ type: "chat", text, id: ++S.msgId });
+      input.value = "";
+    } }, input, h("button", { class: "button small", type: "submit" }, t("chat_send"))));
+  } else {
+    parts.push(h("p", { class: "muted small" }, t("chat_watchers")));
+  }
+  // drawn again on every line: what is being typed stays
+  const typing = document.getElementById("chat-input");
+  const draft = typing ? typing.value : "";
+  const focused = typing && document.activeElement === typing;
+  el.replaceChildren(...parts);
+  const again = document.getElementById("chat-input");
+  if (again) { again.value = draft; if (focused) again.focus(); }
+  lines.scrollTop = lines.scrollHeight;
+}
+
 // ---------------------------------------------------------------- drawing
 function statusText() {
   const v = S.state.view;
@@ -326,6 +382,7 @@ function render() {
   hintRow();
   renderPanel(S);
   joinPanel();
+  renderChat();
 }
 
 // ----------------------------------------------------------------- modals
