@@ -99,7 +99,7 @@ def check_name(name: Any) -> str:
 
 
 def check_settings(game: str, given: dict[str, Any], notes: list[str]) -> dict[str, Any]:
-    unknown = sorted(set(given) - {"away_timeout", "away_policy", "away_bot"})
+    unknown = sorted(set(given) - {"away_timeout", "away_policy", "away_bot", "private"})
     if unknown:
         raise TableError("settings_unknown", names=Names(unknown))
     timeout = given.get("away_timeout", 120)
@@ -114,4 +114,8 @@ def check_settings(game: str, given: dict[str, Any], notes: list[str]) -> dict[s
     bot, note = resolve_bot(str(given.get("away_bot") or default), game)
     if note:
         notes.append(f"away_bot: {note}")
-    return {"away_timeout": timeout, "away_policy": policy, "away_bot": bot}
+    private = given.get("private", False)
+    if not isinstance(private, bool):
+        raise TableError("private_flag")
+    return {"away_timeout": timeout, "away_policy": policy, "away_bot": bot,
+            "private": private}

@@ -90,6 +90,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                       "чат: слишком много сообщений; подождите {s} с"),
     "chat_seats_only": ("chat: only the players at the table talk; watchers read",
                         "чат: пишут только игроки за столом, зрители читают"),
+    "private_flag": ("settings: private is true or false",
+                     "настройки: private — true или false"),
+    "rematch_not_over": ("a rematch is asked for once the match is over",
+                         "реванш можно предложить, когда партия окончена"),
     "rate_limited": (
         "too many messages: at most {n} a second; this one was not read",
         "слишком много сообщений: не больше {n} в секунду; это не прочитано"),

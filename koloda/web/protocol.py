@@ -2,8 +2,9 @@
 
 Client → server (JSON objects, one per text frame, at most ``MAX_MESSAGE`` bytes):
 
-- ``{"type": "hello", "token": "…"}`` — first message; with a seat token the connection
-  acts for that seat, without one (or ``"token": null``) it watches as a spectator.
+- ``{"type": "hello", "token": "…", "invite": "…"}`` — first message; with a seat token
+  the connection acts for that seat, without one (or ``"token": null``) it watches as a
+  spectator; a private table's watcher also gives its invite key.
 - ``{"type": "act", "version": N, "action": "play 9H", "id": …}`` — an action for the
   connection's seat; ``version`` is the state version the client saw, ``id`` (optional,
   a number or short text) is echoed in the answer.
@@ -14,6 +15,8 @@ Client → server (JSON objects, one per text frame, at most ``MAX_MESSAGE`` byt
 - ``{"type": "takeback", "version": N, "id": …}`` — undo the seat's last move in this deal
   and the computers' since (at such a table too), answered by ``ok`` and a new state.
 - ``{"type": "chat", "text": "…", "id": …}`` — a line of the table's chat, from a seat.
+- ``{"type": "rematch", "id": …}`` — once the match is over, a seat asks for the next one
+  with the same seats; everyone at the table is told where it is played.
 
 Anything else is refused with ``{"type": "refused", "code": …, "reason": …}`` and
 changes nothing. Server → client messages are listed in docs/web.md.
@@ -33,12 +36,13 @@ MAX_ID = 64
 
 #: message type → (required fields, optional fields)
 FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "hello": (frozenset(), frozenset({"token"})),
+    "hello": (frozenset(), frozenset({"token", "invite"})),
     "act": (frozenset({"version", "action"}), frozenset({"id"})),
     "ping": (frozenset(), frozenset({"id"})),
     "hint": (frozenset({"version"}), frozenset({"id"})),
     "takeback": (frozenset({"version"}), frozenset({"id"})),
     "chat": (frozenset({"text"}), frozenset({"id"})),
+    "rematch": (frozenset(), frozenset({"id"})),
 }
 
 
@@ -126,4 +130,8 @@ def parse(raw: str | bytes | None) -> Message | Refusal:
         if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN):
             return Refusal("bad_field", "hello: token is the seat token text (or null to "
                                         "watch)", mid)
+        invite = data.get("invite")
+        if invite is not None and (not isinstance(invite, str) or len(invite) > MAX_TOKEN):
+            return Refusal("bad_field", "hello: invite is a private table's invite key "
+                                        "(from its link)", mid)
     return Message(kind, {k: v for k, v in data.items() if k != "type"})

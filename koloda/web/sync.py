@@ -121,6 +121,9 @@ class ClusterSync:
             await self._apply_news(table, news)
         elif kind == "chat":
             self.m.chat.show(table, dict(news["line"]))
+        elif kind == "rematch":
+            table.rematch = str(news["next"])
+            self.m.rematches.show(table)
         elif kind == "seat":
             s = table.seats[int(news["seat"])]
             s.name, s.token_hash = news["name"], news["token_hash"]

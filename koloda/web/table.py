@@ -6,6 +6,8 @@ may do next is decided by ``koloda.web.tables.TableManager``.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,6 +53,19 @@ TAKEBACK = "takeback"
 
 def is_takeback(action: str) -> bool:
     return action.startswith(TAKEBACK + " ")
+
+
+#: the record's extra key that makes a stored game private: its table's invite hash
+PRIVATE_KEY = "invite_sha256"
+
+
+def invited(digest: Any, invite: Any) -> bool:
+    """Whether ``invite`` is the key whose hash is ``digest`` (no digest: open to all)."""
+    if digest is None:
+        return True
+    given = hashlib.sha256(invite.encode()).hexdigest() if isinstance(invite, str) \
+        and 0 < len(invite) <= 100 else ""
+    return hmac.compare_digest(given, str(digest))
 
 
 def fresh_match(game: str, players: int, options: dict[str, Any], seed: int) -> Match:
@@ -151,6 +166,11 @@ class Table:
     fanned: int = 0
     #: versions that are not in the match's history: takebacks and what they undid
     undone: int = 0
+    #: a private table's invite key, as made (in memory only, for its creator's answer;
+    #: the settings keep its hash)
+    invite: str | None = None
+    #: the table its rematch is played at
+    rematch: str | None = None
 
     @property
     def closed(self) -> bool:
@@ -265,13 +285,32 @@ class Table:
             "title": {"en": self.spec.title_en, "ru": self.spec.title_ru},
             "players": m.players, "options": self.spec.changed_options(m.players,
                                                                       self.options),
-            "settings": self.settings, "seats": self.seats_json(), "version": self.version,
+            "settings": {k: v for k, v in self.settings.items() if k != "invite"},
+            "private": self.private, "rematch": self.rematch,
+            "seats": self.seats_json(), "version": self.version,
             "over": m.is_over, "finished": self.finished, "abandoned": self.abandoned,
             "game_id": self.game_id,
             "spectators": self.watching(),
             "open_seats": [i for i, s in enumerate(self.seats) if not s.taken],
             "hint_bot": self.hint_bot(), "takebacks": self.solo(),
         }
+
+    @property
+    def private(self) -> bool:
+        """Played by invite: not listed, and found only with its invite key."""
+        return "invite" in self.settings
+
+    def admits(self, invite: str | None) -> bool:
+        """Whether ``invite`` opens this table (any does, for a public one)."""
+        return invited(self.settings.get("invite"), invite)
+
+    def record(self) -> dict[str, Any]:
+        """The match's record with the seats' names and kinds; a private table's says
+        so (``PRIVATE_KEY``: its invite's hash, which its replay then asks for)."""
+        record = self.match.record([s.record_seat(i) for i, s in enumerate(self.seats)])
+        if self.private:
+            record[PRIVATE_KEY] = self.settings["invite"]
+        return record
 
     def solo(self) -> bool:
         """One person against computers: where hints and takebacks are allowed (against

@@ -22,6 +22,7 @@ import logging
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import delete
@@ -30,6 +31,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from koloda.engine.errors import ConfigError, IllegalAction
 from koloda.engine.messages import Reason, Value
 from koloda.engine.registry import get_spec, new_game, registry
+from koloda.engine.spec import GameSpec
 from koloda.engine.turns import TurnRefused, check_turn
 from koloda.web import persist
 from koloda.web.botdriver import BotDriver
@@ -46,6 +48,7 @@ from koloda.web.limits import Limits, Said
 from koloda.web.params import well_formed_table_id
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
+from koloda.web.rematch import RematchDesk
 from koloda.web.stats import server_stats
 from koloda.web.sweeper import Sweeper
 from koloda.web.sync import ClusterSync
@@ -112,6 +115,7 @@ class TableManager:
         self.finisher = Finisher(self)
         self.hints = HintDesk(self)
         self.chat = ChatDesk(self)
+        self.rematches = RematchDesk(self)
 
     # ---------------------------------------------------------- life cycle
     async def start(self) -> None:
@@ -226,7 +230,7 @@ class TableManager:
 
     def _in_play_newest(self, game: str | None = None) -> list[Table]:
         return sorted((t for t in self.tables.values()
-                       if t.in_play and (game is None or t.spec.name == game
+                       if t.in_play and not t.private and (game is None or t.spec.name == game
                                          or t.spec.family == game)),
                       key=lambda t: -t.created)
 
@@ -314,11 +318,25 @@ class TableManager:
             made[sit].account_id = account_id
             made[sit].away_since = time.monotonic()
         settings = check_settings(spec.name, settings, notes)
+        invite = None
+        if settings.pop("private"):
+            invite = secrets.token_urlsafe(16)
+            settings["invite"] = token_hash(invite)
+        table = await self.open_table(spec, n, options, made, settings, client,
+                                      self.owners(client, account_id))
+        table.invite = invite
+        return table, token, notes
+
+    async def open_table(self, spec: GameSpec, n: int, options: dict[str, Any],
+                         made: list[Seat], settings: dict[str, Any], client: str | None,
+                         owners: tuple[str, ...],
+                         also: Callable[[Session, str], None] | None = None) -> Table:
+        """A new table of these seats on a fresh seed: stored (with ``also``'s rows, in
+        the same transaction, given the new id), held and driven from here."""
         seed = secrets.randbelow(2**63)
         match = new_game(spec.name, players=n, seed=seed, **options)
         table = Table(secrets.token_urlsafe(6), spec, match, seed, dict(match.options), made,
-                      settings, time.time(), client=client or "?",
-                      owners=self.owners(client, account_id))
+                      settings, time.time(), client=client or "?", owners=owners)
 
         def write(s: Session) -> None:
             s.add(LiveTable(id=table.id, game=spec.name, players=n, options=table.options,
@@ -328,6 +346,8 @@ class TableManager:
                 s.add(LiveSeat(table_id=table.id, seat=i, kind=seat.kind, name=seat.name,
                                bot=seat.bot, token_hash=seat.token_hash,
                                account_id=seat.account_id))
+            if also is not None:
+                also(s, table.id)
         await self.writer.run(write)
         self.tables[table.id] = table
         self.caps.opened(table)
@@ -335,7 +355,7 @@ class TableManager:
             await self.cluster.acquire(table.id)     # its creator drives it
             self.cluster.publish({"t": "created", "table": table.id})
         self.driver.kick(table)
-        return table, token, notes
+        return table
 
     async def sit(self, table: Table, seat: int, name: Any,
                   account_id: int | None = None) -> str:

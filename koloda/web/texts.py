@@ -47,6 +47,13 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "away_wait": ("the table waits", "стол ждёт"),
     "away_bot": ("Computer standing in:", "Компьютер на замену:"),
     "create": ("Create the table", "Создать стол"),
+    # private tables, rematches
+    "share_private": ("Invite link (a private table: only those with this link can sit or "
+                      "watch)", "Ссылка-приглашение (закрытый стол: сесть или смотреть могут "
+                      "только те, у кого она есть)"),
+    "rematch": ("Rematch: the same seats again", "Реванш: те же места ещё раз"),
+    "rematch_go": ("Go to the rematch", "К реваншу"),
+    "private_table": ("Private: only by invite link", "Закрытый: только по приглашению"),
     # the table's chat
     "chat": ("Chat", "Чат"),
     "chat_placeholder": ("say something to the table", "напишите столу"),

@@ -9,7 +9,7 @@ import { renderPlayNow } from "./playnow.js";
 let GAMES = [];
 let TABLES = [];
 const form = { game: null, players: null, options: {}, seats: [], sit: 0,
-               away_policy: "computer", away_timeout: 120, away_bot: null };
+               away_policy: "computer", away_timeout: 120, away_bot: null, private: false };
 
 function myName() {
   const me = account();
@@ -314,6 +314,8 @@ function renderForm() {
   const awayBot = h("select", { name: "away_bot" }, g.bots.map((b) => h("option", { value: b }, botName(b))));
   awayBot.value = form.away_bot;
   awayBot.addEventListener("change", () => { form.away_bot = awayBot.value; });
+  const secret = h("input", { type: "checkbox", id: "private", name: "private", checked: form.private });
+  secret.addEventListener("change", () => { form.private = secret.checked; });
   el.replaceChildren(
     h("h2", {}, t("new_table")),
     h("div", { class: "field" }, h("label", { for: "game" }, t("game")), " ", games),
@@ -325,6 +327,7 @@ function renderForm() {
     h("fieldset", {}, h("legend", {}, t("away_title")),
       h("div", { class: "field" }, t("away_after"), " ", timeout, " ", t("seconds"), " ", policy),
       h("div", { class: "field" }, t("away_bot"), " ", awayBot)),
+    h("div", { class: "field" }, secret, " ", h("label", { for: "private" }, t("private_table"))),
     h("button", { id: "create", class: "button primary", onclick: create }, t("create")));
 }
 
@@ -336,7 +339,7 @@ async function create() {
       game: form.game, players: form.players, options: form.options, seats: form.seats,
       name, sit,
       settings: { away_policy: form.away_policy, away_timeout: form.away_timeout,
-                  away_bot: form.away_bot },
+                  away_bot: form.away_bot, private: form.private },
     });
     if (res.token) localStorage.setItem(tokenKey(res.id), res.token);
     if (res.notes && res.notes.length) sessionStorage.setItem("koloda.notes", res.notes.join("\n"));

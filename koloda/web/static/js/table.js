@@ -16,7 +16,7 @@ const S = {
   selection: new Set(), target: null, lastDeal: null, shownResult: false,
   ws: null, retry: 0, msgId: 0, pending: false, closedByUs: false,
   // the hint asked at a version, and the answer (the server's strongest computer player)
-  hintAsked: null, hint: null,
+  hintAsked: null, hint: null, wantRematch: false,
   // the table's chat: its latest lines, and the seats this browser does not show
   chat: [], muted: new Set(JSON.parse(localStorage.getItem(`koloda.mute.${tableId}`) || "[]")),
 };
@@ -27,6 +27,14 @@ if (location.hash.startsWith("#token=")) {
   history.replaceState(null, "", location.pathname);
 }
 const token = () => localStorage.getItem(tokenKey(tableId));
+// a private table's invite key: from its invite link (#invite=…), kept for this table
+const inviteKey = (id) => `koloda.invite.${id}`;
+if (location.hash.startsWith("#invite=")) {
+  localStorage.setItem(inviteKey(tableId), decodeURIComponent(location.hash.slice(8)));
+  history.replaceState(null, "", location.pathname);
+}
+const invite = () => localStorage.getItem(inviteKey(tableId));
+const inviteQuery = () => (invite() ? `?invite=${encodeURIComponent(invite())}` : "");
 
 function say(text, bad = true) {
   const el = document.getElementById("msg");
@@ -41,7 +49,7 @@ function connect() {
   S.ws = ws;
   ws.addEventListener("open", () => {
     S.retry = 0;
-    ws.send(JSON.stringify({ type: "hello", token: token() || null }));
+    ws.send(JSON.stringify({ type: "hello", token: token() || null, invite: invite() || undefined }));
     setConn(true);
   });
   ws.addEventListener("message", (e) => {
@@ -118,6 +126,9 @@ function handle(msg) {
       S.hint = msg;
       render();
       break;
+    case "rematch":
+      onRematch(msg);
+      break;
     case "chat_history":
       S.chat = msg.lines;
       renderChat();
@@ -132,7 +143,7 @@ function handle(msg) {
       if (msg.code === "bad_token") {
         localStorage.removeItem(tokenKey(tableId));
         say(t("token_gone"));
-        send({ type: "hello", token: null });
+        send({ type: "hello", token: null, invite: invite() || undefined });
         return;
       }
       if (msg.code !== "stale") say(`${t("refused")}: ${reasonText(msg)}`);
@@ -205,7 +216,7 @@ async function onSit(seat) {
   if (!name) { say(t("need_name")); if (input) input.focus(); return; }
   localStorage.setItem("koloda.name", name);
   try {
-    const res = await api(`/api/tables/${tableId}/sit`, { seat, name });
+    const res = await api(`/api/tables/${tableId}/sit`, { seat, name, invite: invite() || undefined });
     localStorage.setItem(tokenKey(tableId), res.token);
     reconnect();
   } catch (e) { say(e.message); }
@@ -329,10 +340,29 @@ function statusText() {
   return t("turn_of", { who: name });
 }
 
+// ---------------------------------------------------------------- rematch
+// the same seats again: this browser's seat token and invite work at the new table
+function askRematch() {
+  S.wantRematch = true;
+  send({ type: "rematch", id: ++S.msgId });
+}
+
+function goTo(next) {
+  if (token()) localStorage.setItem(tokenKey(next), token());
+  if (invite()) localStorage.setItem(inviteKey(next), invite());
+  location.assign(`/t/${encodeURIComponent(next)}`);
+}
+
+function onRematch(msg) {
+  if (S.table) S.table.rematch = msg.next;
+  if (S.wantRematch) { goTo(msg.next); return; }
+  render();
+}
+
 function joinPanel() {
   const el = document.getElementById("join");
-  const link = `${location.origin}/t/${tableId}`;
-  const parts = [h("h3", {}, t("share")),
+  const link = `${location.origin}/t/${tableId}${invite() ? `#invite=${encodeURIComponent(invite())}` : ""}`;
+  const parts = [h("h3", {}, t(S.table && S.table.private ? "share_private" : "share")),
     h("input", { class: "wide", readonly: true, value: link, onclick: (e) => e.target.select() })];
   if (S.seat == null) {
     const open = S.seats.filter((s) => s.kind === "person" && !s.taken);
@@ -352,8 +382,15 @@ function joinPanel() {
                    onclick: (e) => e.target.select() })));
   }
   if (S.state && S.state.game_id != null) {   // finished and stored: its replay
-    parts.push(h("p", {}, h("a", { href: `/g/${S.state.game_id}`, class: "replay-link" },
+    parts.push(h("p", {}, h("a", { href: `/g/${S.state.game_id}${inviteQuery()}`, class: "replay-link" },
       t("replay_link"))));
+  }
+  if (S.table && S.table.rematch) {           // the next match, same seats
+    parts.push(h("p", {}, h("button", { class: "button primary", id: "to-rematch",
+                                        onclick: () => goTo(S.table.rematch) }, t("rematch_go"))));
+  } else if (S.state && S.state.view.match_over && S.seat != null) {
+    parts.push(h("p", {}, h("button", { class: "button", id: "rematch-button", onclick: askRematch },
+      t("rematch"))));
   }
   el.replaceChildren(...parts);
 }
@@ -412,9 +449,12 @@ function showResult() {
   const parts = [h("h2", {}, t("match_over"))];
   if (r) parts.push(...resultView(S));
   parts.push(...sheetView(S));
-  parts.push(h("p", {}, h("a", { href: `/api/tables/${tableId}/record`, target: "_blank" }, t("record_link")),
-    S.state.game_id != null ? [" · ", h("a", { href: `/g/${S.state.game_id}`, class: "replay-link" }, t("replay_link"))] : null,
+  parts.push(h("p", {}, h("a", { href: `/api/tables/${tableId}/record${inviteQuery()}`, target: "_blank" }, t("record_link")),
+    S.state.game_id != null ? [" · ", h("a", { href: `/g/${S.state.game_id}${inviteQuery()}`, class: "replay-link" }, t("replay_link"))] : null,
     " · ", h("a", { href: "/" }, t("back_lobby"))));
+  if (S.seat != null) {
+    parts.push(h("p", {}, h("button", { class: "button", id: "modal-rematch", onclick: askRematch }, t("rematch"))));
+  }
   modal(parts, t("close"));
 }
 
