@@ -94,6 +94,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                      "настройки: private — true или false"),
     "rematch_not_over": ("a rematch is asked for once the match is over",
                          "реванш можно предложить, когда партия окончена"),
+    "spectators_setting": ("settings: spectators is one of {kinds}",
+                           "настройки: spectators — одно из: {kinds}"),
     "rate_limited": (
         "too many messages: at most {n} a second; this one was not read",
         "слишком много сообщений: не больше {n} в секунду; это не прочитано"),

@@ -47,7 +47,7 @@ class ClusterSync:
         fresh = self.m.rebuild(stored)
         before = table.version
         table.match, table.log, table.deal_start = fresh.match, fresh.log, fresh.deal_start
-        table.undone = fresh.undone
+        table.undone, table._behind = fresh.undone, fresh._behind
         table._cache, table._logs, table._hidden = {}, {}, {}
         table.lag_mark = None
         for mine, theirs in zip(table.seats, fresh.seats, strict=True):

@@ -16,6 +16,7 @@ from koloda.bots.hint import hint_bot
 from koloda.engine.match import Match
 from koloda.engine.records import from_record
 from koloda.engine.spec import GameSpec
+from koloda.engine.view import View, fields_of
 from koloda.web.conn import Conn, dumps, fan_totals
 from koloda.web.limits import Said
 from koloda.web.views import (
@@ -66,6 +67,18 @@ def invited(digest: Any, invite: Any) -> bool:
     given = hashlib.sha256(invite.encode()).hexdigest() if isinstance(invite, str) \
         and 0 < len(invite) <= 100 else ""
     return hmac.compare_digest(given, str(digest))
+
+
+def _trick_on_table(view: View) -> bool:
+    """Whether a view (or a view inside it: Kopilka's trick) shows cards of a trick or a
+    round in play: a field of role ``trick`` or ``table`` that is not empty."""
+    for f in fields_of(view):
+        value = getattr(view, f.name)
+        if f.role in ("trick", "table") and value:
+            return True
+        if f.kind == "view" and isinstance(value, View) and _trick_on_table(value):
+            return True
+    return False
 
 
 def fresh_match(game: str, players: int, options: dict[str, Any], seed: int) -> Match:
@@ -171,6 +184,9 @@ class Table:
     invite: str | None = None
     #: the table its rematch is played at
     rematch: str | None = None
+    #: the watchers' state at the latest trick start, at a table whose watchers are a
+    #: trick behind
+    _behind: str | None = None
 
     @property
     def closed(self) -> bool:
@@ -224,6 +240,10 @@ class Table:
         if is_takeback(action):
             self._take_back(seat, int(action.split()[1]))
             return action
+        if self.watchers_behind and self.at_trick_start():
+            # the last state before a card of the next trick is on the table: what the
+            # watchers see until that trick is over
+            self._behind = self._live_text(None)
         deal = len(self.match.deals) - 1
         text = self.match.apply(action)
         self.log.append(log_entry(self.match, seat, text, deal))
@@ -236,12 +256,13 @@ class Table:
         there (the deals come out the same)."""
         keep = self.match.history[:len(self.match.history) - n]
         undone = self.undone + n + 1
+        self._behind = None
         self.match = fresh_match(self.spec.name, self.match.players, self.options, self.seed)
         self.log, self.deal_start = [], 0
         self._cache, self._logs, self._hidden = {}, {}, {}
+        self.undone = undone
         for s, text in keep:
             self.apply_logged(s, text)
-        self.undone = undone
         self.seats[seat].takebacks += 1
 
     def takeback_size(self, seat: int) -> int:
@@ -333,7 +354,24 @@ class Table:
         return hidden
 
     def state_text(self, viewer: int | None) -> str:
-        """The ``state`` message for a seat (None: spectators), cached per version."""
+        """The ``state`` message for a seat (None: spectators), cached per version. At a
+        table whose watchers are a trick behind (``settings["spectators"] == "trick"``),
+        theirs is the state as it stood when the trick (Durak: the round) in play began."""
+        if viewer is None and self._behind is not None and self.watchers_behind \
+                and not self.match.is_over and not self.at_trick_start():
+            return self._behind
+        return self._live_text(viewer)
+
+    @property
+    def watchers_behind(self) -> bool:
+        return self.settings.get("spectators") == "trick"
+
+    def at_trick_start(self) -> bool:
+        """Nothing of a trick (a round) is on the table: the public view's trick and
+        table fields are empty."""
+        return not _trick_on_table(self.match.public_observation().deal)
+
+    def _live_text(self, viewer: int | None) -> str:
         cached = self._cache.get(viewer)
         version = self.version
         if cached is not None and cached[0] == version:

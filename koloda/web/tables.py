@@ -548,6 +548,7 @@ class TableManager:
         table.match, table.log, table._cache, table._logs = fresh, [], {}, {}
         table._hidden = {}
         table.deal_start = table.undone = 0
+        table._behind = None
         for s in table.seats:
             s.takebacks = 0                 # counted again from the stored takebacks
         for seat, action in stored:

@@ -54,6 +54,13 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "rematch": ("Rematch: the same seats again", "Реванш: те же места ещё раз"),
     "rematch_go": ("Go to the rematch", "К реваншу"),
     "private_table": ("Private: only by invite link", "Закрытый: только по приглашению"),
+    "spectators_see": ("Watchers see", "Зрители видят"),
+    "spectators_live": ("every card at once", "каждую карту сразу"),
+    "spectators_trick": ("a trick behind (no card of the trick in play)",
+                         "со взятку позади (ни одной карты текущей взятки)"),
+    "watching_behind": ("You watch a trick behind: the trick in play shows once it is over.",
+                        "Вы смотрите со взятку позади: текущая взятка видна, когда она "
+                        "сыграна."),
     # the table's chat
     "chat": ("Chat", "Чат"),
     "chat_placeholder": ("say something to the table", "напишите столу"),

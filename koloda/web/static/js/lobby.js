@@ -9,7 +9,8 @@ import { renderPlayNow } from "./playnow.js";
 let GAMES = [];
 let TABLES = [];
 const form = { game: null, players: null, options: {}, seats: [], sit: 0,
-               away_policy: "computer", away_timeout: 120, away_bot: null, private: false };
+               away_policy: "computer", away_timeout: 120, away_bot: null, private: false,
+               spectators: "live" };
 
 function myName() {
   const me = account();
@@ -316,6 +317,11 @@ function renderForm() {
   awayBot.addEventListener("change", () => { form.away_bot = awayBot.value; });
   const secret = h("input", { type: "checkbox", id: "private", name: "private", checked: form.private });
   secret.addEventListener("change", () => { form.private = secret.checked; });
+  const watchers = h("select", { id: "spectators", name: "spectators" },
+    h("option", { value: "live" }, t("spectators_live")),
+    h("option", { value: "trick" }, t("spectators_trick")));
+  watchers.value = form.spectators;
+  watchers.addEventListener("change", () => { form.spectators = watchers.value; });
   el.replaceChildren(
     h("h2", {}, t("new_table")),
     h("div", { class: "field" }, h("label", { for: "game" }, t("game")), " ", games),
@@ -328,6 +334,7 @@ function renderForm() {
       h("div", { class: "field" }, t("away_after"), " ", timeout, " ", t("seconds"), " ", policy),
       h("div", { class: "field" }, t("away_bot"), " ", awayBot)),
     h("div", { class: "field" }, secret, " ", h("label", { for: "private" }, t("private_table"))),
+    h("div", { class: "field" }, h("label", { for: "spectators" }, t("spectators_see")), " ", watchers),
     h("button", { id: "create", class: "button primary", onclick: create }, t("create")));
 }
 
@@ -339,7 +346,7 @@ async function create() {
       game: form.game, players: form.players, options: form.options, seats: form.seats,
       name, sit,
       settings: { away_policy: form.away_policy, away_timeout: form.away_timeout,
-                  away_bot: form.away_bot, private: form.private },
+                  away_bot: form.away_bot, private: form.private, spectators: form.spectators },
     });
     if (res.token) localStorage.setItem(tokenKey(res.id), res.token);
     if (res.notes && res.notes.length) sessionStorage.setItem("koloda.notes", res.notes.join("\n"));

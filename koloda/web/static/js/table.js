@@ -375,6 +375,9 @@ function joinPanel() {
     } else {
       parts.push(h("p", { class: "muted" }, t("watching")));
     }
+    if (S.table && S.table.settings.spectators === "trick") {
+      parts.push(h("p", { class: "muted small", id: "watching-behind" }, t("watching_behind")));
+    }
   } else if (token()) {
     parts.push(h("details", {}, h("summary", {}, t("other_device")),
       h("p", { class: "muted small" }, t("other_device_help")),
