@@ -43,6 +43,10 @@ limits.TEXTS.update({
 })
 
 _PAIRS: dict[str, tuple[str, str]] = {
+    "reliability": ("Played to the end: {finished} of the last {matches} matches",
+                    "Доиграно до конца: {finished} из последних {matches} партий"),
+    "reliability_short": ("{finished}/{matches} played to the end",
+                          "доиграно {finished} из {matches}"),
     "play_now": ("Play now", "Играть сейчас"),
     "play_now_go": ("Play now", "Играть"),
     "play_now_help": ("Seats you with others waiting for the same table.",
@@ -233,6 +237,7 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
             stats = store.account_stats(found.id, recent=max(1, min(recent, 100)))
             return {"name": found.name, "created": found.created.isoformat(),
                     "rank": stats.rank.to_json() if stats.rank else None,
+                    "reliability": store.reliability(found.id),
                     "games": [g.to_json() for g in stats.games],
                     "recent": [g.to_json() for g in stats.recent], **rated}
         out = await asyncio.to_thread(read)

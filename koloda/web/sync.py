@@ -52,6 +52,7 @@ class ClusterSync:
         table.lag_mark = None
         for mine, theirs in zip(table.seats, fresh.seats, strict=True):
             mine.takebacks, mine.hints = theirs.takebacks, theirs.hints
+            mine.strikes, mine.left = theirs.strikes, theirs.left
             if mine.token_hash != theirs.token_hash:
                 mine.name, mine.token_hash = theirs.name, theirs.token_hash
                 mine.account_id = theirs.account_id

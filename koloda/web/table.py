@@ -86,6 +86,9 @@ def fresh_match(game: str, players: int, options: dict[str, Any], seed: int) -> 
     return from_record({"format": "koloda-record/1", "game": game, "players": players,
                         "options": options, "seed": seed, "deals": [], "actions": []})
 
+#: times a computer stands in for an away person before the seat is given up for the match
+LEAVER_STRIKES = 3
+
 @dataclass
 class Seat:
     kind: str                      # "person" or "computer"
@@ -101,6 +104,13 @@ class Seat:
     #: hints shown to this seat, and takebacks it made (the record says how many)
     hints: int = 0
     takebacks: int = 0
+    #: times a computer had to stand in for this seat's away person (each time away
+    #: counts once); at ``LEAVER_STRIKES`` the seat is given up: a computer plays it to
+    #: the end, and its match counts as lost in the ratings
+    strikes: int = 0
+    left: bool = False
+    #: this time away has been counted already
+    struck: bool = False
 
     @property
     def connected(self) -> bool:
@@ -120,6 +130,10 @@ class Seat:
             out["hints"] = self.hints
         if self.takebacks:
             out["takebacks"] = self.takebacks
+        if self.strikes:
+            out["timeouts"] = self.strikes
+        if self.left:
+            out["left"] = True
         return out
 
 
@@ -292,8 +306,10 @@ class Table:
                 "seat": i, "kind": s.kind, "name": s.name, "bot": s.bot, "taken": s.taken,
                 "registered": s.account_id is not None,
                 "connected": s.connected, "away": away,
-                "computer_plays": away and self.settings["away_policy"] == "computer"
-                and s.away_since is not None and now - s.away_since >= timeout,
+                "computer_plays": s.left or (
+                    away and self.settings["away_policy"] == "computer"
+                    and s.away_since is not None and now - s.away_since >= timeout),
+                "timeouts": s.strikes, "left": s.left,
             })
         return out
 

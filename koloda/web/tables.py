@@ -186,7 +186,7 @@ class TableManager:
         spec = get_spec(row.game)
         match = fresh_match(row.game, row.players, row.options, row.seed)
         seats = [Seat(s.kind, s.name, s.bot, s.token_hash, account_id=s.account_id,
-                      hints=s.hints or 0)
+                      hints=s.hints or 0, strikes=s.strikes or 0, left=bool(s.left))
                  for s in stored.seats]
         for s in seats:
             if s.kind == "person" and s.taken:
@@ -437,6 +437,7 @@ class TableManager:
             s = table.seats[seat]
             s.conns.add(conn)
             s.away_since = None
+            s.struck = False            # back: the next time away counts again
         else:
             table.spectators += 1
         self.collector.opened()

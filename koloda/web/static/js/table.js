@@ -16,7 +16,7 @@ const S = {
   selection: new Set(), target: null, lastDeal: null, shownResult: false,
   ws: null, retry: 0, msgId: 0, pending: false, closedByUs: false,
   // the hint asked at a version, and the answer (the server's strongest computer player)
-  hintAsked: null, hint: null, wantRematch: false,
+  hintAsked: null, hint: null, wantRematch: false, reliable: {},
   // the table's chat: its latest lines, and the seats this browser does not show
   chat: [], muted: new Set(JSON.parse(localStorage.getItem(`koloda.mute.${tableId}`) || "[]")),
 };
@@ -90,9 +90,11 @@ function handle(msg) {
       S.seat = msg.seat;
       S.table = msg.table;
       S.seats = msg.table.seats;
+      lookUpReliability();
       break;
     case "seats":
       S.seats = msg.seats;
+      lookUpReliability();
       if (S.state) render();
       break;
     case "state": {
@@ -277,6 +279,20 @@ function hintRow() {
     parts.push(h("span", { class: "muted" }, t("hint_thinking")));
   }
   el.replaceChildren(...parts);
+}
+
+// ------------------------------------------------------------ reliability
+// how often each registered player at the table played a match to the end (their page's
+// figure over the last 20 matches), asked once per name
+function lookUpReliability() {
+  for (const s of S.seats) {
+    if (!s.registered || !s.name || s.name in S.reliable) continue;
+    S.reliable[s.name] = null;
+    fetch(`/api/players/${encodeURIComponent(s.name)}?recent=1`)
+      .then((r) => (r.ok ? r.json() : null))
+      .then((p) => { if (p && p.reliability) { S.reliable[s.name] = p.reliability; if (S.state) render(); } })
+      .catch(() => {});
+  }
 }
 
 // ------------------------------------------------------------------- chat
