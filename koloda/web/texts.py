@@ -54,6 +54,7 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "rematch": ("Rematch: the same seats again", "Реванш: те же места ещё раз"),
     "rematch_go": ("Go to the rematch", "К реваншу"),
     "private_table": ("Private: only by invite link", "Закрытый: только по приглашению"),
+    "who_comes": ("Who may come", "Кто может прийти"),
     "spectators_see": ("Watchers see", "Зрители видят"),
     "spectators_live": ("every card at once", "каждую карту сразу"),
     "spectators_trick": ("a trick behind (no card of the trick in play)",

@@ -333,8 +333,9 @@ function renderForm() {
     h("fieldset", {}, h("legend", {}, t("away_title")),
       h("div", { class: "field" }, t("away_after"), " ", timeout, " ", t("seconds"), " ", policy),
       h("div", { class: "field" }, t("away_bot"), " ", awayBot)),
-    h("div", { class: "field" }, secret, " ", h("label", { for: "private" }, t("private_table"))),
-    h("div", { class: "field" }, h("label", { for: "spectators" }, t("spectators_see")), " ", watchers),
+    h("fieldset", {}, h("legend", {}, t("who_comes")),
+      h("div", { class: "field" }, secret, " ", h("label", { for: "private" }, t("private_table"))),
+      h("div", { class: "field" }, h("label", { for: "spectators" }, t("spectators_see")), " ", watchers)),
     h("button", { id: "create", class: "button primary", onclick: create }, t("create")));
 }
 
