@@ -55,6 +55,8 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "rematch_go": ("Go to the rematch", "К реваншу"),
     "private_table": ("Private: only by invite link", "Закрытый: только по приглашению"),
     "who_comes": ("Who may come", "Кто может прийти"),
+    "level_rating": ("rated {mu} in this game (a new player: 25)",
+                     "рейтинг в этой игре {mu} (у новичка 25)"),
     "spectators_see": ("Watchers see", "Зрители видят"),
     "spectators_live": ("every card at once", "каждую карту сразу"),
     "spectators_trick": ("a trick behind (no card of the trick in play)",

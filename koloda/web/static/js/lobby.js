@@ -270,13 +270,16 @@ function seatRow(i) {
     g.bots.map((b) => h("option", { value: b }, botName(b)))) : null;
   if (bot) {
     bot.value = s.bot;
-    bot.addEventListener("change", () => { form.seats[i].bot = bot.value; });
+    bot.addEventListener("change", () => { form.seats[i].bot = bot.value; renderForm(); });
   }
   const me = s.kind === "person" ? h("label", { class: "muted" },
     h("input", { type: "radio", name: "sit", value: String(i), checked: form.sit === i,
                  onchange: () => { form.sit = i; } }), " ", t("i_sit_here")) : null;
+  const level = s.kind === "computer" && g.levels ? g.levels[s.bot] : null;
+  const note = level ? h("p", { class: "help level-note" }, pick(level.note),
+    level.rating != null ? ` · ${t("level_rating", { mu: Math.round(level.rating) })}` : "") : null;
   return h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, t("seat_n", { n: i + 1 })),
-    kind, bot, me);
+    kind, bot, me, note);
 }
 
 function rulesBox(name) {
