@@ -336,7 +336,7 @@ def test_an_ended_match_not_yet_stored_is_never_abandoned(tmp_path: Path) -> Non
         m = TableManager(db_url(tmp_path), bot_workers=0, bot_delay=0, use_store=True,
                          tick=0.05, limits=Limits(idle_timeout=0.2))
 
-        def broken(_record: Any) -> int:
+        def broken(*_args: Any) -> int:
             raise OSError("disk full")
         m.finisher.store_game = broken  # type: ignore[method-assign]
         await m.start()
