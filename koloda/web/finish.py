@@ -54,7 +54,16 @@ class Finisher:
                 log.error("table %s: the finished match was not stored: %s", table.id, exc)
                 return
 
-        first = await self.m.writer.run(lambda s: persist.mark_finished(s, table.id, game_id))
+        fence = self.m.cluster.token(table.id)
+        try:
+            first = await self.m.writer.run(
+                lambda s: persist.mark_finished(s, table.id, game_id, fence))
+        except persist.FencedOut:
+            # another server took the lease meanwhile: it marks the end (the match is
+            # stored once either way, by its key)
+            table.finishing = False
+            self.m.cluster.drop(table.id)
+            return
         if not first:     # stored by another server meanwhile: its game id is the one
             stored = await asyncio.to_thread(persist.load_one, self.m.sessions, table.id)
             game_id = stored.row.game_id if stored is not None else game_id

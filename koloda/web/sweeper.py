@@ -72,17 +72,26 @@ class Sweeper:
         """Idle tables leave play: stored as abandoned (their actions stay), no longer
         played, listed or resumed; whoever watches is told."""
         now = time.monotonic()
+        cluster = self.m.cluster
         gone = [t for t in tables if t.in_play and not t.finishing
                 and not t.match.is_over
-                and now - t.last_active > self.m.idle_limit(t.settings)]
+                and now - t.last_active > self.m.idle_limit(t.settings)
+                and (not cluster.shared or cluster.token(t.id) is not None)]
         if not gone:
             return
         for t in gone:
             t.abandoned = True        # no move from now on (submit checks it)
+        # each with the lease's fencing token: a server whose lease ran out (paused while
+        # the others played on) cannot give a table in play up
+        fences = {t.id: cluster.token(t.id) for t in gone}
         try:
-            await self.m.writer.run(lambda s: persist.mark_abandoned(s, [t.id for t in gone]))
+            await self.m.writer.run(lambda s: persist.mark_abandoned(
+                s, [t.id for t in gone], fences))
         except Exception as exc:      # not stored: they stay in play, to try again later
-            log.error("idle tables not stored as abandoned: %s", exc)
+            if isinstance(exc, persist.FencedOut):
+                cluster.drop(exc.table_id)
+            log.log(logging.INFO if persist.is_conflict(exc) else logging.ERROR,
+                    "idle tables not stored as abandoned: %s", exc)
             for t in gone:
                 t.abandoned = False
                 t.last_active = time.monotonic()

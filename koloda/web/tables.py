@@ -329,7 +329,8 @@ class TableManager:
         self.tables[table.id] = table
         self.caps.opened(table)
         if self.cluster.shared:
-            await self.cluster.acquire(table.id)     # its creator drives it
+            if await self.cluster.acquire(table.id):     # its creator drives it
+                await self.sync.claim(table.id)
             self.cluster.publish({"t": "created", "table": table.id})
         self.driver.kick(table)
         return table, token, notes
@@ -444,9 +445,12 @@ class TableManager:
     # ------------------------------------------------------------- acting
     async def submit(self, table: Table, seat: int | None, version: int, action: str,
                      conn: Conn | None = None, msg_id: Any = None,
-                     notice: Said | None = None) -> Refusal | str:
+                     notice: Said | None = None, fence: int | None = None
+                     ) -> Refusal | str:
         """Apply ``action`` for ``seat`` if it is that seat's move at ``version``; store
-        it; acknowledge to ``conn``; broadcast. Refused: nothing changes."""
+        it; acknowledge to ``conn``; broadcast. Refused: nothing changes. ``fence``: the
+        lease's token, when the lease holder plays (a computer's move): refused as stale
+        if another server took the lease since (``koloda.web.cluster``)."""
         async with table.lock:
             m = table.match
             if table.abandoned and seat is not None:
@@ -463,8 +467,10 @@ class TableManager:
             index = table.version
             # stored first, applied second: no one ever sees a state the database lacks
             try:
-                await self.writer.add_action(table.id, index, seat, text)
+                await self.writer.add_action(table.id, index, seat, text, fence)
             except Exception as exc:
+                if isinstance(exc, persist.FencedOut):
+                    self.cluster.drop(table.id)     # the new holder drives it now
                 if persist.is_conflict(exc):
                     # another server accepted an action at this index first: this copy
                     # was behind; it catches up, and this one is refused as stale
