@@ -29,7 +29,6 @@ class Sweeper:
 
     def __init__(self, manager: TableManager) -> None:
         self.m = manager
-        self._pruned = time.monotonic()
 
     async def run(self) -> None:
         """Seats away too long are handed to the stand-in; presence shown to all."""
@@ -61,9 +60,6 @@ class Sweeper:
             if self.m.cluster.shared:
                 self.m.sync.presence_tick(now)
             self.m.collector.tick(now)
-            if now - self._pruned > 60:
-                self._pruned = now
-                self.m.caps.prune()
 
     def abandoned_text(self, table: Table) -> Said:
         return Said("abandoned", m=max(1, round(self.m.idle_limit(table.settings) / 60)))

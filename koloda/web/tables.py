@@ -41,7 +41,7 @@ from koloda.web.cluster import make_cluster
 from koloda.web.collector import Collector
 from koloda.web.conn import Conn, dumps
 from koloda.web.finish import Finisher
-from koloda.web.limits import Limits, Said
+from koloda.web.limits import Limits, Rates, Said
 from koloda.web.params import well_formed_table_id
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
@@ -81,7 +81,9 @@ class TableManager:
         #: actions another server accepted first (this one's refused ``stale``)
         self.conflicts = 0
         #: the caps on making tables (the server's, each client's, the rate)
-        self.caps = CreationCaps(limits)
+        #: the rates (tables made, messages): in Redis with other servers, else here
+        self.rates = Rates(limits, redis_url)
+        self.caps = CreationCaps(limits, self.rates)
         self.abandoned = 0
         self.db_url = persist.database_url(db_url)
         self.bot_delay = bot_delay
@@ -168,6 +170,7 @@ class TableManager:
         await asyncio.to_thread(self.writer.stop)
         await self.cluster.stop()
         self.pool.close()
+        await self.rates.close()
         if self.finisher.store is not None:
             self.finisher.store.close()
         self.engine.dispose()
@@ -268,6 +271,7 @@ class TableManager:
         keys = self.owners(client, account_id)
         self.caps.reserve(keys, self.playing())
         try:
+            await self.caps.count_rate(keys)
             return await self._create(game, players, options, seats, name, sit, settings,
                                       client, account_id)
         finally:
