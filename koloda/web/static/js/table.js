@@ -14,6 +14,9 @@ const S = {
   tableId, seat: null, seats: [], table: null, state: null, legal: [], moves: NO_MOVES,
   selection: new Set(), target: null, lastDeal: null, shownResult: false,
   ws: null, retry: 0, msgId: 0, pending: false, closedByUs: false,
+  // the latest message sent (a move, the hello), sent again if the server was too busy
+  // with this address to read it; the timer of that resend
+  lastSent: null, resend: null,
 };
 
 // a link with the token (from "use on another device") puts the seat in this browser
@@ -36,7 +39,7 @@ function connect() {
   S.ws = ws;
   ws.addEventListener("open", () => {
     S.retry = 0;
-    ws.send(JSON.stringify({ type: "hello", token: token() || null }));
+    send({ type: "hello", token: token() || null });
     setConn(true);
   });
   ws.addEventListener("message", (e) => {
@@ -68,7 +71,29 @@ function setConn(on) {
 
 function send(data) {
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { say(t("reconnecting")); return; }
+  clearTimeout(S.resend);
+  S.resend = null;
+  S.lastSent = data;
   S.ws.send(JSON.stringify(data));
+  document.body.dataset.resending = "0";
+}
+
+// the server did not read the latest message (too many from this address): it is sent
+// again after the wait the server gave, unless the game moved on meanwhile
+function resendLater(msg) {
+  const data = S.lastSent;
+  if (!data) return;
+  const wait = Math.max(0.05, Number(msg.retry_after) || 1);
+  S.pending = data.type === "act";
+  say(t("resending", { s: wait < 1 ? wait.toFixed(1) : Math.ceil(wait) }), false);
+  document.body.dataset.resending = "1";
+  clearTimeout(S.resend);
+  S.resend = setTimeout(() => {
+    S.resend = null;
+    const moved = data.type === "act" && (!S.state || S.state.version !== data.version);
+    if (moved) { S.pending = false; document.body.dataset.resending = "0"; say(""); return; }
+    send(data);
+  }, wait * 1000);
 }
 
 function handle(msg) {
@@ -111,6 +136,7 @@ function handle(msg) {
       break;
     case "refused":
       S.pending = false;
+      if (msg.code === "rate_limited") { resendLater(msg); return; }
       if (msg.code === "bad_token") {
         localStorage.removeItem(tokenKey(tableId));
         say(t("token_gone"));
