@@ -58,6 +58,10 @@ class GameRow(Base):
     #: sha256 of what makes the match (game, options, deals, actions): a game saved twice
     #: is stored once, so ranks never move twice for one match
     digest: Mapped[str] = mapped_column(String(64), unique=True)
+    #: where the match was played, when its player says so (the web server: ``web:`` and
+    #: the table's id, one match a table): unique, so that two servers storing the same
+    #: end store it once — the second insert is refused by the database itself
+    match_key: Mapped[str | None] = mapped_column(String(100), unique=True, nullable=True)
     record: Mapped[dict[str, Any]] = mapped_column(JSON)
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
 

@@ -299,13 +299,18 @@ class Store:
 
     # -------------------------------------------------------------- games
     def add_game(self, record: dict[str, Any], finished: datetime | None = None,
-                 accounts: Mapping[int, int] | None = None) -> GameSummary:
+                 accounts: Mapping[int, int] | None = None,
+                 key: str | None = None) -> GameSummary:
         """Store a finished match after replaying it; move ranks after an opendaum-33 match
-        that ended by its rules. A match already stored is returned, unchanged.
+        that ended by its rules. A match already stored (the same ``key``, or the same
+        match by :func:`record_digest`) is returned unchanged, ``new`` False — also when
+        another process stores it at the same moment: the database refuses the second
+        row (both columns are unique) and nothing of it is kept, no rank or rating moved.
 
         ``accounts`` maps seats to the accounts that played them (known to the caller,
         e.g. signed in); every other human seat is a profile by its name — or none when
-        an account holds that name."""
+        an account holds that name. ``key``: where the match was played (the web server
+        gives ``web:<table id>``), at most 100 characters."""
         rep = replay(record, keep_steps=False)
         if rep.error is not None:
             raise RecordError(f"not stored: the record does not replay: {rep.error}")
@@ -314,50 +319,77 @@ class Store:
             raise RecordError("not stored: the match is not over")
         result = rep.match.result.to_json()
         digest = record_digest(record)
-        seats = record.get("seats") or []
+        if key is not None and not 0 < len(key) <= 100:
+            raise ValueError(f"a match key is 1 to 100 characters (this one has {len(key)})")
         with self._session() as s:
-            old = s.scalar(select(GameRow).where(GameRow.digest == digest))
+            old = self._stored(s, digest, key)
             if old is not None:
-                summary = self._summary(s, old)
-                summary.new = False
-                return summary
-            row = GameRow(game=rep.match.spec.name, players=rep.match.players,
-                          finished=finished or datetime.now(UTC).replace(tzinfo=None),
-                          capped=bool(result["capped"]), digest=digest,
-                          record=dict(record, result=result), result=result)
-            s.add(row)
-            s.flush()
-            changes: list[RankChange] = []
-            rated: dict[int, int] = {}              # seat → account, for the ratings
-            computers: dict[int, str | None] = {}   # seat → level
-            counts = not assisted(record)
-            for seat in range(rep.match.players):
-                info = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
-                name = str(info.get("name") or f"Player {seat + 1}")
-                kind = str(info.get("kind") or "human")
-                account = self._seat_account(s, accounts, seat, kind)
-                player = self._player(s, name) if kind == "human" and account is None \
-                    and not self._registered(s, name) else None
-                score = float(result["scores"][seat])
-                if account is not None:
-                    rated[seat] = account.id
-                if kind == "bot":
-                    computers[seat] = info.get("bot")
-                s.add(SeatRow(game_id=row.id, seat=seat, name=name, kind=kind,
-                              bot=info.get("bot"), player=player, score=score,
-                              account_id=account.id if account is not None else None,
-                              outcome=_outcome(seat, result),
-                              left=bool(info.get("left"))))
-                holder = account if account is not None else player
-                if holder is not None and counts and ranked(row.game, record, row.capped):
-                    changes.append(self._move_rank(s, holder, row.id, score))
-            if counts:
-                _ratings.rate_game(s, row.game, row.id, record, result,
-                                   rated, computers, row.finished)
-            s.commit()
-            summary = self._summary(s, row)
-            summary.rank_changes = changes
-            return summary
+                return old
+            try:
+                return self._add_new(s, rep.match, record, result, digest, key, finished,
+                                     accounts)
+            except IntegrityError:
+                # stored meanwhile by another process (the same key or match): that one
+                # is the match's; this transaction left nothing
+                s.rollback()
+                old = self._stored(s, digest, key)
+                if old is None:
+                    raise
+                return old
+
+    def _stored(self, s: Session, digest: str, key: str | None) -> GameSummary | None:
+        """The summary (``new`` False) of the game stored under ``key`` or ``digest``."""
+        where = GameRow.digest == digest if key is None \
+            else (GameRow.match_key == key) | (GameRow.digest == digest)
+        old = s.scalar(select(GameRow).where(where).limit(1))
+        if old is None:
+            return None
+        summary = self._summary(s, old)
+        summary.new = False
+        return summary
+
+    def _add_new(self, s: Session, match: Any, record: dict[str, Any],
+                 result: dict[str, Any], digest: str, key: str | None,
+                 finished: datetime | None,
+                 accounts: Mapping[int, int] | None) -> GameSummary:
+        """The new game's rows, its ranks and ratings moved, in one transaction."""
+        seats = record.get("seats") or []
+        row = GameRow(game=match.spec.name, players=match.players,
+                      finished=finished or datetime.now(UTC).replace(tzinfo=None),
+                      capped=bool(result["capped"]), digest=digest, match_key=key,
+                      record=dict(record, result=result), result=result)
+        s.add(row)
+        s.flush()
+        changes: list[RankChange] = []
+        rated: dict[int, int] = {}              # seat → account, for the ratings
+        computers: dict[int, str | None] = {}   # seat → level
+        counts = not assisted(record)
+        for seat in range(match.players):
+            info = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
+            name = str(info.get("name") or f"Player {seat + 1}")
+            kind = str(info.get("kind") or "human")
+            account = self._seat_account(s, accounts, seat, kind)
+            player = self._player(s, name) if kind == "human" and account is None \
+                and not self._registered(s, name) else None
+            score = float(result["scores"][seat])
+            if account is not None:
+                rated[seat] = account.id
+            if kind == "bot":
+                computers[seat] = info.get("bot")
+            s.add(SeatRow(game_id=row.id, seat=seat, name=name, kind=kind,
+                          bot=info.get("bot"), player=player, score=score,
+                          account_id=account.id if account is not None else None,
+                          outcome=_outcome(seat, result), left=bool(info.get("left"))))
+            holder = account if account is not None else player
+            if holder is not None and counts and ranked(row.game, record, row.capped):
+                changes.append(self._move_rank(s, holder, row.id, score))
+        if counts:
+            _ratings.rate_game(s, row.game, row.id, record, result,
+                               rated, computers, row.finished)
+        s.commit()
+        summary = self._summary(s, row)
+        summary.rank_changes = changes
+        return summary
 
     @staticmethod
     def _seat_account(s: Session, accounts: Mapping[int, int] | None, seat: int,
@@ -546,3 +578,8 @@ def _add_missing_columns(engine: Engine) -> None:
         with engine.begin() as conn:
             conn.execute(text('ALTER TABLE seats ADD COLUMN "left" BOOLEAN NOT NULL '
                               'DEFAULT FALSE'))
+    if "match_key" not in {c["name"] for c in inspect(engine).get_columns("games")}:
+        with engine.begin() as conn:
+            conn.execute(text("ALTER TABLE games ADD COLUMN match_key VARCHAR(100)"))
+            conn.execute(text("CREATE UNIQUE INDEX IF NOT EXISTS ix_games_match_key "
+                              "ON games (match_key)"))

@@ -141,6 +141,10 @@ class BotDriver:
             return  # the person came back and moved meanwhile
         if table.bot_task is asyncio.current_task():
             table.bot_submitting = True     # from now on never cancelled but by stop()
-        result = await self.m.submit(table, seat, version, action, notice=notice)
+        fence = self.m.cluster.token(table.id)
+        if fence is None and self.m.cluster.shared:
+            return  # the lease ran out meanwhile: its new holder plays this move
+        result = await self.m.submit(table, seat, version, action, notice=notice,
+                                     fence=fence)
         if isinstance(result, Refusal) and result.code not in ("stale", "abandoned"):
             log.error("table %s: bot %s refused: %s", table.id, spec, result.reason)

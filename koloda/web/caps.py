@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from koloda.web.checks import TableError
-from koloda.web.limits import Buckets, Limits
+from koloda.web.limits import Limits, Rates
 from koloda.web.table import Table
 
 
@@ -20,16 +20,17 @@ def owners(client: str | None, account_id: int | None) -> tuple[str, ...]:
 class CreationCaps:
     """Creations counted against the caps, exactly however many requests come at once."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, rates: Rates) -> None:
         self.limits = limits
+        #: how fast each client creates (``koloda.web.limits.Rates``: shared by the
+        #: servers on one Redis)
+        self.rates = rates
         #: creations under way (checked, not yet stored): counted against the caps, so
         #: concurrent requests cannot overshoot them
         self._creating = 0
         self._creating_by: dict[str, int] = {}
         #: tables in play per creating address
         self._by_client: dict[str, set[str]] = {}
-        self._creations = Buckets(limits.creations_per_minute / 60.0,
-                                  limits.creations_per_minute)
 
     def reserve(self, keys: tuple[str, ...], playing: int) -> None:
         """Count a creation against the server's cap (``playing``: the tables in play
@@ -43,16 +44,18 @@ class CreationCaps:
             mine = len(self._by_client.get(key, ())) + self._creating_by.get(key, 0)
             if mine >= lim.tables_per_client:
                 raise TableError("too_many_tables", 429, n=lim.tables_per_client)
-        for key in keys:
-            bucket = self._creations.get(key)
-            if not bucket.take():
-                wait = bucket.wait()
-                err = TableError("creating_too_fast", 429, s=max(1, round(wait)))
-                err.retry_after = wait
-                raise err
         self._creating += 1
         for key in keys:
             self._creating_by[key] = self._creating_by.get(key, 0) + 1
+
+    async def count_rate(self, keys: tuple[str, ...]) -> None:
+        """Count a creation (reserved) against each key's rate, or say how long to wait."""
+        for key in keys:
+            wait = await self.rates.creation(key)
+            if wait:
+                err = TableError("creating_too_fast", 429, s=max(1, round(wait)))
+                err.retry_after = wait
+                raise err
 
     def release(self, keys: tuple[str, ...]) -> None:
         self._creating -= 1
@@ -76,7 +79,3 @@ class CreationCaps:
                 mine.discard(table.id)
                 if not mine:
                     del self._by_client[key]
-
-    def prune(self) -> None:
-        """Forget the rate buckets that are full again (clients that stopped creating)."""
-        self._creations.prune()

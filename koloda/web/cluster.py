@@ -8,9 +8,19 @@ the same index). This module carries the rest:
   each server's presence (how many connections watch or sit at each seat) goes to every
   other server, which applies it to its own copy of the table and tells its connections;
 - **leases**: each table is driven (its computers' moves, its away timeouts, its idleness,
-  storing its end) by the one server that holds its lease. A lease lasts ``LEASE`` seconds
-  and is renewed well before; when a server dies its leases run out and another server's
-  sweeper takes the tables over.
+  storing its end) by the one server that holds its lease. A lease is a Redis key that
+  expires by itself (``PX``, Redis's own clock) ``LEASE`` seconds after it was last
+  renewed; it is renewed and given up only by compare-and-extend / compare-and-delete
+  scripts (still ours?), and when a server dies its leases run out and another server's
+  sweeper takes the tables over;
+- **fencing tokens**: every acquisition of a table's lease gets the next number of the
+  table's counter (``INCR``), never one given before. Whatever the lease holder writes
+  for the table (its computers' moves, the end, giving it up) carries that token, and the
+  database refuses a token lower than the highest it has seen for the table
+  (``koloda.web.persist.claim_fence``): a server that was paused past its lease and wakes
+  up believing it still drives the table cannot write over the new holder. Its own
+  deadline (``holds``, counted on its monotonic clock, never compared with another
+  machine's) only makes it stop early.
 
 ``LocalCluster`` is one process alone (SQLite, the default): it holds every lease and has
 nobody to tell. ``RedisCluster`` uses Redis pub/sub for the news and ``SET NX PX`` keys
@@ -44,10 +54,35 @@ PRESENCE_GONE = 6.0
 #: behind the database caught up
 SWEEP = 1.0
 LEASE_KEY = "koloda:lease:"
+#: the table's fencing counter (``INCR`` at each acquisition; never expires)
+FENCE_KEY = "koloda:fence:"
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 
-#: renew a lease only if it is still ours
+#: take a free lease with the next fencing token (the lease's value: ``server:token``),
+#: or extend ours; 0: another server holds it. ARGV: server, ms, the lowest token the
+#: caller knows the database has seen (a counter behind it, e.g. after a Redis restart,
+#: is moved past it)
+_ACQUIRE_LUA = """
+local v = redis.call('get', KEYS[1])
+if not v then
+  local token = redis.call('incr', KEYS[2])
+  local floor = tonumber(ARGV[3])
+  if token <= floor then
+    token = floor + 1
+    redis.call('set', KEYS[2], token)
+  end
+  redis.call('set', KEYS[1], ARGV[1] .. ':' .. token, 'PX', ARGV[2])
+  return token
+end
+local sep = string.find(v, ':', 1, true)
+if sep and string.sub(v, 1, sep - 1) == ARGV[1] then
+  redis.call('pexpire', KEYS[1], ARGV[2])
+  return tonumber(string.sub(v, sep + 1))
+end
+return 0
+"""
+#: renew a lease only if it is still ours (ARGV[1]: ``server:token``)
 _RENEW_LUA = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
   return redis.call('pexpire', KEYS[1], ARGV[2])
@@ -103,8 +138,17 @@ class LocalCluster:
     def holds(self, table_id: str) -> bool:
         return True
 
-    async def acquire(self, table_id: str) -> bool:
+    async def acquire(self, table_id: str, floor: int = 0) -> bool:
         return True
+
+    def token(self, table_id: str) -> int | None:
+        """The fencing token of the lease held on ``table_id`` (None: alone, no fencing;
+        or not held)."""
+        return None
+
+    def drop(self, table_id: str) -> None:
+        """The database refused this server's token: another holds the lease now."""
+        return None
 
     async def release(self, table_id: str) -> None:
         return None
@@ -138,18 +182,20 @@ class RedisCluster(LocalCluster):
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         #: table id -> monotonic time until which the lease is surely ours
         self._held: dict[str, float] = {}
+        #: table id -> the fencing token of the lease held
+        self._tokens: dict[str, int] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._on_news: Handler | None = None
         self._on_lost: Callable[[str], None] | None = None
         self.received = 0
         self.lost = 0
-        self._renew_script: Any = None
+        self._acquire_script: Any = None
         self._release_script: Any = None
 
     async def start(self, on_news: Handler, on_lost: Callable[[str], None]) -> None:
         self._on_news, self._on_lost = on_news, on_lost
         await self._redis.ping()
-        self._renew_script = self._redis.register_script(_RENEW_LUA)
+        self._acquire_script = self._redis.register_script(_ACQUIRE_LUA)
         self._release_script = self._redis.register_script(_RELEASE_LUA)
         pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         await pubsub.subscribe(CHANNEL)
@@ -166,12 +212,12 @@ class RedisCluster(LocalCluster):
         for t in self._tasks:
             with contextlib.suppress(BaseException):
                 await t
-        held = list(self._held)
+        held = [(t, self._value(t)) for t in self._held]
         self._held.clear()
+        self._tokens.clear()
         with contextlib.suppress(Exception):
-            for table_id in held:      # the others need not wait for them to expire
-                await self._release_script(keys=[LEASE_KEY + table_id],
-                                           args=[self.server_id])
+            for table_id, value in held:   # the others need not wait for them to expire
+                await self._release_script(keys=[LEASE_KEY + table_id], args=[value])
         with contextlib.suppress(Exception):
             await self._redis.aclose()
 
@@ -234,26 +280,43 @@ class RedisCluster(LocalCluster):
     def held(self) -> list[str]:
         return [t for t in self._held if self.holds(t)]
 
-    async def acquire(self, table_id: str) -> bool:
-        """Take the table's lease if nobody holds it (or it is ours already)."""
+    def _value(self, table_id: str) -> str:
+        return f"{self.server_id}:{self._tokens.get(table_id, 0)}"
+
+    def token(self, table_id: str) -> int | None:
+        return self._tokens.get(table_id) if self.holds(table_id) else None
+
+    async def acquire(self, table_id: str, floor: int = 0) -> bool:
+        """Take the table's lease if nobody holds it (or it is ours already); a new one
+        comes with the table's next fencing token (above ``floor``)."""
         started = time.monotonic()
-        key = LEASE_KEY + table_id
         ms = int(self.lease * 1000)
-        got = await self._redis.set(key, self.server_id, nx=True, px=ms)
-        if not got:
-            got = bool(await self._renew_script(keys=[key], args=[self.server_id, ms]))
-        if got:
-            # surely ours until the lease's end as counted from before we asked, less a
-            # margin for clocks: a server that cannot renew stops driving before another
-            # can take the table over
+        token = int(await self._acquire_script(
+            keys=[LEASE_KEY + table_id, FENCE_KEY + table_id],
+            args=[self.server_id, ms, max(0, floor)]))
+        if token:
+            # ours until the lease's end as counted from before we asked, less a margin:
+            # a server that cannot renew stops driving before the key expires in Redis
+            # (and if it is too slow even so, the database refuses its token)
             self._held[table_id] = started + self.lease - 0.5
-        return bool(got)
+            self._tokens[table_id] = token
+        return bool(token)
+
+    def drop(self, table_id: str) -> None:
+        if self._held.pop(table_id, None) is not None:
+            self._tokens.pop(table_id, None)
+            self.lost += 1
+            log.warning("table %s: another server holds its lease now (fenced out)",
+                        table_id)
+            if self._on_lost is not None:
+                self._on_lost(table_id)
 
     async def release(self, table_id: str) -> None:
         if self._held.pop(table_id, None) is not None:
+            value = self._value(table_id)
+            self._tokens.pop(table_id, None)
             with contextlib.suppress(Exception):
-                await self._release_script(keys=[LEASE_KEY + table_id],
-                                           args=[self.server_id])
+                await self._release_script(keys=[LEASE_KEY + table_id], args=[value])
 
     async def unleased(self, table_ids: Iterable[str]) -> list[str]:
         """Which of ``table_ids`` nobody holds a lease on."""
@@ -274,7 +337,7 @@ class RedisCluster(LocalCluster):
             try:
                 async with self._redis.pipeline(transaction=False) as pipe:
                     for t in ids:
-                        pipe.eval(_RENEW_LUA, 1, LEASE_KEY + t, self.server_id, ms)
+                        pipe.eval(_RENEW_LUA, 1, LEASE_KEY + t, self._value(t), ms)
                     kept = await pipe.execute()
             except asyncio.CancelledError:
                 raise
@@ -288,6 +351,7 @@ class RedisCluster(LocalCluster):
                     self._held[t] = started + self.lease - 0.5
                 else:
                     del self._held[t]
+                    self._tokens.pop(t, None)
                     self.lost += 1
                     log.warning("lease on table %s lost", t)
                     if self._on_lost is not None:

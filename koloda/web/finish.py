@@ -20,6 +20,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("koloda.web")
 
 
+def match_key(table_id: str) -> str:
+    """The store's key of a table's match (one match a table)."""
+    return f"web:{table_id}"
+
+
 class Finisher:
     """Stores finished matches (through one ``koloda.store.Store``, opened once)."""
 
@@ -42,14 +47,23 @@ class Finisher:
                 accounts = {i: s.account_id for i, s in enumerate(table.seats)
                             if s.account_id is not None}
                 game_id = await self.m.writer.run_outside(
-                    lambda: self.store_game(record, accounts))
+                    lambda: self.store_game(record, accounts, table.id))
             except Exception as exc:
                 table.store_error = f"{type(exc).__name__}: {exc}"
                 table.finishing = False
                 log.error("table %s: the finished match was not stored: %s", table.id, exc)
                 return
 
-        first = await self.m.writer.run(lambda s: persist.mark_finished(s, table.id, game_id))
+        fence = self.m.cluster.token(table.id)
+        try:
+            first = await self.m.writer.run(
+                lambda s: persist.mark_finished(s, table.id, game_id, fence))
+        except persist.FencedOut:
+            # another server took the lease meanwhile: it marks the end (the match is
+            # stored once either way, by its key)
+            table.finishing = False
+            self.m.cluster.drop(table.id)
+            return
         if not first:     # stored by another server meanwhile: its game id is the one
             stored = await asyncio.to_thread(persist.load_one, self.m.sessions, table.id)
             game_id = stored.row.game_id if stored is not None else game_id
@@ -76,8 +90,11 @@ class Finisher:
         from koloda.store import Store
         return Store(self.m.db_url)     # its schema made under the store's lock
 
-    def store_game(self, record: dict[str, Any], accounts: dict[int, int]) -> int:
+    def store_game(self, record: dict[str, Any], accounts: dict[int, int],
+                   table_id: str) -> int:
         if self.store is None:
             self.store = self.open_store()
-        summary = self.store.add_game(record, accounts=accounts)
+        # the table's key: whichever servers store this end, the database keeps it once
+        # (the second is told it is there, and moves no rank or rating again)
+        summary = self.store.add_game(record, accounts=accounts, key=match_key(table_id))
         return int(summary.id)

@@ -8,6 +8,8 @@ in Russian, and nothing changes.
 
 from __future__ import annotations
 
+import logging
+import math
 import time
 import unicodedata
 from dataclasses import dataclass
@@ -22,15 +24,17 @@ class Limits:
     max_tables: int = 5000
     #: tables in play created by one client address
     tables_per_client: int = 20
-    #: tables one address may create per minute (a burst of as many, then that rate)
+    #: tables one address may create per minute (a sliding window of a minute; with
+    #: ``--redis`` counted by every server together, and kept across restarts)
     creations_per_minute: float = 20.0
     #: seconds without an accepted action after which a table in play is abandoned
     #: (stored as such, never played or reloaded again)
     idle_timeout: float = 1800.0
     #: websockets open at once from one address
     connections_per_client: int = 64
-    #: messages per second one address may send over all its websockets (a burst of
-    #: twice as many); a connection far over it is closed
+    #: messages per second one address may send over all its websockets (a sliding
+    #: window of a second; with ``--redis`` over every server together); a connection
+    #: far over it is closed
     messages_per_second: float = 30.0
     #: bytes of one HTTP request body
     max_body: int = 64 * 1024
@@ -198,8 +202,91 @@ def bad_name_char(name: str) -> Said | None:
 
 
 # -------------------------------------------------------------------- rate limits
+log = logging.getLogger("koloda.web")
+
+#: a rate this high is no limit (``Limits.unlimited``): not counted at all
+NO_LIMIT = 1e6
+#: the prefix of the rate limits' keys in Redis
+RATE_PREFIX = "koloda:limits"
+
+
+class Rates:
+    """The rates of :class:`Limits` — tables made a minute, messages a second — per client
+    key (an address, an account), counted by the ``limits`` library's sliding window
+    counter. With ``redis_url`` (the servers of one cluster) the counts are Redis keys
+    that expire by Redis's own clock: every server counts against one budget, and a
+    restarted server finds what was spent. Without (one server on SQLite), the library's
+    in-process memory. Redis out of reach lets a message through (logged), never stops
+    play."""
+
+    def __init__(self, limits: Limits, redis_url: str | None = None) -> None:
+        from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+        from limits.aio.strategies import SlidingWindowCounterRateLimiter
+        self.shared = redis_url is not None
+        storage: Storage
+        if redis_url is not None:
+            # redis-py's asyncio client (the cluster extra's), not coredis
+            storage = RedisStorage(f"async+{redis_url}", implementation="redispy",
+                                   key_prefix=RATE_PREFIX)
+        else:
+            storage = MemoryStorage()
+        self.storage = storage
+        self.limiter = SlidingWindowCounterRateLimiter(storage)
+        self.creations = _item(limits.creations_per_minute / 60.0, 60)
+        self.messages = _item(limits.messages_per_second, 1)
+        self._complained = 0.0
+
+    async def creation(self, key: str) -> float:
+        """Count a table made by ``key``: 0 if allowed, else the seconds to wait."""
+        return await self._hit(self.creations, "create", key)
+
+    async def message(self, key: str) -> float:
+        """Count a websocket message from ``key``: 0 if allowed, else seconds to wait."""
+        return await self._hit(self.messages, "msg", key)
+
+    async def _hit(self, item: Any, kind: str, key: str) -> float:
+        if item is None:
+            return 0.0
+        try:
+            if await self.limiter.hit(item, kind, key or "?"):
+                return 0.0
+            stats = await self.limiter.get_window_stats(item, kind, key or "?")
+        except Exception as exc:       # Redis away: not a reason to stop every game
+            now = time.monotonic()
+            if now - self._complained > 10:
+                self._complained = now
+                log.error("rate limits not counted (%s); let through meanwhile", exc)
+            return 0.0
+        # the window's next free place (Redis's TTLs, as seconds from now), at least a
+        # moment: what the refusal tells the client to wait before sending it again
+        return max(0.05, min(float(item.get_expiry()), stats.reset_time - time.time()))
+
+    async def close(self) -> None:
+        bridge = getattr(self.storage, "bridge", None)
+        client = getattr(bridge, "storage", None)
+        if client is not None:
+            try:
+                await client.aclose()
+            except Exception as exc:  # pragma: no cover - closing a dead connection
+                log.debug("rate limits' Redis not closed: %s", exc)
+
+
+def _item(per_second: float, window: int) -> Any:
+    """``per_second`` as a ``limits`` item: so many in ``window`` seconds (a rate under one
+    per window: one per as many seconds as it takes); None for no limit."""
+    from limits import RateLimitItemPerSecond
+    if per_second >= NO_LIMIT:
+        return None
+    if per_second <= 0:
+        return RateLimitItemPerSecond(0, window)
+    if per_second * window >= 1:
+        return RateLimitItemPerSecond(max(1, round(per_second * window)), window)
+    return RateLimitItemPerSecond(1, math.ceil(1 / per_second))
+
+
 class Bucket:
-    """A token bucket: ``rate`` a second, up to ``burst`` at once."""
+    """A token bucket: ``rate`` a second, up to ``burst`` at once (one process's: the
+    sign-in attempts')."""
 
     __slots__ = ("burst", "rate", "tokens", "when")
 

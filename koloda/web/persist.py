@@ -73,6 +73,9 @@ class LiveTable(WebBase):
     game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: when the table was given up for idleness (kept, never played or loaded again)
     abandoned: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    #: the highest fencing token a lease holder wrote for this table with (0: none yet;
+    #: ``claim_fence``): a lower one is refused
+    fence: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
 
 
 class LiveSeat(WebBase):
@@ -117,10 +120,42 @@ def now() -> datetime:
 database_url = driver_url
 
 
+class FencedOut(RuntimeError):
+    """A lease holder's write carried a fencing token lower than the highest the database
+    has seen for the table: another server took the lease since (this one was paused, or
+    cut off); nothing of the write is kept."""
+
+    def __init__(self, table_id: str, token: int) -> None:
+        super().__init__(f"table {table_id}: fencing token {token} is stale (another "
+                         f"server holds the lease)")
+        self.table_id, self.token = table_id, token
+
+
 def is_conflict(exc: BaseException) -> bool:
     """The database refused a row because another one holds its place: another server
-    accepted an action at that index first (or took that seat)."""
-    return isinstance(exc, IntegrityError)
+    accepted an action at that index first (or took that seat), or holds the table's
+    lease with a newer fencing token."""
+    return isinstance(exc, IntegrityError | FencedOut)
+
+
+def claim_fence(s: Session, table_id: str, token: int | None) -> None:
+    """In the transaction of a lease holder's write: the table's highest token becomes
+    ``token``, or :class:`FencedOut` if it is already higher (then the transaction is
+    rolled back, the write with it). ``token`` None: one server alone, nothing fenced.
+    The row's update also serialises two holders' writes (PostgreSQL locks the row)."""
+    if token is None:
+        return
+    done = s.execute(update(LiveTable).where(LiveTable.id == table_id,
+                                             LiveTable.fence <= token)
+                     .values(fence=token))
+    if not getattr(done, "rowcount", 1):
+        raise FencedOut(table_id, token)
+
+
+def fence_of(sessions: sessionmaker[Session], table_id: str) -> int:
+    """The highest fencing token the database has seen for ``table_id``."""
+    with sessions() as s:
+        return int(s.scalar(select(LiveTable.fence).where(LiveTable.id == table_id)) or 0)
 
 
 def open_engine(url: str) -> Engine:
@@ -161,6 +196,8 @@ def _add_missing_columns(conn: Connection) -> None:
                           "DEFAULT 0"))
         conn.execute(text("ALTER TABLE web_seats ADD COLUMN \"left\" BOOLEAN NOT NULL "
                           "DEFAULT FALSE"))
+    if "fence" not in have:
+        conn.execute(text("ALTER TABLE web_tables ADD COLUMN fence BIGINT NOT NULL DEFAULT 0"))
 
 
 # --------------------------------------------------------------------- the writer
@@ -209,10 +246,22 @@ class Writer:
         """Run ``fn(session)`` in the next transaction; return once it has committed."""
         return await self._submit(fn, True)  # type: ignore[arg-type]
 
-    async def add_action(self, table_id: str, idx: int, seat: int, action: str) -> None:
-        """Store one accepted action; return once it has committed."""
-        await self._submit(None, True, {"table_id": table_id, "idx": idx, "seat": seat,
-                                         "action": action, "at": now()})
+    async def add_action(self, table_id: str, idx: int, seat: int, action: str,
+                         fence: int | None = None) -> None:
+        """Store one accepted action; return once it has committed. ``fence``: the lease
+        holder's token, for what it plays (a computer's move): refused with
+        :class:`FencedOut` when another server holds the lease with a newer one."""
+        row = {"table_id": table_id, "idx": idx, "seat": seat, "action": action,
+               "at": now()}
+        if fence is None:
+            await self._submit(None, True, row)
+            return
+
+        def fenced(s: Session | None) -> None:
+            assert s is not None
+            claim_fence(s, table_id, fence)
+            s.execute(insert(LiveAction), [row])
+        await self._submit(fenced, True)
 
     async def run_outside(self, fn: Callable[[], Any]) -> Any:
         """Run ``fn()`` on the writer thread outside any transaction of ours (the store,
@@ -323,8 +372,11 @@ def versions_in_play(sessions: sessionmaker[Session]) -> dict[str, int]:
         return {str(table_id): int(n) for table_id, n in rows}
 
 
-def mark_finished(s: Session, table_id: str, game_id: int | None) -> bool:
-    """Store that a table's match ended (once: False if it was stored already)."""
+def mark_finished(s: Session, table_id: str, game_id: int | None,
+                  fence: int | None = None) -> bool:
+    """Store that a table's match ended (once: False if it was stored already);
+    ``fence``: the lease holder's token (``claim_fence``)."""
+    claim_fence(s, table_id, fence)
     done = s.execute(update(LiveTable).where(LiveTable.id == table_id,
                                              LiveTable.finished.is_(None))
                      .values(finished=now(), game_id=game_id))
@@ -342,7 +394,12 @@ def claim_seat(s: Session, table_id: str, seat: int, name: str, digest: str,
     return bool(getattr(done, "rowcount", 1))
 
 
-def mark_abandoned(s: Session, table_ids: list[str]) -> None:
+def mark_abandoned(s: Session, table_ids: list[str],
+                   fences: dict[str, int | None] | None = None) -> None:
+    """Store the tables as given up for idleness; ``fences``: the lease holder's token of
+    each (``claim_fence``: one stale token refuses them all, to be tried again)."""
+    for table_id in table_ids:
+        claim_fence(s, table_id, (fences or {}).get(table_id))
     s.execute(update(LiveTable).where(LiveTable.id.in_(table_ids),
                                       LiveTable.finished.is_(None))
               .values(abandoned=now()))

@@ -29,7 +29,6 @@ class Sweeper:
 
     def __init__(self, manager: TableManager) -> None:
         self.m = manager
-        self._pruned = time.monotonic()
 
     async def run(self) -> None:
         """Seats away too long are handed to the stand-in; presence shown to all."""
@@ -45,6 +44,7 @@ class Sweeper:
                     del self.m.tables[table.id]
                     self.m.chat.forget(table.id)
                     self.m.rematches.forget(table.id)
+                    self.m.sync.fences.pop(table.id, None)
                     continue
                 if table.in_play and not table.finishing and not table.match.is_over \
                         and now - table.last_active > self.m.idle_limit(table.settings) \
@@ -63,9 +63,6 @@ class Sweeper:
             if self.m.cluster.shared:
                 self.m.sync.presence_tick(now)
             self.m.collector.tick(now)
-            if now - self._pruned > 60:
-                self._pruned = now
-                self.m.caps.prune()
 
     def abandoned_text(self, table: Table) -> Said:
         return Said("abandoned", m=max(1, round(self.m.idle_limit(table.settings) / 60)))
@@ -74,17 +71,26 @@ class Sweeper:
         """Idle tables leave play: stored as abandoned (their actions stay), no longer
         played, listed or resumed; whoever watches is told."""
         now = time.monotonic()
+        cluster = self.m.cluster
         gone = [t for t in tables if t.in_play and not t.finishing
                 and not t.match.is_over
-                and now - t.last_active > self.m.idle_limit(t.settings)]
+                and now - t.last_active > self.m.idle_limit(t.settings)
+                and (not cluster.shared or cluster.token(t.id) is not None)]
         if not gone:
             return
         for t in gone:
             t.abandoned = True        # no move from now on (submit checks it)
+        # each with the lease's fencing token: a server whose lease ran out (paused while
+        # the others played on) cannot give a table in play up
+        fences = {t.id: cluster.token(t.id) for t in gone}
         try:
-            await self.m.writer.run(lambda s: persist.mark_abandoned(s, [t.id for t in gone]))
+            await self.m.writer.run(lambda s: persist.mark_abandoned(
+                s, [t.id for t in gone], fences))
         except Exception as exc:      # not stored: they stay in play, to try again later
-            log.error("idle tables not stored as abandoned: %s", exc)
+            if isinstance(exc, persist.FencedOut):
+                cluster.drop(exc.table_id)
+            log.log(logging.INFO if persist.is_conflict(exc) else logging.ERROR,
+                    "idle tables not stored as abandoned: %s", exc)
             for t in gone:
                 t.abandoned = False
                 t.last_active = time.monotonic()

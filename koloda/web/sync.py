@@ -33,6 +33,23 @@ class ClusterSync:
         self._presence_said = 0.0
         #: the sweep's task (only with other servers)
         self.task: asyncio.Task[None] | None = None
+        #: table id -> the highest fencing token the database had when last read: a
+        #: new lease's token comes above it, even from a counter that was lost
+        self.fences: dict[str, int] = {}
+
+    async def claim(self, table_id: str) -> bool:
+        """A lease just taken: its fencing token written to the database at once, so that
+        the previous holder's writes are refused from now on, not only from this server's
+        first. False (the lease given up again) if a newer token is there already."""
+        token = self.m.cluster.token(table_id)
+        try:
+            await self.m.writer.run(lambda s: persist.claim_fence(s, table_id, token))
+        except persist.FencedOut:
+            self.fences[table_id] = await asyncio.to_thread(
+                persist.fence_of, self.m.sessions, table_id)
+            await self.m.cluster.release(table_id)
+            return False
+        return True
 
     async def refresh(self, table: Table, locked: bool = False) -> None:
         """Bring this copy of ``table`` to what the database holds (its actions, seats,
@@ -44,6 +61,7 @@ class ClusterSync:
         stored = await asyncio.to_thread(persist.load_one, self.m.sessions, table.id)
         if stored is None:
             return
+        self.fences[table.id] = stored.row.fence or 0
         fresh = self.m.rebuild(stored)
         before = table.version
         table.match, table.log, table.deal_start = fresh.match, fresh.log, fresh.deal_start
@@ -190,7 +208,10 @@ class ClusterSync:
         random.shuffle(free)
         for table_id in free:
             table = self.m.tables.get(table_id)
-            if table is None or table.closed or not await self.m.cluster.acquire(table_id):
+            if table is None or table.closed or not await self.m.cluster.acquire(
+                    table_id, self.fences.get(table_id, 0)):
+                continue
+            if not await self.claim(table_id):
                 continue
             self.m.taken_over += 1
             log.info("table %s taken over (nobody held its lease)", table_id)

@@ -28,7 +28,7 @@ from koloda.engine.messages import Reason
 from koloda.web.auth_routes import Auth
 from koloda.web.checks import TableError
 from koloda.web.conn import Conn
-from koloda.web.limits import Buckets, Limits, Said
+from koloda.web.limits import Limits, Said
 from koloda.web.params import At, GameId, Limit, Offset, shown_table_id
 from koloda.web.protocol import Message, Refusal, parse
 from koloda.web.replays import Replays
@@ -193,7 +193,6 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
 
     # -------------------------------------------------------------- websocket
     open_by: dict[str, int] = {}
-    messages = Buckets(limits.messages_per_second, limits.messages_per_second * 2)
 
     @router.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
@@ -247,7 +246,10 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
                     break
                 if frame["type"] == "websocket.disconnect" or conn.dead:
                     break
-                if not all(messages.take(k) for k in keys):
+                wait = 0.0
+                for k in keys:      # counted by every server on the same Redis
+                    wait = max(wait, await manager.rates.message(k))
+                if wait:
                     # over the address's rate: not read; far over it, closed
                     strikes += 1
                     if strikes > RATE_STRIKES:
@@ -256,8 +258,10 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
                         conn.abandon()
                         break
                     said = Said("rate_limited", n=round(limits.messages_per_second))
-                    manager.send(table, conn, Refusal("rate_limited", said)
-                                 .to_json(table.version))
+                    refused = Refusal("rate_limited", said).to_json(table.version)
+                    # when to send it again (the page does, by itself)
+                    refused["retry_after"] = round(wait, 2)
+                    manager.send(table, conn, refused)
                     continue
                 strikes = 0
                 msg = parse(frame.get("text") if frame.get("text") is not None

@@ -44,7 +44,7 @@ from koloda.web.collector import Collector
 from koloda.web.conn import Conn, dumps
 from koloda.web.finish import Finisher
 from koloda.web.hints import HintDesk
-from koloda.web.limits import Limits, Said
+from koloda.web.limits import Limits, Rates, Said
 from koloda.web.params import well_formed_table_id
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
@@ -85,7 +85,9 @@ class TableManager:
         #: actions another server accepted first (this one's refused ``stale``)
         self.conflicts = 0
         #: the caps on making tables (the server's, each client's, the rate)
-        self.caps = CreationCaps(limits)
+        #: the rates (tables made, messages): in Redis with other servers, else here
+        self.rates = Rates(limits, redis_url)
+        self.caps = CreationCaps(limits, self.rates)
         self.abandoned = 0
         self.db_url = persist.database_url(db_url)
         self.bot_delay = bot_delay
@@ -176,6 +178,7 @@ class TableManager:
         await asyncio.to_thread(self.writer.stop)
         await self.cluster.stop()
         self.pool.close()
+        await self.rates.close()
         if self.finisher.store is not None:
             self.finisher.store.close()
         self.engine.dispose()
@@ -275,6 +278,7 @@ class TableManager:
         keys = self.owners(client, account_id)
         self.caps.reserve(keys, self.playing())
         try:
+            await self.caps.count_rate(keys)
             return await self._create(game, players, options, seats, name, sit, settings,
                                       client, account_id)
         finally:
@@ -352,7 +356,8 @@ class TableManager:
         self.tables[table.id] = table
         self.caps.opened(table)
         if self.cluster.shared:
-            await self.cluster.acquire(table.id)     # its creator drives it
+            if await self.cluster.acquire(table.id):     # its creator drives it
+                await self.sync.claim(table.id)
             self.cluster.publish({"t": "created", "table": table.id})
         self.driver.kick(table)
         return table
@@ -468,9 +473,12 @@ class TableManager:
     # ------------------------------------------------------------- acting
     async def submit(self, table: Table, seat: int | None, version: int, action: str,
                      conn: Conn | None = None, msg_id: Any = None,
-                     notice: Said | None = None) -> Refusal | str:
+                     notice: Said | None = None, fence: int | None = None
+                     ) -> Refusal | str:
         """Apply ``action`` for ``seat`` if it is that seat's move at ``version``; store
-        it; acknowledge to ``conn``; broadcast. Refused: nothing changes."""
+        it; acknowledge to ``conn``; broadcast. Refused: nothing changes. ``fence``: the
+        lease's token, when the lease holder plays (a computer's move): refused as stale
+        if another server took the lease since (``koloda.web.cluster``)."""
         async with table.lock:
             m = table.match
             if table.abandoned and seat is not None:
@@ -485,7 +493,7 @@ class TableManager:
                 return self._engine_failed(table, action, exc, msg_id)
             assert seat is not None          # check_turn refuses a spectator
             stored = await self.store_and_apply(table, seat, version, text, conn, msg_id,
-                                                 notice)
+                                                 notice, fence)
         if isinstance(stored, Refusal):
             return stored
         table.broadcast_state()
@@ -493,8 +501,8 @@ class TableManager:
         return text
 
     async def store_and_apply(self, table: Table, seat: int, version: int, text: str,
-                               conn: Conn | None, msg_id: Any, notice: Said | None
-                               ) -> Refusal | str:
+                              conn: Conn | None, msg_id: Any, notice: Said | None,
+                              fence: int | None = None) -> Refusal | str:
         """Under the table's lock, an action already checked (or a takeback): stored at
         the table's version first, applied second, told to the other servers and
         acknowledged to ``conn``. Refused (nothing changes) when another server stored an
@@ -502,8 +510,10 @@ class TableManager:
         index = table.version
         # stored first, applied second: no one ever sees a state the database lacks
         try:
-            await self.writer.add_action(table.id, index, seat, text)
+            await self.writer.add_action(table.id, index, seat, text, fence)
         except Exception as exc:
+            if isinstance(exc, persist.FencedOut):
+                self.cluster.drop(table.id)     # the new holder drives it now
             if persist.is_conflict(exc):
                 # another server accepted an action at this index first: this copy
                 # was behind; it catches up, and this one is refused as stale

@@ -137,6 +137,8 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "reconnecting": ("Connection lost — reconnecting…", "Связь потеряна — подключаемся…"),
     "connected": ("connected", "на связи"),
     "refused": ("Not allowed", "Нельзя"),
+    "resending": ("Too fast for the server: sending it again in {s} s…",
+                  "Слишком быстро для сервера: отправим снова через {s} с…"),
     "token_gone": ("This browser's seat token is not valid here; you are watching.",
                    "Ключ места в этом браузере не подходит; вы зритель."),
     "no_card_move": ("No move with a card now", "Сейчас нельзя ходить картой"),

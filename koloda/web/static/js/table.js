@@ -19,6 +19,9 @@ const S = {
   hintAsked: null, hint: null, wantRematch: false, reliable: {},
   // the table's chat: its latest lines, and the seats this browser does not show
   chat: [], muted: new Set(JSON.parse(localStorage.getItem(`koloda.mute.${tableId}`) || "[]")),
+  // the latest message sent (a move, the hello), sent again if the server was too busy
+  // with this address to read it; the timer of that resend
+  lastSent: null, resend: null,
 };
 
 // a link with the token (from "use on another device") puts the seat in this browser
@@ -49,7 +52,7 @@ function connect() {
   S.ws = ws;
   ws.addEventListener("open", () => {
     S.retry = 0;
-    ws.send(JSON.stringify({ type: "hello", token: token() || null, invite: invite() || undefined }));
+    send({ type: "hello", token: token() || null, invite: invite() || undefined });
     setConn(true);
   });
   ws.addEventListener("message", (e) => {
@@ -81,7 +84,29 @@ function setConn(on) {
 
 function send(data) {
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) { say(t("reconnecting")); return; }
+  clearTimeout(S.resend);
+  S.resend = null;
+  S.lastSent = data;
   S.ws.send(JSON.stringify(data));
+  document.body.dataset.resending = "0";
+}
+
+// the server did not read the latest message (too many from this address): it is sent
+// again after the wait the server gave, unless the game moved on meanwhile
+function resendLater(msg) {
+  const data = S.lastSent;
+  if (!data) return;
+  const wait = Math.max(0.05, Number(msg.retry_after) || 1);
+  S.pending = data.type === "act";
+  say(t("resending", { s: wait < 1 ? wait.toFixed(1) : Math.ceil(wait) }), false);
+  document.body.dataset.resending = "1";
+  clearTimeout(S.resend);
+  S.resend = setTimeout(() => {
+    S.resend = null;
+    const moved = data.type === "act" && (!S.state || S.state.version !== data.version);
+    if (moved) { S.pending = false; document.body.dataset.resending = "0"; say(""); return; }
+    send(data);
+  }, wait * 1000);
 }
 
 function handle(msg) {
@@ -142,6 +167,7 @@ function handle(msg) {
       break;
     case "refused":
       S.pending = false;
+      if (msg.code === "rate_limited") { resendLater(msg); return; }
       if (msg.code === "bad_token") {
         localStorage.removeItem(tokenKey(tableId));
         say(t("token_gone"));
