@@ -32,7 +32,6 @@ from koloda.engine.errors import RecordError
 from koloda.engine.records import replay
 from koloda.ranks import RANK_BY_ID, Rank, next_held_rank, rank_for_total
 from koloda.store import ratings as _ratings  # its tables join Base's (ratings)
-from koloda.store.skeleton import skeleton
 from koloda.store.models import (
     Account,
     AccountRankRow,
@@ -43,6 +42,7 @@ from koloda.store.models import (
     RankRow,
     SeatRow,
 )
+from koloda.store.skeleton import skeleton
 
 #: the largest id a row has (the databases' 64-bit signed integers)
 ID_MAX = 2**63 - 1
@@ -307,10 +307,6 @@ class Store:
             if a is not None:
                 a.password_hash = password_hash
                 s.commit()
-
-    def name_registered(self, name: str) -> bool:
-        with self._session() as s:
-            return self._registered(s, name)
 
     # -------------------------------------------------------------- games
     def add_game(self, record: dict[str, Any], finished: datetime | None = None,
