@@ -100,6 +100,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "hint_thinking": ("Hint: thinking…", "Подсказка: думаю…"),
     "hint_is": ("Hint ({bot}): ", "Подсказка ({bot}): "),
     "hint_values": ("estimated values", "оценки ходов"),
+    "level_rating": ("rated {mu} in this game (a new player: 25)",
+                     "рейтинг в этой игре {mu} (у новичка 25)"),
     "no_hint": ("This game has no computer player to ask for a hint",
                 "В этой игре некого спросить о подсказке"),
     "not_yours": ("Wait: it is not your move", "Подождите: сейчас не ваш ход"),

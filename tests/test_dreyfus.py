@@ -4,7 +4,6 @@ hand-written records."""
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 from itertools import combinations
 from math import comb
@@ -31,6 +30,7 @@ from koloda.games.dreyfus import (
 from koloda.games.dreyfus.views import DreyfusSheet, DreyfusView
 from tests.conformance import cards_in
 from tests.conftest import RECORDS
+from tests.positions import random_positions
 
 SUITS = {s: [CARD_TEXT[c] for c in deck(48) if CARD_TEXT[c][1] == s] for s in "SCDH"}
 
@@ -368,14 +368,7 @@ def test_observation_hides_the_widow_and_other_discards_but_shows_purchases() ->
 # ---------------------------------------------------------------- the typed views
 def positions(seeds: range, **options: Any) -> Iterator[koloda.Match]:
     """Every position of short matches played by random legal actions."""
-    for seed in seeds:
-        rng = random.Random(seed)
-        m = koloda.new_game("dreyfus", seed=seed, **options)
-        while not m.is_over:
-            yield m
-            legal = m.legal_actions()
-            m.apply(legal[rng.randrange(len(legal))])
-        yield m
+    return random_positions("dreyfus", seeds, **options)
 
 
 def test_every_view_field_is_declared_with_a_term_of_the_vocabulary() -> None:
@@ -415,19 +408,3 @@ def test_public_json_names_no_card_hidden_from_any_seat() -> None:
         leaked = cards_in(public) & hidden
         assert not leaked, f"the public view shows {[CARD_TEXT[c] for c in leaked]}"
         hash(m.observation(0))
-
-
-def test_determinize_samples_agree_with_the_seats_observation() -> None:
-    rng = random.Random(3)
-    spec = koloda.get_spec("dreyfus")
-    assert spec.determinize is not None
-    for m in positions(range(4), finish="deal", max_deals=2):
-        seat = m.to_move
-        if seat is None:
-            continue
-        obs = m.observation(seat)
-        det = spec.determinize(obs, rng)
-        assert det.observation(seat) == obs.deal
-        assert det.to_move == seat and det.legal_actions() == m.legal_actions()
-        zones = sorted(c for cards in det.card_zones().values() for c in cards)
-        assert zones == sorted(m.deals[-1].all_cards())

@@ -62,3 +62,64 @@ def test_every_game_folder_is_a_registered_game() -> None:
     folders = {p.name for p in (ROOT / "games").iterdir()
                if p.is_dir() and not p.name.startswith("_")}
     assert folders == set(FAMILIES)
+
+
+# ------------------------------------------------------------------- the words
+def _shared_vocabulary() -> object:
+    """``koloda.engine.terms`` as its own file declares it, before any game adds words."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("_shared_terms", ROOT / "engine/terms.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_verb_of_one_game_is_declared_by_that_game_not_by_the_shared_vocabulary() -> None:
+    shared = _shared_vocabulary()
+    users: dict[str, set[str]] = {}
+    for spec in koloda.registry().values():
+        for word in (*spec.actions.verbs(), *spec.actions.wild_cards):
+            users.setdefault(word, set()).add(spec.family)
+    alone = {word: sorted(users.get(word, ()))
+             for word in shared.VERBS if len(users.get(word, ())) < 2}   # type: ignore[attr-defined]
+    assert not alone, f"verbs of one game (or none) in engine/terms.py: {alone}"
+
+
+def test_every_verb_a_game_uses_has_words_in_both_languages() -> None:
+    from koloda.engine import terms
+    for spec in koloda.registry().values():
+        for word in spec.actions.verbs():
+            assert word in terms.VERBS, f"{spec.name}: the verb {word!r} has no words"
+
+
+def test_a_term_of_one_game_is_declared_by_that_game_not_by_the_shared_vocabulary() -> None:
+    """A shared term is one the interfaces name themselves, or one several games use (a
+    field of their views, a word in their code); a field of one game's views that no
+    interface and no other game names belongs to that game."""
+    import dataclasses
+    import re
+    shared = _shared_vocabulary()
+    fields: dict[str, set[str]] = {}
+    for spec in koloda.registry().values():
+        for view in spec.views:
+            if dataclasses.is_dataclass(view):
+                for f in dataclasses.fields(view):
+                    fields.setdefault(f.name, set()).add(spec.family)
+    interfaces = [p.read_text() for p in ROOT.rglob("*") if p.suffix in {".py", ".js", ".html"}
+                  and not str(p.relative_to(ROOT)).startswith(("games", "bots", "batched"))
+                  and p != ROOT / "engine/terms.py"]
+    for family in FAMILIES:
+        code = "".join(p.read_text() for p in (ROOT / "games").glob(f"{family}*/**/*.py"))
+        for word in re.findall(r"[\"']([a-z_]+)[\"']", code):
+            if word in fields:
+                fields[word].add(family)
+    strays = []
+    for key in shared.TERMS:                                # type: ignore[attr-defined]
+        if len(fields.get(key, ())) != 1:
+            continue
+        said = re.compile(r"[\"'`]" + re.escape(key) + r"[\"'`]")
+        if not any(said.search(text) for text in interfaces):
+            strays.append((key, sorted(fields[key])))
+    # "below the line" stays beside "above the line", which the interfaces name
+    assert [s for s in strays if s[0] != "below"] == [], strays

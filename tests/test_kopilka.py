@@ -21,7 +21,7 @@ from koloda.engine.deal import Deal
 from koloda.engine.errors import IllegalAction
 from koloda.engine.records import replay
 from koloda.engine.view import View, fields_of
-from koloda.games.kopilka import KopilkaDeal, Purse, determinize
+from koloda.games.kopilka import KopilkaDeal, Purse
 from koloda.games.kopilka.views import KopilkaSheet, KopilkaView, OfferView, SuitValues
 from tests.conformance import cards_in
 from tests.conftest import RECORDS
@@ -541,21 +541,4 @@ def test_the_public_view_names_no_card_hidden_from_any_seat() -> None:
             assert "cards" not in offer and "picked" not in offer
         assert not cards_in(public) & hidden
         checked += 1
-    assert checked > 300
-
-
-def test_determinized_deals_show_the_seat_exactly_its_observation() -> None:
-    rng = random.Random(1)
-    checked = 0
-    for m in _random_positions(range(6)):
-        seat = m.to_move
-        assert seat is not None
-        obs = m.observation(seat)
-        for _ in range(2):
-            det = determinize(obs, rng)
-            assert det.observation(seat) == obs.deal
-            assert det.to_move == seat and det.legal_actions() == m.legal_actions()
-            assert sorted(c for cs in det.card_zones().values() for c in cs) == \
-                sorted(m.deals[-1].all_cards())
-            checked += 1
     assert checked > 300

@@ -18,7 +18,7 @@ from koloda.engine.match import Match
 from koloda.engine.records import from_record, replay
 from koloda.engine.terms import has_term
 from koloda.engine.view import fields_of
-from koloda.games.mushka import MushkaDeal, MushkaMatch, determinize, draw_for_first_dealer
+from koloda.games.mushka import MushkaDeal, MushkaMatch, draw_for_first_dealer
 from koloda.games.mushka.views import MushkaSheet, MushkaView
 from tests.conformance import cards_in
 from tests.conftest import RECORDS
@@ -459,21 +459,3 @@ def test_the_public_view_names_no_card_hidden_from_any_seat() -> None:
             assert not cards_in(public) & hidden
             checked += 1
     assert checked > 300
-
-
-def test_determinized_deals_show_the_seat_exactly_its_observation() -> None:
-    rng = random.Random(1)
-    checked = 0
-    for players in (3, 4, 5):
-        for m in _random_positions(players, range(8)):
-            seat = m.to_move
-            assert seat is not None
-            obs = m.observation(seat)
-            for _ in range(2):
-                det = determinize(obs, rng)
-                assert det.observation(seat) == obs.deal
-                assert det.to_move == seat and det.legal_actions() == m.legal_actions()
-                assert sorted(c for cs in det.card_zones().values() for c in cs) == \
-                    sorted(m.deals[-1].all_cards())
-                checked += 1
-    assert checked > 500

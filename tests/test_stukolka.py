@@ -21,6 +21,7 @@ from koloda.games.stukolka import StukolkaDeal, StukolkaMatch, draw_for_first_de
 from koloda.games.stukolka.views import DealerDraw, StukolkaSheet, StukolkaView
 from tests.conformance import cards_in
 from tests.conftest import RECORDS
+from tests.positions import random_positions
 
 DECK36 = [CARD_TEXT[c] for c in deck(36)]
 
@@ -408,14 +409,7 @@ def test_capped_match_reports_balances_and_the_pot_left() -> None:
 # ---------------------------------------------------------------- the typed views
 def positions(seeds: range, players: int, **options: Any) -> Iterator[koloda.Match]:
     """Every position of short matches played by random legal actions."""
-    for seed in seeds:
-        rng = random.Random(seed)
-        m = koloda.new_game("stukolka", players=players, seed=seed, **options)
-        while not m.is_over:
-            yield m
-            legal = m.legal_actions()
-            m.apply(legal[rng.randrange(len(legal))])
-        yield m
+    return random_positions("stukolka", seeds, players, **options)
 
 
 def test_every_view_field_is_declared_with_a_term_of_the_vocabulary() -> None:
@@ -447,20 +441,3 @@ def test_public_json_names_no_card_hidden_from_any_seat() -> None:
         leaked = cards_in(public) & hidden
         assert not leaked, f"the public view shows {[CARD_TEXT[c] for c in leaked]}"
         hash(m.observation(0))
-
-
-@pytest.mark.parametrize(("players", "size"), [(4, 36), (7, 36), (6, 52)])
-def test_determinize_samples_agree_with_the_seats_observation(players: int, size: int) -> None:
-    rng = random.Random(players)
-    spec = koloda.get_spec("stukolka")
-    assert spec.determinize is not None
-    for m in positions(range(6), players, deck=size, deals=players):
-        seat = m.to_move
-        if seat is None:
-            continue
-        obs = m.observation(seat)
-        det = spec.determinize(obs, rng)
-        assert det.observation(seat) == obs.deal
-        assert det.to_move == seat and det.legal_actions() == m.legal_actions()
-        zones = sorted(c for cards in det.card_zones().values() for c in cards)
-        assert zones == sorted(m.deals[-1].all_cards())

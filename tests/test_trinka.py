@@ -4,7 +4,6 @@ records."""
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,6 +20,7 @@ from koloda.games.trinka.views import DealScore, TrinkaSheet, TrinkaView
 from koloda.tricks import Trick
 from tests.conformance import cards_in
 from tests.conftest import RECORDS
+from tests.positions import random_positions
 
 
 def state(hands: list[str], dealer: int = 3) -> TrinkaDeal:
@@ -315,14 +315,7 @@ def test_illegal_play_names_the_rule() -> None:
 # ---------------------------------------------------------------- the typed views
 def positions(seeds: range, **options: Any) -> Iterator[koloda.Match]:
     """Every position of short matches played by random legal actions."""
-    for seed in seeds:
-        rng = random.Random(seed)
-        m = koloda.new_game("trinka", seed=seed, **options)
-        while not m.is_over:
-            yield m
-            legal = m.legal_actions()
-            m.apply(legal[rng.randrange(len(legal))])
-        yield m
+    return random_positions("trinka", seeds, **options)
 
 
 def test_every_view_field_is_declared_with_a_term_of_the_vocabulary() -> None:
@@ -358,19 +351,3 @@ def test_public_json_names_no_card_hidden_from_any_seat() -> None:
         leaked = cards_in(public) & hidden
         assert not leaked, f"the public view shows {[CARD_TEXT[c] for c in leaked]}"
         hash(m.observation(0))
-
-
-def test_determinize_samples_agree_with_the_seats_observation() -> None:
-    rng = random.Random(3)
-    spec = koloda.get_spec("trinka")
-    assert spec.determinize is not None
-    for m in positions(range(5), max_deals=2):
-        seat = m.to_move
-        if seat is None:
-            continue
-        obs = m.observation(seat)
-        det = spec.determinize(obs, rng)
-        assert det.observation(seat) == obs.deal
-        assert det.to_move == seat and det.legal_actions() == m.legal_actions()
-        zones = sorted(c for cards in det.card_zones().values() for c in cards)
-        assert zones == sorted(m.deals[-1].all_cards())

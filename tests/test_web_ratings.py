@@ -169,6 +169,20 @@ def test_unknown_player_gets_a_404_naming_the_player_in_both_languages(
         assert c.get("/player/%D0%B0%D0%BD%D1%8F").status_code == 200   # «аня»: same key
 
 
+def test_the_leaderboard_without_a_game_opens_the_first_game_in_the_books_order(
+        tmp_path: Path) -> None:
+    """No game is the web's favourite: /leaderboard goes on to the game the lobby lists
+    first (the specs' ``order``), and every game's page is served."""
+    import koloda
+    first = min(koloda.registry().values(), key=lambda s: (s.order, s.name)).name
+    with client_for(tmp_path) as c:
+        res = c.get("/leaderboard", follow_redirects=False)
+        assert res.status_code in (302, 307)
+        assert res.headers["location"].endswith(f"/leaderboard/{first}")
+        for name in koloda.registry():
+            assert c.get(f"/leaderboard/{name}").status_code == 200
+
+
 def test_a_signed_in_player_at_a_finished_table_is_rated(tmp_path: Path) -> None:
     """Through the server: an account beats (or loses to) a computer; its rating moves."""
     from tests.test_web import Sock

@@ -4,6 +4,8 @@ UsernameCaseMapped by userparts, and the confusables skeleton kept unique by the
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -282,3 +284,37 @@ def test_accounts_made_before_skeletons_get_theirs_on_start(tmp_path: Path) -> N
     with pytest.raises(NameTaken):
         store.add_account("VERA", "x")
     store.close()
+
+
+# ------------------------------------------------------- SQLite and PostgreSQL alike
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.cluster)])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield db_url(tmp_path)
+        return
+    pg = os.environ.get("KOLODA_TEST_PG")
+    if not pg:
+        pytest.skip("needs KOLODA_TEST_PG (postgresql://…); .ci/run starts it")
+    pytest.importorskip("psycopg")
+    from tests.test_web_cluster import _drop_pg_database, _new_pg_database
+    url, name = _new_pg_database(pg)
+    try:
+        yield url
+    finally:
+        _drop_pg_database(pg, name)
+
+
+def test_two_servers_on_one_database_share_the_backoff_and_the_skeletons(
+        database: str, clock: Clock) -> None:
+    one, two = Accounts(database, hasher=CHEAP), Accounts(database, hasher=CHEAP)
+    one.register("Vera", GOOD)
+    with pytest.raises(AuthError) as taken:
+        two.register("Vеra", GOOD + "!")
+    assert "looks like the registered name Vera" in str(taken.value)
+    for i in range(FREE_PAIR + 2):
+        fail_once(one if i % 2 else two, clock, "Vera", "203.0.113.9")
+    assert refused_wait(one, "Vera", GOOD, "203.0.113.9") == \
+        refused_wait(two, "Vera", GOOD, "203.0.113.9") > 1
+    two.login("Vera", GOOD, "198.51.100.7")
+    one.close()
+    two.close()

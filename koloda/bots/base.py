@@ -85,6 +85,41 @@ def make_bot(spec: str, game: str = "", seconds: float | None = None) -> Bot:
     return factory(level or None, game, seconds)
 
 
+#: what each computer player is, in a sentence (English, Russian); ``{s}``: the seconds it
+#: may think when a person waits for its move
+BOT_NOTES: dict[str, tuple[str, str]] = {
+    "random": ("plays any legal move, at random", "ходит любым допустимым ходом наугад"),
+    "heuristic": ("plays by the rules of thumb of good players, at once",
+                  "играет по правилам опыта хороших игроков, сразу"),
+    "search:easy": ("a short search: plays out a few deals the hidden cards may make "
+                    "(about {s} s a move)",
+                    "короткий перебор: разыгрывает несколько раскладов скрытых карт "
+                    "(около {s} с на ход)"),
+    "search:normal": ("a search: plays out many deals the hidden cards may make (up to "
+                      "{s} s a move)",
+                      "перебор: разыгрывает много раскладов скрытых карт (до {s} с на ход)"),
+    "search:hard": ("the longest search: {k} times normal's play-outs (up to {s} s a move)",
+                    "самый долгий перебор: в {k} раз больше розыгрышей, чем у среднего (до "
+                    "{s} с на ход)"),
+}
+
+
+def bot_note(spec: str, lang: str = "en") -> str:
+    """What the computer player ``spec`` is, in a sentence (empty: not one a person
+    seats)."""
+    name, _, level = spec.strip().lower().partition(":")
+    key = f"{name}:{level or 'normal'}" if name == "search" else name
+    pair = BOT_NOTES.get(key)
+    if pair is None:
+        return ""
+    cap = person_time_cap(key)
+    seconds = f"{cap:g}".replace(".", ",") if lang == "ru" and cap is not None \
+        else f"{cap:g}" if cap is not None else ""
+    from koloda.bots.search.levels import LEVELS
+    times = f"{LEVELS['hard'].share / LEVELS['normal'].share:g}"
+    return (pair[1] if lang == "ru" else pair[0]).format(s=seconds, k=times)
+
+
 def person_time_cap(spec: str) -> float | None:
     """The time cap a bot gets when a person waits for its move (the terminal, the
     browser): a search level's ``Level.seconds``; None for a bot that never searches."""

@@ -29,12 +29,11 @@ class TurnRefused(IllegalAction):
         self.code = code
 
 
-def check_turn(match: Match, seat: int | None, action: str | Action, *,
-               seen: int | None = None, version: int | None = None) -> str:
-    """The canonical text of ``action`` if ``seat`` may play it now, else
-    :class:`TurnRefused`. ``seen`` is the version of the table the asker last saw and
-    ``version`` the table's own (both or neither: a front end without versions passes
-    none). Changes nothing."""
+def check_seat_to_move(match: Match, seat: int | None, *, seen: int | None = None,
+                       version: int | None = None) -> int:
+    """``seat`` if it is to move in the version the asker saw, else :class:`TurnRefused`
+    (the checks of :func:`check_turn` before the action's own: what asking for a hint
+    needs too)."""
     if seat is None:
         raise TurnRefused("spectator", "spectator")
     if match.is_over:
@@ -45,6 +44,16 @@ def check_turn(match: Match, seat: int | None, action: str | Action, *,
     if to_move != seat:
         who = Reason("nobody") if to_move is None else Reason("seat_n", n=to_move + 1)
         raise TurnRefused("not_your_turn", "not_your_turn_web", who=who)
+    return seat
+
+
+def check_turn(match: Match, seat: int | None, action: str | Action, *,
+               seen: int | None = None, version: int | None = None) -> str:
+    """The canonical text of ``action`` if ``seat`` may play it now, else
+    :class:`TurnRefused`. ``seen`` is the version of the table the asker last saw and
+    ``version`` the table's own (both or neither: a front end without versions passes
+    none). Changes nothing."""
+    check_seat_to_move(match, seat, seen=seen, version=version)
     try:
         return match.check(action)
     except IllegalAction as exc:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -88,6 +88,8 @@ class SeatRow(Base):
     score: Mapped[float] = mapped_column(Float)
     #: "won", "lost" or "draw"
     outcome: Mapped[str] = mapped_column(String(10))
+    #: the seat was given up (its person away too often): a computer finished it
+    left: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     game: Mapped[GameRow] = relationship(back_populates="seats")
     player: Mapped[Player | None] = relationship(back_populates="seats")

@@ -141,6 +141,14 @@ def rate_game(s: Session, game: str, game_id: int, record: dict[str, Any],
 
     teams = sides(record, players)
     places = outcome_ranks(result, players)
+    # a seat given up (its person away too often) counts as lost, with its side: behind
+    # every side that played to the end, whatever the computer that finished it made
+    seats = record.get("seats") or []
+    for team in teams:
+        if any(seat < len(seats) and isinstance(seats[seat], dict) and seats[seat].get("left")
+               for seat in team):
+            for seat in team:
+                places[seat] = OUTCOME_RANK["lost"] + 1
     rated = MODEL.rate([[MODEL.rating(*before(seat)) for seat in team] for team in teams],
                        ranks=[places[team[0]] for team in teams])
     after: dict[int, tuple[float, float]] = {}

@@ -176,6 +176,9 @@ def record_digest(record: dict[str, Any]) -> str:
                           .encode("utf-8")).hexdigest()
 
 
+#: the matches a player's reliability is counted over
+RELIABILITY_OF = 20
+
 def ranked(game: str, record: dict[str, Any], capped: bool) -> bool:
     """Does this match move ranks? As its game declares (``GameSpec.moves_ranks``): only a
     whole opendaum-33 match, not stopped by the max_deals cap, not begun part-way through
@@ -187,6 +190,14 @@ def ranked(game: str, record: dict[str, Any], capped: bool) -> bool:
     except ConfigError:
         return False
     return rule is not None and rule(record.get("options") or {}, capped)
+
+
+def assisted(record: dict[str, Any]) -> bool:
+    """Did a person play with help: hints (the strongest computer's move shown) or
+    takebacks (moves undone)? The record says so on the seat (``"hints"``,
+    ``"takebacks"``); such a match is stored but moves no rating and no rank."""
+    return any(isinstance(info, dict) and (info.get("hints") or info.get("takebacks"))
+               for info in record.get("seats") or [])
 
 
 def _outcome(seat: int, result: dict[str, Any]) -> str:
@@ -341,6 +352,7 @@ class Store:
             changes: list[RankChange] = []
             rated: dict[int, int] = {}              # seat → account, for the ratings
             computers: dict[int, str | None] = {}   # seat → level
+            counts = not assisted(record)
             for seat in range(rep.match.players):
                 info = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
                 name = str(info.get("name") or f"Player {seat + 1}")
@@ -356,12 +368,14 @@ class Store:
                 s.add(SeatRow(game_id=row.id, seat=seat, name=name, kind=kind,
                               bot=info.get("bot"), player=player, score=score,
                               account_id=account.id if account is not None else None,
-                              outcome=_outcome(seat, result)))
+                              outcome=_outcome(seat, result),
+                              left=bool(info.get("left"))))
                 holder = account if account is not None else player
-                if holder is not None and ranked(row.game, record, row.capped):
+                if holder is not None and counts and ranked(row.game, record, row.capped):
                     changes.append(self._move_rank(s, holder, row.id, score))
-            _ratings.rate_game(s, row.game, row.id, record, result,
-                               rated, computers, row.finished)
+            if counts:
+                _ratings.rate_game(s, row.game, row.id, record, result,
+                                   rated, computers, row.finished)
             s.commit()
             summary = self._summary(s, row)
             summary.rank_changes = changes
@@ -459,6 +473,16 @@ class Store:
             rank = RANK_BY_ID[p.rank] if p.rank else None
         return PlayerStats(name, rank, games, history, self.history(recent, player=name))
 
+    def reliability(self, account_id: int, last: int = RELIABILITY_OF) -> dict[str, int]:
+        """Of the account's ``last`` matches, how many it played to the end:
+        ``{"matches", "finished", "left"}`` (a seat given up because its person was away
+        too often counts as left)."""
+        with self._session() as s:
+            lefts = list(s.scalars(select(SeatRow.left).where(SeatRow.account_id == account_id)
+                                   .order_by(SeatRow.game_id.desc()).limit(last)))
+        left = sum(1 for x in lefts if x)
+        return {"matches": len(lefts), "finished": len(lefts) - left, "left": left}
+
     def account_stats(self, account_id: int, recent: int = 10) -> PlayerStats | None:
         """An account's games by kind, its rank and its history (None: no such account)."""
         with self._session() as s:
@@ -540,6 +564,10 @@ def _add_missing_columns(engine: Engine) -> None:
     if "account_id" not in have:
         with engine.begin() as conn:
             conn.execute(text("ALTER TABLE seats ADD COLUMN account_id INTEGER"))
+    if "left" not in have:
+        with engine.begin() as conn:
+            conn.execute(text('ALTER TABLE seats ADD COLUMN "left" BOOLEAN NOT NULL '
+                              'DEFAULT FALSE'))
     if "skeleton" not in {c["name"] for c in inspect(engine).get_columns("accounts")}:
         with engine.begin() as conn:
             conn.execute(text("ALTER TABLE accounts ADD COLUMN skeleton VARCHAR(800)"))

@@ -20,6 +20,7 @@ from typing import Any
 
 from koloda.bots import available_bots, make_bot
 from koloda.bots.base import bot_levels, person_time_cap
+from koloda.bots.hint import hint, hint_bot
 from koloda.engine.errors import IllegalAction
 from koloda.engine.match import Match
 from koloda.engine.records import from_record, load_record, parse_record
@@ -172,10 +173,8 @@ class Session:
 
     # -------------------------------------------------------------- hints
     def hint_bot_name(self) -> str | None:
-        """The strongest computer player the game declares: its search, else its
-        heuristic (``spec.bots``); None when it declares neither."""
-        bots = self.match.spec.bots
-        return next((k for k in ("search", "heuristic") if k in bots), None)
+        """The strongest computer player the game declares (:func:`koloda.bots.hint.hint_bot`)."""
+        return hint_bot(self.match.spec)
 
     def hint_question(self) -> tuple[int, Observation, list[str]]:
         seat = self.match.to_move
@@ -185,18 +184,12 @@ class Session:
     def hint_decide(self, seat: int, obs: Mapping[str, Any], legal: list[str]
                     ) -> tuple[str, list[tuple[str, float]]] | None:
         """What the strongest bot would play for ``seat``, and its estimated value of its
-        top moves where the bot exposes them (``top_moves()``: (action, value) pairs).
-        Touches no match and not the computer seats' generator: the game goes on exactly
-        as it would without the hint (a front end may run this in a thread)."""
-        name = self.hint_bot_name()
-        if name is None:
-            return None
-        bot = make_bot(name, self.match.spec.name, person_time_cap(name))
-        rng = random.Random(((self.match.seed or 0) * 1_000_003) ^ len(self.match.history))
-        choice = legal[0] if len(legal) == 1 else bot.choose(obs, legal, rng)
-        top = getattr(bot, "top_moves", None)
-        values = list(top())[:3] if callable(top) and len(legal) > 1 else []
-        return choice, [(str(a), float(v)) for a, v in values]
+        top moves where the bot exposes them (:func:`koloda.bots.hint.hint`). Touches no
+        match and not the computer seats' generator: the game goes on exactly as it would
+        without the hint (a front end may run this in a thread)."""
+        found = hint(self.match.spec, obs, legal, self.match.seed or 0,
+                     len(self.match.history))
+        return None if found is None else (found.action, list(found.values))
 
     def note_hint(self, seat: int) -> None:
         """The record notes that a hint was shown: ``"hints"`` on the seat (a count; an

@@ -21,6 +21,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from koloda.bots.base import bot_note
 from koloda.engine import terms
 from koloda.engine.errors import ConfigError, IllegalAction, RecordError
 from koloda.engine.messages import Reason, render_reason
@@ -35,6 +36,7 @@ from koloda.i18n import (
     suit_word,
     t,
 )
+from koloda.store.ratings import bot_ratings
 from koloda.tui.session import bot_choices, default_bot
 
 
@@ -365,6 +367,14 @@ class StartForm:
         lang, spec, key = self.lang, self.spec, self.current
         if key.startswith("resume:"):
             return Text(str(self.resumable[int(key[7:])][0]), style="dim")
+        if key.startswith("seat:") and self.seats[int(key[5:])] != "human":
+            # what this computer player is, and its measured rating in this game
+            bot = self.seats[int(key[5:])]
+            out = Text(bot_note(bot, lang))
+            found = bot_ratings().get(spec.name, {}).get(bot)
+            if found is not None:
+                out.append(f"\n{t('level_rating', lang, mu=round(found['mu']))}", style="dim")
+            return out
         if key.startswith("opt:"):
             opt = self.option(key[4:])
             codes = _codes(opt)

@@ -11,10 +11,13 @@ import random
 import time
 from typing import TYPE_CHECKING
 
+from sqlalchemy import update
+
 from koloda.web.bots import NOBODY, PEOPLE, SEATED
 from koloda.web.limits import Said
+from koloda.web.persist import LiveSeat
 from koloda.web.protocol import Refusal
-from koloda.web.table import Table
+from koloda.web.table import LEAVER_STRIKES, Table
 
 if TYPE_CHECKING:
     from koloda.web.tables import TableManager
@@ -37,11 +40,28 @@ class BotDriver:
         if s.kind == "computer":
             return s.bot or "random"
         st = table.settings
+        if s.left:
+            return str(st["away_bot"])      # given up: the computer plays it to the end
         if s.taken and not s.connected and st["away_policy"] == "computer" \
                 and s.away_since is not None \
                 and time.monotonic() - s.away_since >= st["away_timeout"]:
+            if not s.struck:
+                self._strike(table, seat)
             return str(st["away_bot"])
         return None
+
+    def _strike(self, table: Table, seat: int) -> None:
+        """One more time a computer stands in for this seat's away person; the last one
+        gives the seat up for the rest of the match (stored, so a restart keeps it)."""
+        s = table.seats[seat]
+        s.struck = True
+        s.strikes += 1
+        s.left = s.strikes >= LEAVER_STRIKES
+        table_id, strikes, left = table.id, s.strikes, s.left
+        self.m.spawn(self.m.writer.run(lambda db: db.execute(
+            update(LiveSeat).where(LiveSeat.table_id == table_id, LiveSeat.seat == seat)
+            .values(strikes=strikes, left=left))))
+        table.broadcast_seats()
 
     @staticmethod
     def _priority(table: Table) -> int:
@@ -114,7 +134,8 @@ class BotDriver:
         wait = self.m.bot_delay - (time.monotonic() - start)
         if wait > 0:
             await asyncio.sleep(wait)
-        if table.seats[seat].kind == "person" and table.seats[seat].connected:
+        person = table.seats[seat]
+        if person.kind == "person" and person.connected and not person.left:
             return  # the person came back while the stand-in was thinking
         if table.version != version:
             return  # the person came back and moved meanwhile

@@ -23,14 +23,16 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from koloda.bots import make_bot
 from koloda.bots.base import Bot, person_time_cap
+from koloda.bots.hint import hint, hint_bot
 from koloda.engine.errors import ConfigError
+from koloda.engine.registry import get_spec
 
 log = logging.getLogger("koloda.web")
 
@@ -79,6 +81,14 @@ def choose(spec: str, game: str, observation: Mapping[str, Any], legal: list[str
         bot = _BOTS[(spec, game)] = make_bot(spec, game, person_time_cap(spec))
     action = bot.choose(observation, legal, random.Random(seed))
     return action if action in legal else legal[0]
+
+
+def advise(game: str, observation: Mapping[str, Any], legal: list[str], seed: int,
+           ply: int) -> dict[str, Any] | None:
+    """A hint for the seat whose observation this is (runs in a worker): the strongest
+    bot's move and its top moves' values (:func:`koloda.bots.hint.hint`), as JSON."""
+    found = hint(get_spec(game), observation, legal, seed, ply)
+    return None if found is None else found.to_json()
 
 
 def _watch_parent(server_pid: int) -> None:
@@ -144,7 +154,10 @@ class _Job:
     seq: int
     enqueued: float = field(compare=False)
     args: tuple[Any, ...] = field(compare=False)
-    started: asyncio.Future[asyncio.Future[str]] = field(compare=False)
+    started: asyncio.Future[asyncio.Future[Any]] = field(compare=False)
+    #: what the worker runs with ``args``: a hint (:func:`advise`); None: a move
+    #: (:func:`choose`, looked up when it starts)
+    fn: Callable[..., Any] | None = field(default=None, compare=False)
 
 
 class BotPool:
@@ -230,6 +243,35 @@ class BotPool:
         self.decided += 1
         return Decision(action, None, waited)
 
+    async def advise(self, game: str, observation: Mapping[str, Any], legal: list[str],
+                     seed: int, ply: int) -> dict[str, Any] | None:
+        """A hint (:func:`advise`) from a worker, queued as a people's table's move; None
+        when the game has no bot to ask. Raises TimeoutError when no worker was free in
+        ``max_wait`` seconds or the search ran past its hard limit (no random stand-in: a
+        hint is the bot's or nothing)."""
+        name = hint_bot(get_spec(game))
+        if name is None:
+            return None
+        loop = asyncio.get_running_loop()
+        self._seq += 1
+        job = _Job(PEOPLE, self._seq, time.monotonic(), (game, observation, legal, seed, ply),
+                   loop.create_future(), advise)
+        heapq.heappush(self._queue, job)
+        self._dispatch()
+        try:
+            fut = await asyncio.wait_for(asyncio.shield(job.started), self.max_wait)
+        except BaseException:
+            if not job.started.done():
+                job.started.cancel()
+            raise
+        try:
+            found: dict[str, Any] | None = await asyncio.wait_for(asyncio.shield(fut),
+                                                                   hard_limit(name))
+        except concurrent.futures.process.BrokenProcessPool:
+            self._pool = None
+            raise TimeoutError("a worker died") from None
+        return found
+
     def _fallback(self, job: _Job, legal: list[str], seed: int, why: str,
                   detail: str) -> Decision:
         spec, game = job.args[0], job.args[1]
@@ -253,7 +295,7 @@ class BotPool:
             heapq.heappop(self._queue)
             loop = asyncio.get_running_loop()
             try:
-                fut = loop.run_in_executor(self._executor(), choose, *job.args)
+                fut = loop.run_in_executor(self._executor(), job.fn or choose, *job.args)
             except RuntimeError as exc:      # the pool is shut down
                 job.started.set_exception(exc)
                 continue

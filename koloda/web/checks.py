@@ -98,8 +98,12 @@ def check_name(name: Any) -> str:
     return name
 
 
+#: what watchers see: the table live, or as it stood when the trick (round) in play began
+SPECTATORS = ("live", "trick")
+
 def check_settings(game: str, given: dict[str, Any], notes: list[str]) -> dict[str, Any]:
-    unknown = sorted(set(given) - {"away_timeout", "away_policy", "away_bot"})
+    unknown = sorted(set(given) - {"away_timeout", "away_policy", "away_bot", "private",
+                                   "spectators"})
     if unknown:
         raise TableError("settings_unknown", names=Names(unknown))
     timeout = given.get("away_timeout", 120)
@@ -114,4 +118,11 @@ def check_settings(game: str, given: dict[str, Any], notes: list[str]) -> dict[s
     bot, note = resolve_bot(str(given.get("away_bot") or default), game)
     if note:
         notes.append(f"away_bot: {note}")
-    return {"away_timeout": timeout, "away_policy": policy, "away_bot": bot}
+    private = given.get("private", False)
+    if not isinstance(private, bool):
+        raise TableError("private_flag")
+    spectators = given.get("spectators", "live")
+    if spectators not in SPECTATORS:
+        raise TableError("spectators_setting", kinds=Names(SPECTATORS))
+    return {"away_timeout": timeout, "away_policy": policy, "away_bot": bot,
+            "private": private, "spectators": spectators}

@@ -35,7 +35,7 @@ class Finisher:
 
     async def _finish(self, table: Table) -> None:
         """Store the finished match (history, statistics, ranks) and close the table."""
-        record = table.match.record([s.record_seat(i) for i, s in enumerate(table.seats)])
+        record = table.record()
         game_id = None
         if self.m.use_store:
             try:

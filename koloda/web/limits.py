@@ -64,6 +64,38 @@ TEXTS: dict[str, tuple[str, str]] = {
     "too_many_connections": (
         "too many connections from your address (at most {n})",
         "слишком много соединений с вашего адреса (не больше {n})"),
+    "no_hint_here": (
+        "no hints at this table: they are given where every other seat is a computer",
+        "за этим столом подсказок нет: они бывают, когда все остальные места — компьютеры"),
+    "hint_busy": (
+        "a hint is being thought about already; wait for it",
+        "подсказка уже обдумывается — подождите"),
+    "hint_failed": (
+        "no hint now: the computer players are busy; try again in a moment",
+        "подсказки сейчас нет: компьютеры заняты; попробуйте чуть позже"),
+    "no_takeback_here": (
+        "no takebacks at this table: they are allowed where every other seat is a computer",
+        "за этим столом ходы не возвращают: это можно, когда все остальные места — "
+        "компьютеры"),
+    "nothing_to_take_back": (
+        "nothing to take back: you have not moved in this deal yet",
+        "возвращать нечего: в этой сдаче вы ещё не ходили"),
+    "chat_empty": ("chat: say something (an empty line is not sent)",
+                   "чат: напишите что-нибудь (пустая строка не отправляется)"),
+    "chat_too_long": ("chat: a line is at most {n} characters",
+                      "чат: не больше {n} символов в строке"),
+    "chat_bad_char": ("chat: {what} (U+{code:04X}, character {pos}) may not be in a line",
+                      "чат: {what} (U+{code:04X}, символ {pos}) в сообщении недопустим"),
+    "chat_too_fast": ("chat: too many lines; wait {s} s",
+                      "чат: слишком много сообщений; подождите {s} с"),
+    "chat_seats_only": ("chat: only the players at the table talk; watchers read",
+                        "чат: пишут только игроки за столом, зрители читают"),
+    "private_flag": ("settings: private is true or false",
+                     "настройки: private — true или false"),
+    "rematch_not_over": ("a rematch is asked for once the match is over",
+                         "реванш можно предложить, когда партия окончена"),
+    "spectators_setting": ("settings: spectators is one of {kinds}",
+                           "настройки: spectators — одно из: {kinds}"),
     "rate_limited": (
         "too many messages: at most {n} a second; this one was not read",
         "слишком много сообщений: не больше {n} в секунду; это не прочитано"),

@@ -12,10 +12,12 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
+from koloda.bots.base import bot_note
 from koloda.engine import terms
 from koloda.engine.errors import ConfigError
 from koloda.engine.registry import get_spec, registry
 from koloda.i18n import option_allowed, option_name
+from koloda.store.ratings import bot_ratings
 from koloda.web.bots import bots_for
 from koloda.web.checks import TableError
 from koloda.web.params import GameId
@@ -42,6 +44,7 @@ def _option_title(name: str) -> str:
 
 
 def games_json() -> list[dict[str, Any]]:
+    ratings = bot_ratings()
     out = []
     for spec in sorted(registry().values(), key=lambda s: (s.order, s.name)):   # books' order
         out.append({
@@ -50,6 +53,10 @@ def games_json() -> list[dict[str, Any]]:
             "summary": {"en": spec.summary_en, "ru": spec.summary_ru},
             "players": list(spec.players), "default_players": spec.default_players,
             "bots": list(bots_for(spec.name)),
+            # what each level is, and its measured rating in this game (a new player: 25)
+            "levels": {b: {"note": {"en": bot_note(b, "en"), "ru": bot_note(b, "ru")},
+                           "rating": ratings.get(spec.name, {}).get(b, {}).get("mu")}
+                       for b in bots_for(spec.name)},
             "options": [{
                 "name": o.name, "kind": o.kind.__name__, "allowed": o.allowed,
                 "title": {"en": _option_title(o.name), "ru": option_name(o.name, "ru")},

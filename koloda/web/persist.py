@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -34,6 +35,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
     func,
     insert,
     inspect,
@@ -87,6 +89,11 @@ class LiveSeat(WebBase):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: the account (koloda.store) signed in when the seat was taken; None: a guest
     account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: hints shown to the seat
+    hints: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: times a computer stood in for its away person, and whether it was given up
+    strikes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    left: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class LiveAction(WebBase):
@@ -144,8 +151,16 @@ def _add_missing_columns(conn: Connection) -> None:
     have = {c["name"] for c in inspect(conn).get_columns("web_tables")}
     if "abandoned" not in have:
         conn.execute(text("ALTER TABLE web_tables ADD COLUMN abandoned TIMESTAMP"))
-    if "account_id" not in {c["name"] for c in inspect(conn).get_columns("web_seats")}:
+    seats = {c["name"] for c in inspect(conn).get_columns("web_seats")}
+    if "account_id" not in seats:
         conn.execute(text("ALTER TABLE web_seats ADD COLUMN account_id INTEGER"))
+    if "hints" not in seats:
+        conn.execute(text("ALTER TABLE web_seats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0"))
+    if "strikes" not in seats:
+        conn.execute(text("ALTER TABLE web_seats ADD COLUMN strikes INTEGER NOT NULL "
+                          "DEFAULT 0"))
+        conn.execute(text("ALTER TABLE web_seats ADD COLUMN \"left\" BOOLEAN NOT NULL "
+                          "DEFAULT FALSE"))
 
 
 # --------------------------------------------------------------------- the writer

@@ -2,12 +2,21 @@
 
 Client → server (JSON objects, one per text frame, at most ``MAX_MESSAGE`` bytes):
 
-- ``{"type": "hello", "token": "…"}`` — first message; with a seat token the connection
-  acts for that seat, without one (or ``"token": null``) it watches as a spectator.
+- ``{"type": "hello", "token": "…", "invite": "…"}`` — first message; with a seat token
+  the connection acts for that seat, without one (or ``"token": null``) it watches as a
+  spectator; a private table's watcher also gives its invite key.
 - ``{"type": "act", "version": N, "action": "play 9H", "id": …}`` — an action for the
   connection's seat; ``version`` is the state version the client saw, ``id`` (optional,
   a number or short text) is echoed in the answer.
 - ``{"type": "ping", "id": …}`` — answered by ``pong``.
+- ``{"type": "hint", "version": N, "id": …}`` — what the game's strongest computer player
+  would play for the connection's seat, answered by ``hint`` (at a table where every other
+  seat is a computer; the record counts the hints).
+- ``{"type": "takeback", "version": N, "id": …}`` — undo the seat's last move in this deal
+  and the computers' since (at such a table too), answered by ``ok`` and a new state.
+- ``{"type": "chat", "text": "…", "id": …}`` — a line of the table's chat, from a seat.
+- ``{"type": "rematch", "id": …}`` — once the match is over, a seat asks for the next one
+  with the same seats; everyone at the table is told where it is played.
 
 Anything else is refused with ``{"type": "refused", "code": …, "reason": …}`` and
 changes nothing. Server → client messages are listed in docs/web.md.
@@ -27,9 +36,13 @@ MAX_ID = 64
 
 #: message type → (required fields, optional fields)
 FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "hello": (frozenset(), frozenset({"token"})),
+    "hello": (frozenset(), frozenset({"token", "invite"})),
     "act": (frozenset({"version", "action"}), frozenset({"id"})),
     "ping": (frozenset(), frozenset({"id"})),
+    "hint": (frozenset({"version"}), frozenset({"id"})),
+    "takeback": (frozenset({"version"}), frozenset({"id"})),
+    "chat": (frozenset({"text"}), frozenset({"id"})),
+    "rematch": (frozenset(), frozenset({"id"})),
 }
 
 
@@ -106,9 +119,19 @@ def parse(raw: str | bytes | None) -> Message | Refusal:
         if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
             return Refusal("bad_field", f"act: action is text like \"play 9H\", at most "
                                         f"{MAX_ACTION} characters", mid)
+    if kind in ("hint", "takeback") and (not _is_int(data["version"])
+                                         or data["version"] < 0):
+        return Refusal("bad_field", f"{kind}: version is the state version you saw, a "
+                                    f"whole number", mid)
+    if kind == "chat" and (not isinstance(data["text"], str) or len(data["text"]) > 1000):
+        return Refusal("bad_field", "chat: text is a line of at most 200 characters", mid)
     if kind == "hello":
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN):
             return Refusal("bad_field", "hello: token is the seat token text (or null to "
                                         "watch)", mid)
+        invite = data.get("invite")
+        if invite is not None and (not isinstance(invite, str) or len(invite) > MAX_TOKEN):
+            return Refusal("bad_field", "hello: invite is a private table's invite key "
+                                        "(from its link)", mid)
     return Message(kind, {k: v for k, v in data.items() if k != "type"})

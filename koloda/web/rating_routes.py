@@ -18,14 +18,14 @@ import contextlib
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from koloda.engine.errors import ConfigError
 from koloda.engine.messages import Value
-from koloda.engine.registry import get_spec
+from koloda.engine.registry import get_spec, registry
 from koloda.store import name_key
 from koloda.store import ratings as store_ratings
 from koloda.store.models import Account
@@ -43,6 +43,10 @@ limits.TEXTS.update({
 })
 
 _PAIRS: dict[str, tuple[str, str]] = {
+    "reliability": ("Played to the end: {finished} of the last {matches} matches",
+                    "Доиграно до конца: {finished} из последних {matches} партий"),
+    "reliability_short": ("{finished}/{matches} played to the end",
+                          "доиграно {finished} из {matches}"),
     "play_now": ("Play now", "Играть сейчас"),
     "play_now_go": ("Play now", "Играть"),
     "play_now_help": ("Seats you with others waiting for the same table.",
@@ -133,8 +137,13 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
     store = accounts.store
 
     @app.get("/leaderboard", include_in_schema=False)
+    async def first_leaderboard(request: Request) -> RedirectResponse:
+        """The leaderboard of the first game in the books' order (the lobby's first)."""
+        first = min(registry().values(), key=lambda s: (s.order, s.name))
+        return RedirectResponse(str(request.url_for("leaderboard_page", game=first.name)))
+
     @app.get("/leaderboard/{game}", include_in_schema=False)
-    async def leaderboard_page(game: str = "durak") -> FileResponse:
+    async def leaderboard_page(game: str) -> FileResponse:
         return FileResponse(str(static.joinpath("ratings.html")))
 
     def account_of(s: Session, name: str) -> Account | None:
@@ -228,6 +237,7 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
             stats = store.account_stats(found.id, recent=max(1, min(recent, 100)))
             return {"name": found.name, "created": found.created.isoformat(),
                     "rank": stats.rank.to_json() if stats.rank else None,
+                    "reliability": store.reliability(found.id),
                     "games": [g.to_json() for g in stats.games],
                     "recent": [g.to_json() for g in stats.recent], **rated}
         out = await asyncio.to_thread(read)

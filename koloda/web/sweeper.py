@@ -43,6 +43,8 @@ class Sweeper:
                 if table.closed and not table.conns and table.finished_at is not None \
                         and now - table.finished_at > KEEP_FINISHED:
                     del self.m.tables[table.id]
+                    self.m.chat.forget(table.id)
+                    self.m.rematches.forget(table.id)
                     continue
                 if table.in_play and not table.finishing and not table.match.is_over \
                         and now - table.last_active > self.m.idle_limit(table.settings) \

@@ -47,9 +47,12 @@ class ClusterSync:
         fresh = self.m.rebuild(stored)
         before = table.version
         table.match, table.log, table.deal_start = fresh.match, fresh.log, fresh.deal_start
+        table.undone, table._behind = fresh.undone, fresh._behind
         table._cache, table._logs, table._hidden = {}, {}, {}
         table.lag_mark = None
         for mine, theirs in zip(table.seats, fresh.seats, strict=True):
+            mine.takebacks, mine.hints = theirs.takebacks, theirs.hints
+            mine.strikes, mine.left = theirs.strikes, theirs.left
             if mine.token_hash != theirs.token_hash:
                 mine.name, mine.token_hash = theirs.name, theirs.token_hash
                 mine.account_id = theirs.account_id
@@ -117,6 +120,11 @@ class ClusterSync:
             return
         if kind == "action":
             await self._apply_news(table, news)
+        elif kind == "chat":
+            self.m.chat.show(table, dict(news["line"]))
+        elif kind == "rematch":
+            table.rematch = str(news["next"])
+            self.m.rematches.show(table)
         elif kind == "seat":
             s = table.seats[int(news["seat"])]
             s.name, s.token_hash = news["name"], news["token_hash"]

@@ -6,12 +6,17 @@ may do next is decided by ``koloda.web.tables.TableManager``.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from koloda.bots.hint import hint_bot
 from koloda.engine.match import Match
+from koloda.engine.records import from_record
 from koloda.engine.spec import GameSpec
+from koloda.engine.view import View, fields_of
 from koloda.web.conn import Conn, dumps, fan_totals
 from koloda.web.limits import Said
 from koloda.web.views import (
@@ -42,6 +47,48 @@ FAN_CHUNK = 100
 FAN_RATE = 2000.0
 
 
+#: a takeback's text in the table's stored actions: ``takeback N`` undoes the last N
+#: actions (no game has a verb of that name)
+TAKEBACK = "takeback"
+
+
+def is_takeback(action: str) -> bool:
+    return action.startswith(TAKEBACK + " ")
+
+
+#: the record's extra key that makes a stored game private: its table's invite hash
+PRIVATE_KEY = "invite_sha256"
+
+
+def invited(digest: Any, invite: Any) -> bool:
+    """Whether ``invite`` is the key whose hash is ``digest`` (no digest: open to all)."""
+    if digest is None:
+        return True
+    given = hashlib.sha256(invite.encode()).hexdigest() if isinstance(invite, str) \
+        and 0 < len(invite) <= 100 else ""
+    return hmac.compare_digest(given, str(digest))
+
+
+def _trick_on_table(view: View) -> bool:
+    """Whether a view (or a view inside it: Kopilka's trick) shows cards of a trick or a
+    round in play: a field of role ``trick`` or ``table`` that is not empty."""
+    for f in fields_of(view):
+        value = getattr(view, f.name)
+        if f.role in ("trick", "table") and value:
+            return True
+        if f.kind == "view" and isinstance(value, View) and _trick_on_table(value):
+            return True
+    return False
+
+
+def fresh_match(game: str, players: int, options: dict[str, Any], seed: int) -> Match:
+    """A match as a table starts it: the game's first deal from the seed."""
+    return from_record({"format": "koloda-record/1", "game": game, "players": players,
+                        "options": options, "seed": seed, "deals": [], "actions": []})
+
+#: times a computer stands in for an away person before the seat is given up for the match
+LEAVER_STRIKES = 3
+
 @dataclass
 class Seat:
     kind: str                      # "person" or "computer"
@@ -54,6 +101,16 @@ class Seat:
     account_id: int | None = None
     #: connections at this seat on other servers (server id -> how many)
     remote: dict[str, int] = field(default_factory=dict)
+    #: hints shown to this seat, and takebacks it made (the record says how many)
+    hints: int = 0
+    takebacks: int = 0
+    #: times a computer had to stand in for this seat's away person (each time away
+    #: counts once); at ``LEAVER_STRIKES`` the seat is given up: a computer plays it to
+    #: the end, and its match counts as lost in the ratings
+    strikes: int = 0
+    left: bool = False
+    #: this time away has been counted already
+    struck: bool = False
 
     @property
     def connected(self) -> bool:
@@ -68,7 +125,16 @@ class Seat:
         if self.kind == "computer":
             return {"name": self.name or f"Computer {index + 1}", "kind": "bot",
                     "bot": self.bot}
-        return {"name": self.name or f"Player {index + 1}", "kind": "human"}
+        out: dict[str, Any] = {"name": self.name or f"Player {index + 1}", "kind": "human"}
+        if self.hints:
+            out["hints"] = self.hints
+        if self.takebacks:
+            out["takebacks"] = self.takebacks
+        if self.strikes:
+            out["timeouts"] = self.strikes
+        if self.left:
+            out["left"] = True
+        return out
 
 
 @dataclass
@@ -125,6 +191,16 @@ class Table:
     _fan_task: asyncio.Task[None] | None = None
     #: frames sent to the spectators by the fan-out task (each to all of them)
     fanned: int = 0
+    #: versions that are not in the match's history: takebacks and what they undid
+    undone: int = 0
+    #: a private table's invite key, as made (in memory only, for its creator's answer;
+    #: the settings keep its hash)
+    invite: str | None = None
+    #: the table its rematch is played at
+    rematch: str | None = None
+    #: the watchers' state at the latest trick start, at a table whose watchers are a
+    #: trick behind
+    _behind: str | None = None
 
     @property
     def closed(self) -> bool:
@@ -169,16 +245,49 @@ class Table:
 
     @property
     def version(self) -> int:
-        """The state version: the number of accepted actions."""
-        return len(self.match.history)
+        """The state version: the number of accepted actions, takebacks and the actions
+        they took back included (the rows the database holds for the table: it only
+        grows, so two servers can never store two different actions at one version)."""
+        return len(self.match.history) + self.undone
 
     def apply_logged(self, seat: int, action: str) -> str:
+        if is_takeback(action):
+            self._take_back(seat, int(action.split()[1]))
+            return action
+        if self.watchers_behind and self.at_trick_start():
+            # the last state before a card of the next trick is on the table: what the
+            # watchers see until that trick is over
+            self._behind = self._live_text(None)
         deal = len(self.match.deals) - 1
         text = self.match.apply(action)
         self.log.append(log_entry(self.match, seat, text, deal))
         if len(self.match.deals) - 1 != deal:
             self.deal_start = len(self.log)
         return text
+
+    def _take_back(self, seat: int, n: int) -> None:
+        """Undo the last ``n`` actions: the match is played again from its seed up to
+        there (the deals come out the same)."""
+        keep = self.match.history[:len(self.match.history) - n]
+        undone = self.undone + n + 1
+        self._behind = None
+        self.match = fresh_match(self.spec.name, self.match.players, self.options, self.seed)
+        self.log, self.deal_start = [], 0
+        self._cache, self._logs, self._hidden = {}, {}, {}
+        self.undone = undone
+        for s, text in keep:
+            self.apply_logged(s, text)
+        self.seats[seat].takebacks += 1
+
+    def takeback_size(self, seat: int) -> int:
+        """How many actions a takeback by ``seat`` undoes: its own last action in this
+        deal and every action since (0: it has made none in this deal)."""
+        history = self.match.history
+        first = len(history) - (len(self.log) - self.deal_start)
+        for i in range(len(history) - 1, max(first, 0) - 1, -1):
+            if history[i][0] == seat:
+                return len(history) - i
+        return 0
 
     def log_for(self, viewer: int | None) -> list[tuple[int, str]]:
         """The current deal's log as ``viewer`` may see it (its latest entries)."""
@@ -197,8 +306,10 @@ class Table:
                 "seat": i, "kind": s.kind, "name": s.name, "bot": s.bot, "taken": s.taken,
                 "registered": s.account_id is not None,
                 "connected": s.connected, "away": away,
-                "computer_plays": away and self.settings["away_policy"] == "computer"
-                and s.away_since is not None and now - s.away_since >= timeout,
+                "computer_plays": s.left or (
+                    away and self.settings["away_policy"] == "computer"
+                    and s.away_since is not None and now - s.away_since >= timeout),
+                "timeouts": s.strikes, "left": s.left,
             })
         return out
 
@@ -211,12 +322,42 @@ class Table:
             "title": {"en": self.spec.title_en, "ru": self.spec.title_ru},
             "players": m.players, "options": self.spec.changed_options(m.players,
                                                                       self.options),
-            "settings": self.settings, "seats": self.seats_json(), "version": self.version,
+            "settings": {k: v for k, v in self.settings.items() if k != "invite"},
+            "private": self.private, "rematch": self.rematch,
+            "seats": self.seats_json(), "version": self.version,
             "over": m.is_over, "finished": self.finished, "abandoned": self.abandoned,
             "game_id": self.game_id,
             "spectators": self.watching(),
             "open_seats": [i for i, s in enumerate(self.seats) if not s.taken],
+            "hint_bot": self.hint_bot(), "takebacks": self.solo(),
         }
+
+    @property
+    def private(self) -> bool:
+        """Played by invite: not listed, and found only with its invite key."""
+        return "invite" in self.settings
+
+    def admits(self, invite: str | None) -> bool:
+        """Whether ``invite`` opens this table (any does, for a public one)."""
+        return invited(self.settings.get("invite"), invite)
+
+    def record(self) -> dict[str, Any]:
+        """The match's record with the seats' names and kinds; a private table's says
+        so (``PRIVATE_KEY``: its invite's hash, which its replay then asks for)."""
+        record = self.match.record([s.record_seat(i) for i, s in enumerate(self.seats)])
+        if self.private:
+            record[PRIVATE_KEY] = self.settings["invite"]
+        return record
+
+    def solo(self) -> bool:
+        """One person against computers: where hints and takebacks are allowed (against
+        people a hint would be a second player, a takeback a changed past)."""
+        return sum(1 for s in self.seats if s.kind != "computer") == 1
+
+    def hint_bot(self) -> str | None:
+        """Who a hint asks at this table: the game's strongest computer player, at a
+        table of one person against computers; None: no hints here."""
+        return hint_bot(self.spec) if self.solo() else None
 
     def hidden_for(self, viewer: int | None) -> frozenset[str]:
         """The card texts ``viewer`` cannot know now (cached per version)."""
@@ -229,7 +370,24 @@ class Table:
         return hidden
 
     def state_text(self, viewer: int | None) -> str:
-        """The ``state`` message for a seat (None: spectators), cached per version."""
+        """The ``state`` message for a seat (None: spectators), cached per version. At a
+        table whose watchers are a trick behind (``settings["spectators"] == "trick"``),
+        theirs is the state as it stood when the trick (Durak: the round) in play began."""
+        if viewer is None and self._behind is not None and self.watchers_behind \
+                and not self.match.is_over and not self.at_trick_start():
+            return self._behind
+        return self._live_text(viewer)
+
+    @property
+    def watchers_behind(self) -> bool:
+        return self.settings.get("spectators") == "trick"
+
+    def at_trick_start(self) -> bool:
+        """Nothing of a trick (a round) is on the table: the public view's trick and
+        table fields are empty."""
+        return not _trick_on_table(self.match.public_observation().deal)
+
+    def _live_text(self, viewer: int | None) -> str:
         cached = self._cache.get(viewer)
         version = self.version
         if cached is not None and cached[0] == version:

@@ -10,10 +10,18 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import (
+    APIRouter,
+    FastAPI,
+    Query,
+    Request,
+    Response,
+    WebSocket,
+    WebSocketDisconnect,
+)
 from pydantic import BaseModel, ConfigDict, Field
 
 from koloda.engine.messages import Reason
@@ -24,7 +32,9 @@ from koloda.web.limits import Buckets, Limits, Said
 from koloda.web.params import At, GameId, Limit, Offset, shown_table_id
 from koloda.web.protocol import Message, Refusal, parse
 from koloda.web.replays import Replays
+from koloda.web.table import PRIVATE_KEY, invited
 from koloda.web.tables import TableManager
+from koloda.web.takeback import take_back
 
 log = logging.getLogger("koloda.web")
 #: seconds between two looks at a pushed lobby page
@@ -54,6 +64,12 @@ class SitIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int
     name: str = Field(max_length=200)
+    #: a private table's invite key (from its invite link)
+    invite: str | None = Field(default=None, max_length=100)
+
+
+#: a private table's invite key, given with a request (``?invite=``)
+Invite = Annotated[str | None, Query(max_length=100)]
 
 
 def _client(conn: Request | WebSocket) -> str:
@@ -131,40 +147,47 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
         table, token, notes = await manager.create(
             body.game, body.players, body.options, [s.model_dump() for s in body.seats],
             name, body.sit, body.settings, client=_client(request), account_id=account)
-        return {"id": table.id, "seat": body.sit, "token": token, "notes": notes,
-                "table": table.info(), "url": f"/t/{table.id}"}
+        url = f"/t/{table.id}"
+        out = {"id": table.id, "seat": body.sit, "token": token, "notes": notes,
+               "table": table.info(), "url": url}
+        if table.invite is not None:      # shown once: the link that opens the table
+            out.update(invite=table.invite, url=f"{url}#invite={table.invite}")
+        return out
 
     @router.get("/api/replays/{game_id}")
-    async def replay_step(game_id: GameId, at: At = None) -> dict[str, Any]:
+    async def replay_step(game_id: GameId, at: At = None, invite: Invite = None
+                          ) -> dict[str, Any]:
         """Step ``at`` of stored game ``game_id`` (its first ``at`` actions; default: the
         last): the presenter's display, every seat's hand, the deal's moves, the result."""
         record = await asyncio.to_thread(replays.record, game_id)
-        if record is None:
+        if record is None or not invited(record.get(PRIVATE_KEY), invite):
             raise TableError("no_stored_game", 404, id=game_id)
         return replays.step(game_id, record, at)
 
     @router.get("/api/tables/{table_id}")
-    async def table_info(table_id: str) -> dict[str, Any]:
-        return (await _table(table_id)).info()
+    async def table_info(table_id: str, invite: Invite = None) -> dict[str, Any]:
+        return (await _table(table_id, invite)).info()
 
     @router.post("/api/tables/{table_id}/sit")
     async def sit(table_id: str, body: SitIn, request: Request) -> dict[str, Any]:
-        table = await _table(table_id)
+        table = await _table(table_id, body.invite)
         name, account = await auth.seat_identity(request, body.name)
         token = await manager.sit(table, body.seat, name, account_id=account)
         return {"id": table.id, "seat": body.seat, "token": token}
 
     @router.get("/api/tables/{table_id}/record")
-    async def record(table_id: str) -> dict[str, Any]:
+    async def record(table_id: str, invite: Invite = None) -> dict[str, Any]:
         """The record, once the match is over (before, it would show every hand)."""
-        table = await _table(table_id)
+        table = await _table(table_id, invite)
         if not table.match.is_over:
             raise TableError("record_later", 403)
-        return table.match.record([s.record_seat(i) for i, s in enumerate(table.seats)])
+        return table.record()
 
-    async def _table(table_id: str) -> Any:
+    async def _table(table_id: str, invite: str | None = None) -> Any:
+        """The table, if it exists and ``invite`` opens it (a private table without its
+        invite is answered as no table: nothing says it is there)."""
         table = await manager.find(table_id)
-        if table is None:
+        if table is None or not table.admits(invite):
             raise TableError("no_table", 404, id=shown_table_id(table_id))
         return table
 
@@ -250,6 +273,21 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
                     conn.push_json(Refusal("no_hello", "say hello first (with your seat "
                                                        "token, or none to watch)",
                                            msg.id).to_json(table.version))
+                elif msg.type == "hint":
+                    manager.hints.start(table, conn, msg.fields["version"], msg.id)
+                elif msg.type == "chat":
+                    refusal = await manager.chat.say(table, conn, msg.fields["text"], msg.id)
+                    if refusal is not None:
+                        manager.send(table, conn, refusal.to_json(table.version))
+                elif msg.type == "rematch":
+                    refusal = await manager.rematches.ask(table, conn, msg.id)
+                    if refusal is not None:
+                        manager.send(table, conn, refusal.to_json(table.version))
+                elif msg.type == "takeback":
+                    result = await take_back(manager, table, conn.seat,
+                                             msg.fields["version"], conn, msg.id)
+                    if isinstance(result, Refusal):
+                        manager.send(table, conn, result.to_json(table.version))
                 else:
                     result = await manager.submit(table, conn.seat, msg.fields["version"],
                                                   msg.fields["action"], conn, msg.id)
@@ -270,12 +308,19 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
         seat = None
         if token:
             seat = await manager.seat_of_fresh(table, token)
-            if seat is None:
-                conn.push_json(Refusal("bad_token", "this token holds no seat at this table; "
-                                                    "you can watch or take an open seat",
-                                       msg.id).to_json())
-                return False
+        if seat is None and not table.admits(msg.fields.get("invite")):
+            # a private table, and neither a seat's token nor its invite: as no table
+            unknown = Reason("no_table", id=shown_table_id(table.id))
+            conn.push_json(Refusal("no_table", unknown, msg.id).to_json())
+            conn.shut()             # the refusal first, then closed
+            return False
+        if token and seat is None:
+            conn.push_json(Refusal("bad_token", "this token holds no seat at this table; "
+                                                "you can watch or take an open seat",
+                                   msg.id).to_json())
+            return False
         manager.attach(table, conn, seat)
+        await manager.chat.history(table, conn)
         return True
 
     app.include_router(router)

@@ -22,6 +22,7 @@ import logging
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import delete
@@ -29,26 +30,29 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from koloda.engine.errors import ConfigError, IllegalAction
 from koloda.engine.messages import Reason, Value
-from koloda.engine.records import from_record
 from koloda.engine.registry import get_spec, new_game, registry
+from koloda.engine.spec import GameSpec
 from koloda.engine.turns import TurnRefused, check_turn
 from koloda.web import persist
 from koloda.web.botdriver import BotDriver
 from koloda.web.bots import BotPool, resolve_bot
 from koloda.web.caps import CreationCaps, owners
+from koloda.web.chat import ChatDesk
 from koloda.web.checks import TableError, check_name, check_settings, check_sizes
 from koloda.web.cluster import make_cluster
 from koloda.web.collector import Collector
 from koloda.web.conn import Conn, dumps
 from koloda.web.finish import Finisher
+from koloda.web.hints import HintDesk
 from koloda.web.limits import Limits, Said
 from koloda.web.params import well_formed_table_id
 from koloda.web.persist import LiveAction, LiveSeat, LiveTable, Writer
 from koloda.web.protocol import Refusal
+from koloda.web.rematch import RematchDesk
 from koloda.web.stats import server_stats
 from koloda.web.sweeper import Sweeper
 from koloda.web.sync import ClusterSync
-from koloda.web.table import Seat, Table
+from koloda.web.table import Seat, Table, fresh_match, is_takeback
 from koloda.web.views import cards_in, guarded
 
 __all__ = ["TableError", "TableManager", "token_hash"]
@@ -109,6 +113,9 @@ class TableManager:
         self.sync = ClusterSync(self)
         self.sweeper = Sweeper(self)
         self.finisher = Finisher(self)
+        self.hints = HintDesk(self)
+        self.chat = ChatDesk(self)
+        self.rematches = RematchDesk(self)
 
     # ---------------------------------------------------------- life cycle
     async def start(self) -> None:
@@ -158,6 +165,7 @@ class TableManager:
             self._ticker.cancel()
         if self.sync.task is not None:
             self.sync.task.cancel()
+        self.hints.stop()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -176,10 +184,9 @@ class TableManager:
         """A table as it stood: the match from its seed, every stored action replayed."""
         row = stored.row
         spec = get_spec(row.game)
-        match = from_record({"format": "koloda-record/1", "game": row.game,
-                             "players": row.players, "options": row.options,
-                             "seed": row.seed, "deals": [], "actions": []})
-        seats = [Seat(s.kind, s.name, s.bot, s.token_hash, account_id=s.account_id)
+        match = fresh_match(row.game, row.players, row.options, row.seed)
+        seats = [Seat(s.kind, s.name, s.bot, s.token_hash, account_id=s.account_id,
+                      hints=s.hints or 0, strikes=s.strikes or 0, left=bool(s.left))
                  for s in stored.seats]
         for s in seats:
             if s.kind == "person" and s.taken:
@@ -189,7 +196,7 @@ class TableManager:
                       finished=row.finished is not None,
                       abandoned=row.abandoned is not None, game_id=row.game_id)
         for i, (seat, action) in enumerate(stored.actions):
-            if seat != match.to_move:
+            if seat != table.match.to_move and not is_takeback(action):
                 raise IllegalAction("stored_out_of_turn", i=i, seat=seat)
             table.apply_logged(seat, action)
         return table
@@ -223,7 +230,7 @@ class TableManager:
 
     def _in_play_newest(self, game: str | None = None) -> list[Table]:
         return sorted((t for t in self.tables.values()
-                       if t.in_play and (game is None or t.spec.name == game
+                       if t.in_play and not t.private and (game is None or t.spec.name == game
                                          or t.spec.family == game)),
                       key=lambda t: -t.created)
 
@@ -311,11 +318,25 @@ class TableManager:
             made[sit].account_id = account_id
             made[sit].away_since = time.monotonic()
         settings = check_settings(spec.name, settings, notes)
+        invite = None
+        if settings.pop("private"):
+            invite = secrets.token_urlsafe(16)
+            settings["invite"] = token_hash(invite)
+        table = await self.open_table(spec, n, options, made, settings, client,
+                                      self.owners(client, account_id))
+        table.invite = invite
+        return table, token, notes
+
+    async def open_table(self, spec: GameSpec, n: int, options: dict[str, Any],
+                         made: list[Seat], settings: dict[str, Any], client: str | None,
+                         owners: tuple[str, ...],
+                         also: Callable[[Session, str], None] | None = None) -> Table:
+        """A new table of these seats on a fresh seed: stored (with ``also``'s rows, in
+        the same transaction, given the new id), held and driven from here."""
         seed = secrets.randbelow(2**63)
         match = new_game(spec.name, players=n, seed=seed, **options)
         table = Table(secrets.token_urlsafe(6), spec, match, seed, dict(match.options), made,
-                      settings, time.time(), client=client or "?",
-                      owners=self.owners(client, account_id))
+                      settings, time.time(), client=client or "?", owners=owners)
 
         def write(s: Session) -> None:
             s.add(LiveTable(id=table.id, game=spec.name, players=n, options=table.options,
@@ -325,6 +346,8 @@ class TableManager:
                 s.add(LiveSeat(table_id=table.id, seat=i, kind=seat.kind, name=seat.name,
                                bot=seat.bot, token_hash=seat.token_hash,
                                account_id=seat.account_id))
+            if also is not None:
+                also(s, table.id)
         await self.writer.run(write)
         self.tables[table.id] = table
         self.caps.opened(table)
@@ -332,7 +355,7 @@ class TableManager:
             await self.cluster.acquire(table.id)     # its creator drives it
             self.cluster.publish({"t": "created", "table": table.id})
         self.driver.kick(table)
-        return table, token, notes
+        return table
 
     async def sit(self, table: Table, seat: int, name: Any,
                   account_id: int | None = None) -> str:
@@ -411,6 +434,7 @@ class TableManager:
             s = table.seats[seat]
             s.conns.add(conn)
             s.away_since = None
+            s.struck = False            # back: the next time away counts again
         else:
             table.spectators += 1
         self.collector.opened()
@@ -457,40 +481,53 @@ class TableManager:
             except Exception as exc:
                 return self._engine_failed(table, action, exc, msg_id)
             assert seat is not None          # check_turn refuses a spectator
-            index = table.version
-            # stored first, applied second: no one ever sees a state the database lacks
-            try:
-                await self.writer.add_action(table.id, index, seat, text)
-            except Exception as exc:
-                if persist.is_conflict(exc):
-                    # another server accepted an action at this index first: this copy
-                    # was behind; it catches up, and this one is refused as stale
-                    self.conflicts += 1
-                    await self.sync.refresh(table, locked=True)
-                    refusal = Refusal("stale", Reason("stale", seen=version,
-                                                      now=table.version), msg_id)
-                    table.broadcast_state()
-                    return refusal
-                log.error("table %s: action %d not stored: %s", table.id, index, exc)
-                return Refusal("server_error", "the action could not be stored; nothing "
-                                               "changed", msg_id)
-            try:
-                table.apply_logged(seat, text)
-            except Exception as exc:
-                await self.writer.run(lambda s: s.execute(delete(LiveAction).where(
-                    LiveAction.table_id == table.id, LiveAction.idx == index)))
-                return self._engine_failed(table, text, exc, msg_id)
-            self.accepted += 1
-            table.last_active = time.monotonic()
-            table.notice = notice
-            self.cluster.publish({"t": "action", "table": table.id, "idx": index,
-                                  "seat": seat, "action": text,
-                                  "notice": None if notice is None else
-                                  [notice.key, notice.args]})
-            if conn is not None:
-                self.acknowledge(table, conn, msg_id, text)
+            stored = await self.store_and_apply(table, seat, version, text, conn, msg_id,
+                                                 notice)
+        if isinstance(stored, Refusal):
+            return stored
         table.broadcast_state()
         self.drive(table)
+        return text
+
+    async def store_and_apply(self, table: Table, seat: int, version: int, text: str,
+                               conn: Conn | None, msg_id: Any, notice: Said | None
+                               ) -> Refusal | str:
+        """Under the table's lock, an action already checked (or a takeback): stored at
+        the table's version first, applied second, told to the other servers and
+        acknowledged to ``conn``. Refused (nothing changes) when another server stored an
+        action at this version first, or the store or the engine failed."""
+        index = table.version
+        # stored first, applied second: no one ever sees a state the database lacks
+        try:
+            await self.writer.add_action(table.id, index, seat, text)
+        except Exception as exc:
+            if persist.is_conflict(exc):
+                # another server accepted an action at this index first: this copy
+                # was behind; it catches up, and this one is refused as stale
+                self.conflicts += 1
+                await self.sync.refresh(table, locked=True)
+                refusal = Refusal("stale", Reason("stale", seen=version,
+                                                  now=table.version), msg_id)
+                table.broadcast_state()
+                return refusal
+            log.error("table %s: action %d not stored: %s", table.id, index, exc)
+            return Refusal("server_error", "the action could not be stored; nothing "
+                                           "changed", msg_id)
+        try:
+            table.apply_logged(seat, text)
+        except Exception as exc:
+            await self.writer.run(lambda s: s.execute(delete(LiveAction).where(
+                LiveAction.table_id == table.id, LiveAction.idx == index)))
+            return self._engine_failed(table, text, exc, msg_id)
+        self.accepted += 1
+        table.last_active = time.monotonic()
+        table.notice = notice
+        self.cluster.publish({"t": "action", "table": table.id, "idx": index,
+                              "seat": seat, "action": text,
+                              "notice": None if notice is None else
+                              [notice.key, notice.args]})
+        if conn is not None:
+            self.acknowledge(table, conn, msg_id, text)
         return text
 
     def _engine_failed(self, table: Table, action: str, exc: Exception, msg_id: Any
@@ -505,12 +542,13 @@ class TableManager:
     def _reload(self, table: Table) -> None:
         """Rebuild a table's match from what the database holds (after a failure)."""
         stored = persist.load_actions(self.sessions, table.id)
-        fresh = from_record({"format": "koloda-record/1", "game": table.spec.name,
-                             "players": table.match.players, "options": table.options,
-                             "seed": table.seed, "deals": [], "actions": []})
+        fresh = fresh_match(table.spec.name, table.match.players, table.options, table.seed)
         table.match, table.log, table._cache, table._logs = fresh, [], {}, {}
         table._hidden = {}
-        table.deal_start = 0
+        table.deal_start = table.undone = 0
+        table._behind = None
+        for s in table.seats:
+            s.takebacks = 0                 # counted again from the stored takebacks
         for seat, action in stored:
             table.apply_logged(seat, action)
 

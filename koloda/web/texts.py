@@ -47,6 +47,46 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "away_wait": ("the table waits", "стол ждёт"),
     "away_bot": ("Computer standing in:", "Компьютер на замену:"),
     "create": ("Create the table", "Создать стол"),
+    # private tables, rematches
+    "share_private": ("Invite link (a private table: only those with this link can sit or "
+                      "watch)", "Ссылка-приглашение (закрытый стол: сесть или смотреть могут "
+                      "только те, у кого она есть)"),
+    "rematch": ("Rematch: the same seats again", "Реванш: те же места ещё раз"),
+    "rematch_go": ("Go to the rematch", "К реваншу"),
+    "private_table": ("Private: only by invite link", "Закрытый: только по приглашению"),
+    "who_comes": ("Who may come", "Кто может прийти"),
+    "level_rating": ("rated {mu} in this game (a new player: 25)",
+                     "рейтинг в этой игре {mu} (у новичка 25)"),
+    "spectators_see": ("Watchers see", "Зрители видят"),
+    "spectators_live": ("every card at once", "каждую карту сразу"),
+    "spectators_trick": ("a trick behind (no card of the trick in play)",
+                         "со взятку позади (ни одной карты текущей взятки)"),
+    "watching_behind": ("You watch a trick behind: the trick in play shows once it is over.",
+                        "Вы смотрите со взятку позади: текущая взятка видна, когда она "
+                        "сыграна."),
+    # the table's chat
+    "chat": ("Chat", "Чат"),
+    "chat_placeholder": ("say something to the table", "напишите столу"),
+    "chat_send": ("Send", "Отправить"),
+    "chat_watchers": ("Watchers read the chat; the players write.",
+                      "Зрители читают чат, пишут игроки."),
+    "chat_mute": ("mute {name}", "не показывать {name}"),
+    "chat_unmute": ("show {name} again", "снова показывать {name}"),
+    "chat_muted": ("muted: {names}", "скрыты: {names}"),
+    # the hint (the terminal's h)
+    "hint": ("Hint", "Подсказка"),
+    "hint_title": ("What the strongest computer player would play here (the record counts "
+                   "it; the match is then not rated)",
+                   "Что сыграл бы здесь сильнейший компьютер (отмечается в записи; партия "
+                   "тогда не идёт в рейтинг)"),
+    "takeback": ("Take back", "Вернуть ход"),
+    "takeback_title": ("Undo your last move in this deal and the computers' moves since (the "
+                       "record counts it; the match is then not rated)",
+                       "Отменить свой последний ход в этой сдаче и ходы компьютеров после "
+                       "него (отмечается в записи; партия тогда не идёт в рейтинг)"),
+    "hint_thinking": ("Hint: thinking…", "Подсказка: думаю…"),
+    "hint_is": ("Hint ({bot}): {move}", "Подсказка ({bot}): {move}"),
+    "hint_values": ("estimated values", "оценки ходов"),
     # accounts
     "sign_in_or_register": ("Sign in or register", "Вход и регистрация"),
     "account_help": ("Without an account you play as a guest. Register your name to keep "

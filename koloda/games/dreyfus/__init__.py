@@ -38,7 +38,14 @@ from koloda.engine.view import Observation
 from koloda.games._hidden import deal_hidden
 from koloda.games.dreyfus.layout import LAYOUT
 from koloda.games.dreyfus.messages import MESSAGES
-from koloda.games.dreyfus.views import VIEWS, DreyfusOutcome, DreyfusSheet, DreyfusView, TrickTaken
+from koloda.games.dreyfus.views import (
+    TERMS,
+    VIEWS,
+    DreyfusOutcome,
+    DreyfusSheet,
+    DreyfusView,
+    TrickTaken,
+)
 from koloda.tricks import (
     FollowElseTrump,
     Trick,
@@ -423,7 +430,7 @@ SPECS = [GameSpec(
     name="dreyfus", family="dreyfus", variant="classic",
     title_en="Dreyfus", title_ru="Дрейфус",
     players=(3,), default_players=3, match_class=DreyfusMatch,
-    views=VIEWS, outcome=DreyfusOutcome.from_details, messages=MESSAGES,
+    views=VIEWS, outcome=DreyfusOutcome.from_details, messages=MESSAGES, terms=TERMS,
     options=(
         Option("finish", "cycle", "\"cycle\" or \"deal\"",
                "once someone has 10 below the line: cycle = play out the current cycle of five "

@@ -76,3 +76,13 @@ class DreyfusOutcome(View):
 
 
 VIEWS = (DreyfusView, DreyfusSheet, TrickTaken, DreyfusOutcome)
+
+#: the Dreyfus terms the shared vocabulary does not have (прикуп, the five trumps' cycle)
+TERMS: dict[str, tuple[str, str]] = {
+    "bought": ("bought", "куплено"),
+    "widow_size": ("widow", "прикуп"),
+    "next_trump": ("next trumps", "следующие козыри"),
+    "won_at_deal": ("won at deal", "выиграна в сдаче"),
+    "skipped": ("skipped", "пропускает"),
+    "finish": ("finish", "конец партии"),
+}

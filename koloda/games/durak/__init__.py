@@ -25,7 +25,7 @@ from koloda.games.durak.layout import LAYOUT
 from koloda.games.durak.match import DurakMatch, PerevodnoyMatch
 from koloda.games.durak.messages import MESSAGES
 from koloda.games.durak.rounds import DurakGame
-from koloda.games.durak.views import TERMS, VIEWS, DurakOutcome
+from koloda.games.durak.views import TERMS, VERBS, VIEWS, DurakOutcome
 
 __all__ = ["SPECS", "DurakGame", "DurakMatch", "PerevodnoyMatch"]
 
@@ -87,7 +87,7 @@ SPECS = [
         summary_ru="Отбивайся или бери; подкидывают карты тех же достоинств; кто остался с "
                    "картами — дурак.",
         determinize=determinize,
-        terms=TERMS, messages=MESSAGES, views=VIEWS, outcome=DurakOutcome.from_details,
+        terms=TERMS, verbs=VERBS, messages=MESSAGES, views=VIEWS, outcome=DurakOutcome.from_details,
         aliases=("durak-podkidnoy", "podkidnoy", "durak-simple", "дурак", "подкидной"),
         actions=ActionVocabulary(plain=("take", "pass"), multi=("attack", "throw"),
                                  pairs=("beat",)),
@@ -104,7 +104,7 @@ SPECS = [
         summary_ru="Дурак, в котором отбивающийся может перевести ход картой того же "
                    "достоинства, пока ничего не побито.",
         determinize=determinize,
-        terms=TERMS, messages=MESSAGES, views=VIEWS, outcome=DurakOutcome.from_details,
+        terms=TERMS, verbs=VERBS, messages=MESSAGES, views=VIEWS, outcome=DurakOutcome.from_details,
         aliases=("perevodnoy", "durak-transfer", "переводной", "дурак переводной"),
         actions=ActionVocabulary(plain=("take", "pass"), multi=("attack", "throw", "transfer"),
                                  pairs=("beat",)),

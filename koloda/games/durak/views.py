@@ -31,6 +31,29 @@ TERMS: dict[str, tuple[str, str]] = {
     "epaulettes": ("epaulettes", "погоны"),
     "left_holding_cards": ("left holding cards", "остались с картами"),
     "first_attacker": ("first attacker", "первым ходил"),
+    "discard_count": ("beaten off", "бито"),
+    "attacker": ("attacker", "атакует"),
+    "first_bout": ("first round", "первый отбой"),
+    "trump_drawn_by": ("drew the trump card", "взял(а) козырную карту"),
+    "in_game": ("in the game", "в игре"),
+    "defend": ("defence", "отбой"),
+    "simple": ("simple", "простой"),
+    "losses": ("games lost", "проиграно"),
+    "trump_suit": ("trumps", "козыри"),
+    "stock_size": ("stock", "колода"),
+    "defender": ("defender", "отбивается"),
+    "first_bout_limit": ("first round limit", "предел первого отбоя"),
+    "passed": ("passed", "пас"),
+    "perevodnoy": ("transfer", "переводной"),
+}
+
+#: the durak verbs (as pressed, then as a log says it: «бьёт»)
+VERBS: dict[str, tuple[str, ...]] = {
+    "attack": ("attack", "ходить", "attacks", "ходит"),
+    "beat": ("beat", "побить", "beats", "бьёт"),
+    "take": ("take", "взять", "takes", "берёт"),
+    "throw": ("throw in", "подкинуть", "throws in", "подкидывает"),
+    "transfer": ("transfer", "перевести", "transfers", "переводит"),
 }
 
 #: a pair on the table: the attack card and the card covering it (None: not covered yet)

@@ -24,7 +24,7 @@ from koloda.games.kopilka.determinize import determinize
 from koloda.games.kopilka.layout import LAYOUT
 from koloda.games.kopilka.messages import MESSAGES
 from koloda.games.kopilka.table import DEALS, DEFAULT_VALUES, HAND, Purse
-from koloda.games.kopilka.views import TERMS, VIEWS, KopilkaOutcome, KopilkaSheet
+from koloda.games.kopilka.views import TERMS, VERBS, VIEWS, KopilkaOutcome, KopilkaSheet
 
 __all__ = ["SPECS", "KopilkaDeal", "KopilkaMatch", "Purse"]
 
@@ -113,7 +113,7 @@ SPECS = [GameSpec(
                "первый снёсший карты в четвёртой сдаче забирает остаток.",
     aliases=("копилка",),
     determinize=determinize,
-    terms=TERMS,
+    terms=TERMS, verbs=VERBS,
     messages=MESSAGES,
     views=VIEWS, outcome=KopilkaOutcome.from_details,
     # pick 0..7: at most the 8 cards of one suit are offered

@@ -140,6 +140,20 @@ TERMS: dict[str, tuple[str, str]] = {
     "first_to_shed": ("first out of cards", "первым снёс карты"),
     "money_at_start": ("money at start", "деньги в начале"),
     "offerer": ("lays out", "выкладывает"),
+    "failed_leads": ("failed leads", "пустые ходы"),
+    "blocked": ("blocked", "заперта"),
+    "fee": ("fee", "платёж за сдачу"),
+    "payments": ("payments", "платежи"),
+    "talon": ("talon", "прикуп"),
+    "paid": ("paid", "выплачено"),
+    "picked": ("picked", "взята"),
+    "remiz": ("remiz", "ремиз"),
+}
+
+#: the Kopilka verbs (as pressed, then as a log says it: «прикупает»)
+VERBS: dict[str, tuple[str, ...]] = {
+    "pick": ("take card", "взять карту", "takes card", "берёт карту"),
+    "draw": ("draw", "прикупить", "draws", "прикупает"),
 }
 
 @dataclass(frozen=True)

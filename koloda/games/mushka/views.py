@@ -123,6 +123,9 @@ class MushkaSheet(View):
 
 #: Mushka's own words: the exchange choices as the sheet of choices shows them
 TERMS: dict[str, tuple[str, str]] = {
-    f"discard {k}": (f"drew {k}", f"прикупил {k}") for k in range(1, 6)}
+    **{f"discard {k}": (f"drew {k}", f"прикупил {k}") for k in range(1, 6)},
+    "changes": ("change", "изменение"),
+    "void": ("void", "пустая"),
+}
 
 VIEWS = (MushkaView, LastTrick, MushkaSheet, DealerDraw)

@@ -26,7 +26,7 @@ from koloda.games.opendaum.match import (
     schedule,
 )
 from koloda.games.opendaum.views import VIEWS, OpendaumOutcome, OpendaumSheet, OpendaumView
-from koloda.games.opendaum.words import MESSAGES, TERMS
+from koloda.games.opendaum.words import MESSAGES, TERMS, VERBS
 
 # the registry adds every spec's sentences to the catalog when it loads; a deal built
 # directly (a test's position, a script) refuses in these words before it has
@@ -105,7 +105,8 @@ SPECS = [
         determinize=determinizer(CLASSIC),
         actions=ActionVocabulary(numbers=_BIDS, single=("play",)),
         bounds=_BOUNDS, layout=LAYOUT, bots=_BOTS, order=1,
-        views=VIEWS, terms=TERMS, messages=MESSAGES, outcome=OpendaumOutcome.from_details,
+        views=VIEWS, terms=TERMS, verbs=VERBS, messages=MESSAGES,
+        outcome=OpendaumOutcome.from_details,
         measure=_MEASURE,
     ),
     GameSpec(
@@ -128,7 +129,8 @@ SPECS = [
         determinize=determinizer(SHAKHI),
         actions=ActionVocabulary(numbers=_BIDS, single=("play",), wild_cards=("6S", "6C")),
         bounds=_BOUNDS, layout=SHAKHI_LAYOUT, bots=_BOTS, order=1,
-        views=VIEWS, terms=TERMS, messages=MESSAGES, outcome=OpendaumOutcome.from_details,
+        views=VIEWS, terms=TERMS, verbs=VERBS, messages=MESSAGES,
+        outcome=OpendaumOutcome.from_details,
         measure=_MEASURE,
     ),
     GameSpec(
@@ -151,7 +153,8 @@ SPECS = [
         determinize=determinizer(THIRTY_THREE),
         actions=ActionVocabulary(numbers=_BIDS, single=("play",), wild_cards=("6C",)),
         bounds=_BOUNDS, layout=SHAKHI_LAYOUT, bots=_BOTS, order=1,
-        views=VIEWS, terms=TERMS, messages=MESSAGES, outcome=OpendaumOutcome.from_details,
+        views=VIEWS, terms=TERMS, verbs=VERBS, messages=MESSAGES,
+        outcome=OpendaumOutcome.from_details,
         measure=_MEASURE, moves_ranks=_moves_ranks,
     ),
 ]

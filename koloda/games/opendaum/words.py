@@ -25,6 +25,18 @@ TERMS: dict[str, tuple[str, str]] = {
     # the ranks (разряды) of Opendaum for three with 33 cards, as a result names them
     "rank": ("rank", "разряд"),
     **{f"rank_{r.id}": (r.en, r.ru) for r in RANKS},
+    "bids": ("bid", "заказ"),
+    "totals": ("total", "очки"),
+    "schedule": ("schedule", "расписание"),
+}
+
+#: the Opendaum verbs (as pressed, then as a log says it: «заказывает»); ``wild``/``plain`` and
+#: ``with`` are the shakhi's words after a played card
+VERBS: dict[str, tuple[str, ...]] = {
+    "bid": ("bid", "заказ", "bids", "заказывает"),
+    "wild": ("wild", "как шаха"),
+    "plain": ("plain", "за простую"),
+    "with": ("with", "картой"),
 }
 
 #: refusals only Opendaum gives (message key → (English, Russian) templates)

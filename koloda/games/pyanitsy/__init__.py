@@ -31,6 +31,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
 # same sentence again)
 messages.register(MESSAGES, "pyanitsy")
 
+#: the Pyanitsy terms the shared vocabulary does not have (the piles, the tie: спор)
+TERMS: dict[str, tuple[str, str]] = {
+    "pile_sizes": ("pile", "колода"),
+    "tie_step": ("tie step", "спор"),
+    "tie_steps": ("tie steps", "споры"),
+    "starter": ("starts", "начинает"),
+    "round_cap": ("round cap", "не больше ходов"),
+}
+#: the one verb (as pressed, then as a log says it)
+VERBS: dict[str, tuple[str, ...]] = {
+    "flip": ("turn a card", "открыть карту", "turns a card", "открывает карту"),
+}
+
 
 @dataclass(frozen=True)
 class PyanitsyRound(View):
@@ -267,6 +280,7 @@ SPECS = [GameSpec(
     # a round takes at most 52 flips (ties flip again)
     bounds=Bounds(actions_per_deal=lambda options: options["round_cap"] * 52),
     layout=LAYOUT, order=7,
-    messages=MESSAGES, views=(PyanitsyView, PyanitsyRound, PyanitsySheet, PyanitsyOutcome),
+    messages=MESSAGES, terms=TERMS, verbs=VERBS,
+    views=(PyanitsyView, PyanitsyRound, PyanitsySheet, PyanitsyOutcome),
     outcome=PyanitsyOutcome.from_details,
 )]

@@ -38,6 +38,7 @@ from koloda.games.stukolka.layout import LAYOUT
 from koloda.games.stukolka.messages import MESSAGES
 from koloda.games.stukolka.views import (
     TERMS,
+    VERBS,
     VIEWS,
     DealerDraw,
     StukolkaOutcome,
@@ -460,7 +461,7 @@ SPECS = [GameSpec(
     name="stukolka", family="stukolka", variant="classic",
     title_en="Stukolka", title_ru="Стуколка",
     players=(4, 5, 6, 7), default_players=5, match_class=StukolkaMatch,
-    views=VIEWS, outcome=StukolkaOutcome.from_details, terms=TERMS, messages=MESSAGES,
+    views=VIEWS, outcome=StukolkaOutcome.from_details, terms=TERMS, verbs=VERBS, messages=MESSAGES,
     options=(
         Option("deck", 36, "36 or 52", "cards in the deck", "колода: 36 или 52 листа",
                one_of(36, 52)),

@@ -24,6 +24,21 @@ Plays = tuple[tuple[int, Card], ...]
 #: Stukolka's own words (the book's: «ставят на кон», «вносит в кон»)
 TERMS: dict[str, tuple[str, str]] = {
     "kon": ("pot", "кон"),
+    "ante": ("ante", "ставка за сдачу"),
+    "match_deals": ("deals in the match", "сдач в партии"),
+    "pot_after": ("pot after", "в кассе после"),
+    "pot_before": ("pot before", "в кассе до"),
+    "balances": ("money", "деньги"),
+    "declared": ("declared", "объявил"),
+    "redeal": ("redeal", "пересдача"),
+    "declare": ("declaration", "объявление"),
+}
+
+#: the Stukolka verbs (as pressed, then as a log says it: «стучит»)
+VERBS: dict[str, tuple[str, ...]] = {
+    "knock": ("knock", "стучу", "knocks", "стучит"),
+    "drop": ("drop", "пас", "drops out", "пасует"),
+    "golets": ("golets", "голец", "declares golets", "объявляет голец"),
 }
 
 

@@ -93,6 +93,12 @@ TERMS: dict[str, tuple[str, str]] = {
     "rozhok": ("rozhok", "рожок"),
     "all_nine": ("all nine", "все девять"),
     "all clubs and all jacks": ("all clubs and all jacks", "все трефы и все валеты"),
+    "pair_tricks": ("pair tricks", "взятки пар"),
+    "last_deal": ("last deal", "последняя сдача"),
+    "records": ("record", "запись"),
+    "how": ("how", "как"),
+    "record": ("record", "запись"),
+    "single_deal": ("single deal", "одна сдача"),
 }
 
 

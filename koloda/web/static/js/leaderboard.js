@@ -4,7 +4,8 @@ import { api, h, langSwitch, loadMe, loadTexts, pick, t } from "./common.js";
 const PAGE = 50;
 let GAMES = [];
 let offset = Number(new URLSearchParams(location.search).get("offset") || 0);
-const gameName = decodeURIComponent(location.pathname.split("/")[2] || "durak");
+// the server sends /leaderboard on to the first game's page, so the path names a game
+const gameName = decodeURIComponent(location.pathname.split("/")[2] || "");
 
 const fmt = (x) => Number(x).toFixed(1);
 

@@ -9,7 +9,8 @@ import { renderPlayNow } from "./playnow.js";
 let GAMES = [];
 let TABLES = [];
 const form = { game: null, players: null, options: {}, seats: [], sit: 0,
-               away_policy: "computer", away_timeout: 120, away_bot: null };
+               away_policy: "computer", away_timeout: 120, away_bot: null, private: false,
+               spectators: "live" };
 
 function myName() {
   const me = account();
@@ -269,13 +270,16 @@ function seatRow(i) {
     g.bots.map((b) => h("option", { value: b }, botName(b)))) : null;
   if (bot) {
     bot.value = s.bot;
-    bot.addEventListener("change", () => { form.seats[i].bot = bot.value; });
+    bot.addEventListener("change", () => { form.seats[i].bot = bot.value; renderForm(); });
   }
   const me = s.kind === "person" ? h("label", { class: "muted" },
     h("input", { type: "radio", name: "sit", value: String(i), checked: form.sit === i,
                  onchange: () => { form.sit = i; } }), " ", t("i_sit_here")) : null;
+  const level = s.kind === "computer" && g.levels ? g.levels[s.bot] : null;
+  const note = level ? h("p", { class: "help level-note" }, pick(level.note),
+    level.rating != null ? ` · ${t("level_rating", { mu: Math.round(level.rating) })}` : "") : null;
   return h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, t("seat_n", { n: i + 1 })),
-    kind, bot, me);
+    kind, bot, me, note);
 }
 
 function rulesBox(name) {
@@ -314,6 +318,13 @@ function renderForm() {
   const awayBot = h("select", { name: "away_bot" }, g.bots.map((b) => h("option", { value: b }, botName(b))));
   awayBot.value = form.away_bot;
   awayBot.addEventListener("change", () => { form.away_bot = awayBot.value; });
+  const secret = h("input", { type: "checkbox", id: "private", name: "private", checked: form.private });
+  secret.addEventListener("change", () => { form.private = secret.checked; });
+  const watchers = h("select", { id: "spectators", name: "spectators" },
+    h("option", { value: "live" }, t("spectators_live")),
+    h("option", { value: "trick" }, t("spectators_trick")));
+  watchers.value = form.spectators;
+  watchers.addEventListener("change", () => { form.spectators = watchers.value; });
   el.replaceChildren(
     h("h2", {}, t("new_table")),
     h("div", { class: "field" }, h("label", { for: "game" }, t("game")), " ", games),
@@ -325,6 +336,9 @@ function renderForm() {
     h("fieldset", {}, h("legend", {}, t("away_title")),
       h("div", { class: "field" }, t("away_after"), " ", timeout, " ", t("seconds"), " ", policy),
       h("div", { class: "field" }, t("away_bot"), " ", awayBot)),
+    h("fieldset", {}, h("legend", {}, t("who_comes")),
+      h("div", { class: "field" }, secret, " ", h("label", { for: "private" }, t("private_table"))),
+      h("div", { class: "field" }, h("label", { for: "spectators" }, t("spectators_see")), " ", watchers)),
     h("button", { id: "create", class: "button primary", onclick: create }, t("create")));
 }
 
@@ -336,7 +350,7 @@ async function create() {
       game: form.game, players: form.players, options: form.options, seats: form.seats,
       name, sit,
       settings: { away_policy: form.away_policy, away_timeout: form.away_timeout,
-                  away_bot: form.away_bot },
+                  away_bot: form.away_bot, private: form.private, spectators: form.spectators },
     });
     if (res.token) localStorage.setItem(tokenKey(res.id), res.token);
     if (res.notes && res.notes.length) sessionStorage.setItem("koloda.notes", res.notes.join("\n"));

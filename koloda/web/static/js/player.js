@@ -68,7 +68,7 @@ function render() {
   document.title = `koloda — ${DATA ? DATA.name : who}`;
   document.getElementById("subtitle").textContent = t("player");
   document.getElementById("lang-slot").replaceChildren(
-    h("a", { href: `/leaderboard/${shown || "durak"}` }, t("leaderboard")), " ", langSwitch(render));
+    h("a", { href: shown ? `/leaderboard/${shown}` : "/leaderboard" }, t("leaderboard")), " ", langSwitch(render));
   const app = document.getElementById("app");
   if (!DATA) {   // no such account (404): the server's sentence names whom it did not find
     if (FAILED) {
@@ -104,7 +104,9 @@ function render() {
   app.replaceChildren(
     h("section", { class: "panel" }, h("h2", { id: "player-name" }, DATA.name),
       h("p", { class: "help" }, t("registered_since", { date: DATA.created.slice(0, 10) })),
-      h("p", {}, `${t("rank_33")}: `, h("b", { id: "rank" }, rank))),
+      h("p", {}, `${t("rank_33")}: `, h("b", { id: "rank" }, rank)),
+      DATA.reliability && DATA.reliability.matches
+        ? h("p", { id: "reliability" }, t("reliability", DATA.reliability)) : null),
     h("section", { class: "panel" }, h("h2", {}, t("rating_history")), chips,
       cur ? plot(DATA.history[shown] || []) : h("p", { class: "help" }, t("no_ratings")),
       h("p", { class: "legend" }, h("span", { class: "k-mu" }, `— ${t("skill")} ± sigma`),

@@ -84,6 +84,10 @@ function seatBox(S, D, i, mine) {
   h("div", { class: "seat-head" }, h("strong", {}, row.name),
     S.seats[i] && S.seats[i].registered
       ? h("span", { class: "registered", title: t("registered") }, " ✓") : null, " ",
+    // a registered player's record of finishing (the table page asks for it)
+    S.seats[i] && S.reliable && S.reliable[S.seats[i].name] && S.reliable[S.seats[i].name].matches
+      ? h("span", { class: "tag reliable", title: t("reliability", S.reliable[S.seats[i].name]) },
+        t("reliability_short", S.reliable[S.seats[i].name])) : null, " ",
     mine ? h("span", { class: "tag you" }, t("term.you")) : seatStatus(S, i)),
   h("div", { class: "marks" }, marks),
   stats,

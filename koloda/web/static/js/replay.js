@@ -18,6 +18,8 @@ function say(text) {
   el.className = text ? "msg bad" : "msg";
 }
 
+const INVITE = new URLSearchParams(location.search).get("invite");
+
 function hashStep() {
   const n = Number(location.hash.slice(1));
   return location.hash.length > 1 && Number.isInteger(n) ? n : null;
@@ -27,8 +29,10 @@ async function go(n) {
   const mine = ++asked;
   wanted = n;
   try {
-    const at = n == null ? "" : `?at=${Math.max(0, n)}`;
-    const step = await api(`/api/replays/${encodeURIComponent(gameId)}${at}`);
+    const query = new URLSearchParams();
+    if (n != null) query.set("at", String(Math.max(0, n)));
+    if (INVITE) query.set("invite", INVITE);       // a private table's game
+    const step = await api(`/api/replays/${encodeURIComponent(gameId)}${query.size ? `?${query}` : ""}`);
     if (mine !== asked) return;     // a later step was asked for meanwhile
     wanted = step.at;
     S.state = step;

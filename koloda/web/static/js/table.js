@@ -1,7 +1,8 @@
 // The table page: one websocket to the server, which holds the game; this page only
 // shows what it is sent and sends the moves clicked, with the version it saw.
 import {
-  account, api, h, isCard, langSwitch, loadMe, loadTexts, pick, seatName, t, tokenKey,
+  account, actionName, api, botName, h, isCard, langSwitch, loadMe, loadTexts, pick, seatName, t,
+  tokenKey,
 } from "./common.js";
 import { markdown } from "./markdown.js";
 import {
@@ -14,6 +15,10 @@ const S = {
   tableId, seat: null, seats: [], table: null, state: null, legal: [], moves: NO_MOVES,
   selection: new Set(), target: null, lastDeal: null, shownResult: false,
   ws: null, retry: 0, msgId: 0, pending: false, closedByUs: false,
+  // the hint asked at a version, and the answer (the server's strongest computer player)
+  hintAsked: null, hint: null, wantRematch: false, reliable: {},
+  // the table's chat: its latest lines, and the seats this browser does not show
+  chat: [], muted: new Set(JSON.parse(localStorage.getItem(`koloda.mute.${tableId}`) || "[]")),
 };
 
 // a link with the token (from "use on another device") puts the seat in this browser
@@ -22,6 +27,14 @@ if (location.hash.startsWith("#token=")) {
   history.replaceState(null, "", location.pathname);
 }
 const token = () => localStorage.getItem(tokenKey(tableId));
+// a private table's invite key: from its invite link (#invite=…), kept for this table
+const inviteKey = (id) => `koloda.invite.${id}`;
+if (location.hash.startsWith("#invite=")) {
+  localStorage.setItem(inviteKey(tableId), decodeURIComponent(location.hash.slice(8)));
+  history.replaceState(null, "", location.pathname);
+}
+const invite = () => localStorage.getItem(inviteKey(tableId));
+const inviteQuery = () => (invite() ? `?invite=${encodeURIComponent(invite())}` : "");
 
 function say(text, bad = true) {
   const el = document.getElementById("msg");
@@ -36,7 +49,7 @@ function connect() {
   S.ws = ws;
   ws.addEventListener("open", () => {
     S.retry = 0;
-    ws.send(JSON.stringify({ type: "hello", token: token() || null }));
+    ws.send(JSON.stringify({ type: "hello", token: token() || null, invite: invite() || undefined }));
     setConn(true);
   });
   ws.addEventListener("message", (e) => {
@@ -77,9 +90,11 @@ function handle(msg) {
       S.seat = msg.seat;
       S.table = msg.table;
       S.seats = msg.table.seats;
+      lookUpReliability();
       break;
     case "seats":
       S.seats = msg.seats;
+      lookUpReliability();
       if (S.state) render();
       break;
     case "state": {
@@ -109,15 +124,32 @@ function handle(msg) {
     case "ok":
       say("");
       break;
+    case "hint":
+      S.hint = msg;
+      render();
+      break;
+    case "rematch":
+      onRematch(msg);
+      break;
+    case "chat_history":
+      S.chat = msg.lines;
+      renderChat();
+      break;
+    case "chat":
+      S.chat.push(msg.line);
+      if (S.chat.length > 100) S.chat.shift();
+      renderChat();
+      break;
     case "refused":
       S.pending = false;
       if (msg.code === "bad_token") {
         localStorage.removeItem(tokenKey(tableId));
         say(t("token_gone"));
-        send({ type: "hello", token: null });
+        send({ type: "hello", token: null, invite: invite() || undefined });
         return;
       }
       if (msg.code !== "stale") say(`${t("refused")}: ${reasonText(msg)}`);
+      if (S.hintAsked != null && !S.hint) { S.hintAsked = null; render(); }
       break;
     default:
       break;
@@ -186,7 +218,7 @@ async function onSit(seat) {
   if (!name) { say(t("need_name")); if (input) input.focus(); return; }
   localStorage.setItem("koloda.name", name);
   try {
-    const res = await api(`/api/tables/${tableId}/sit`, { seat, name });
+    const res = await api(`/api/tables/${tableId}/sit`, { seat, name, invite: invite() || undefined });
     localStorage.setItem(tokenKey(tableId), res.token);
     reconnect();
   } catch (e) { say(e.message); }
@@ -196,6 +228,117 @@ Object.assign(S, {
   onCard, onTarget, onSit, onAction: act,
   onClear: () => { S.selection.clear(); S.target = null; render(); },
 });
+
+// ------------------------------------------------------------------ hints
+// where every other seat is a computer, the server names the bot a hint asks
+// (table.hint_bot); the answer is for this seat and this version only
+function askHint() {
+  if (!myTurn() || S.hintAsked === S.state.version) return;
+  S.hintAsked = S.state.version;
+  S.hint = null;
+  send({ type: "hint", version: S.state.version, id: ++S.msgId });
+  render();
+}
+
+const signed = (x) => (Math.abs(x) < 0.005 ? "0.00" : `${x > 0 ? "+" : ""}${x.toFixed(2)}`);
+
+// a takeback (at such a table too): the seat's last move in this deal and the computers'
+// since; the server sends the state as it was
+function takeBack() {
+  if (S.pending || !S.state) return;
+  S.pending = true;
+  send({ type: "takeback", version: S.state.version, id: ++S.msgId });
+}
+
+function movedThisDeal() {
+  return (S.state.log || []).some(([seat]) => seat === S.seat);
+}
+
+function hintRow() {
+  const el = document.getElementById("hint-row");
+  const playing = S.table && S.seat != null && !S.state.view.match_over;
+  if (!playing) { el.replaceChildren(); return; }
+  const parts = [];
+  if (S.table.takebacks) {
+    parts.push(h("button", { class: "button small", id: "takeback-button", title: t("takeback_title"),
+                             disabled: !movedThisDeal() || S.pending, onclick: takeBack }, t("takeback")));
+  }
+  if (!S.table.hint_bot || !myTurn()) { el.replaceChildren(...parts); return; }
+  const v = S.state.version;
+  parts.push(h("button", { class: "button small", id: "hint-button", title: t("hint_title"),
+                           disabled: S.hintAsked === v, onclick: askHint }, t("hint")));
+  const answer = S.hint && S.hint.version === v ? S.hint : null;
+  if (answer) {
+    parts.push(h("span", { class: "hint-text", id: "hint-text" },
+      t("hint_is", { bot: botName(answer.bot), move: actionName(answer.action) })));
+    if (answer.values.length) {
+      parts.push(h("span", { class: "muted small hint-values" }, ` — ${t("hint_values")}: `,
+        answer.values.map(([a, x]) => `${actionName(a)} ${signed(x)}`).join(", ")));
+    }
+  } else if (S.hintAsked === v) {
+    parts.push(h("span", { class: "muted" }, t("hint_thinking")));
+  }
+  el.replaceChildren(...parts);
+}
+
+// ------------------------------------------------------------ reliability
+// how often each registered player at the table played a match to the end (their page's
+// figure over the last 20 matches), asked once per name
+function lookUpReliability() {
+  for (const s of S.seats) {
+    if (!s.registered || !s.name || s.name in S.reliable) continue;
+    S.reliable[s.name] = null;
+    fetch(`/api/players/${encodeURIComponent(s.name)}?recent=1`)
+      .then((r) => (r.ok ? r.json() : null))
+      .then((p) => { if (p && p.reliability) { S.reliable[s.name] = p.reliability; if (S.state) render(); } })
+      .catch(() => {});
+  }
+}
+
+// ------------------------------------------------------------------- chat
+// lines are drawn as text (h() sets textContent), never as HTML; a person may mute a seat
+function toggleMute(seat) {
+  if (S.muted.has(seat)) S.muted.delete(seat); else S.muted.add(seat);
+  localStorage.setItem(`koloda.mute.${tableId}`, JSON.stringify([...S.muted]));
+  renderChat();
+}
+
+function renderChat() {
+  const el = document.getElementById("chat");
+  if (!el) return;
+  const shown = S.chat.filter((l) => !S.muted.has(l.seat));
+  const lines = h("ol", { class: "chat-lines", id: "chat-lines" }, shown.map((l) => h("li", {},
+    h("button", { class: "chat-name", title: t("chat_mute", { name: l.name }), dataset: { seat: String(l.seat) },
+                  onclick: () => toggleMute(l.seat) }, l.name), " ", h("span", { class: "chat-text" }, l.text))));
+  const parts = [h("h3", {}, t("chat")), lines];
+  if (S.muted.size) {
+    const names = [...S.muted].map((s) => seatName(S.seats, s));
+    parts.push(h("p", { class: "muted small" }, t("chat_muted", { names: names.join(", ") }), " ",
+      ...[...S.muted].map((s) => h("button", { class: "button small unmute", onclick: () => toggleMute(s) },
+        t("chat_unmute", { name: seatName(S.seats, s) })))));
+  }
+  if (S.seat != null) {
+    const input = h("input", { id: "chat-input", maxlength: "200", placeholder: t("chat_placeholder"),
+                               autocomplete: "off" });
+    parts.push(h("form", { class: "chat-form", onsubmit: (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      send({ type: "chat", text, id: ++S.msgId });
+      input.value = "";
+    } }, input, h("button", { class: "button small", type: "submit" }, t("chat_send"))));
+  } else {
+    parts.push(h("p", { class: "muted small" }, t("chat_watchers")));
+  }
+  // drawn again on every line: what is being typed stays
+  const typing = document.getElementById("chat-input");
+  const draft = typing ? typing.value : "";
+  const focused = typing && document.activeElement === typing;
+  el.replaceChildren(...parts);
+  const again = document.getElementById("chat-input");
+  if (again) { again.value = draft; if (focused) again.focus(); }
+  lines.scrollTop = lines.scrollHeight;
+}
 
 // ---------------------------------------------------------------- drawing
 function statusText() {
@@ -213,10 +356,29 @@ function statusText() {
   return t("turn_of", { who: name });
 }
 
+// ---------------------------------------------------------------- rematch
+// the same seats again: this browser's seat token and invite work at the new table
+function askRematch() {
+  S.wantRematch = true;
+  send({ type: "rematch", id: ++S.msgId });
+}
+
+function goTo(next) {
+  if (token()) localStorage.setItem(tokenKey(next), token());
+  if (invite()) localStorage.setItem(inviteKey(next), invite());
+  location.assign(`/t/${encodeURIComponent(next)}`);
+}
+
+function onRematch(msg) {
+  if (S.table) S.table.rematch = msg.next;
+  if (S.wantRematch) { goTo(msg.next); return; }
+  render();
+}
+
 function joinPanel() {
   const el = document.getElementById("join");
-  const link = `${location.origin}/t/${tableId}`;
-  const parts = [h("h3", {}, t("share")),
+  const link = `${location.origin}/t/${tableId}${invite() ? `#invite=${encodeURIComponent(invite())}` : ""}`;
+  const parts = [h("h3", {}, t(S.table && S.table.private ? "share_private" : "share")),
     h("input", { class: "wide", readonly: true, value: link, onclick: (e) => e.target.select() })];
   if (S.seat == null) {
     const open = S.seats.filter((s) => s.kind === "person" && !s.taken);
@@ -229,6 +391,9 @@ function joinPanel() {
     } else {
       parts.push(h("p", { class: "muted" }, t("watching")));
     }
+    if (S.table && S.table.settings.spectators === "trick") {
+      parts.push(h("p", { class: "muted small", id: "watching-behind" }, t("watching_behind")));
+    }
   } else if (token()) {
     parts.push(h("details", {}, h("summary", {}, t("other_device")),
       h("p", { class: "muted small" }, t("other_device_help")),
@@ -236,8 +401,15 @@ function joinPanel() {
                    onclick: (e) => e.target.select() })));
   }
   if (S.state && S.state.game_id != null) {   // finished and stored: its replay
-    parts.push(h("p", {}, h("a", { href: `/g/${S.state.game_id}`, class: "replay-link" },
+    parts.push(h("p", {}, h("a", { href: `/g/${S.state.game_id}${inviteQuery()}`, class: "replay-link" },
       t("replay_link"))));
+  }
+  if (S.table && S.table.rematch) {           // the next match, same seats
+    parts.push(h("p", {}, h("button", { class: "button primary", id: "to-rematch",
+                                        onclick: () => goTo(S.table.rematch) }, t("rematch_go"))));
+  } else if (S.state && S.state.view.match_over && S.seat != null) {
+    parts.push(h("p", {}, h("button", { class: "button", id: "rematch-button", onclick: askRematch },
+      t("rematch"))));
   }
   el.replaceChildren(...parts);
 }
@@ -263,8 +435,10 @@ function render() {
   renderCenter(S);
   renderHand(S);
   renderMoves(S);
+  hintRow();
   renderPanel(S);
   joinPanel();
+  renderChat();
 }
 
 // ----------------------------------------------------------------- modals
@@ -294,9 +468,12 @@ function showResult() {
   const parts = [h("h2", {}, t("match_over"))];
   if (r) parts.push(...resultView(S));
   parts.push(...sheetView(S));
-  parts.push(h("p", {}, h("a", { href: `/api/tables/${tableId}/record`, target: "_blank" }, t("record_link")),
-    S.state.game_id != null ? [" · ", h("a", { href: `/g/${S.state.game_id}`, class: "replay-link" }, t("replay_link"))] : null,
+  parts.push(h("p", {}, h("a", { href: `/api/tables/${tableId}/record${inviteQuery()}`, target: "_blank" }, t("record_link")),
+    S.state.game_id != null ? [" · ", h("a", { href: `/g/${S.state.game_id}${inviteQuery()}`, class: "replay-link" }, t("replay_link"))] : null,
     " · ", h("a", { href: "/" }, t("back_lobby"))));
+  if (S.seat != null) {
+    parts.push(h("p", {}, h("button", { class: "button", id: "modal-rematch", onclick: askRematch }, t("rematch"))));
+  }
   modal(parts, t("close"));
 }
 
