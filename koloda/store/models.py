@@ -31,14 +31,18 @@ class Player(Base):
 class Account(Base):
     """A registered name: whoever knows its password. Its rank and statistics are its own —
     a guest or a record that merely names it never reaches it. ``key`` is the name as
-    names are compared (NFC, case folded: ``koloda.store.name_key``), unique; ``rank`` as
-    :class:`Player`'s."""
+    names are compared (NFC, case folded: ``koloda.store.name_key``), unique, and so is
+    ``skeleton`` (what the name looks like); ``rank`` as :class:`Player`'s."""
 
     __tablename__ = "accounts"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
     key: Mapped[str] = mapped_column(String(200), unique=True, index=True)
+    #: the name's confusables skeleton (:func:`koloda.store.skeleton.skeleton`), unique: no
+    #: two accounts whose names look alike (NULL only until a store older than it migrates)
+    skeleton: Mapped[str | None] = mapped_column(String(800), unique=True, index=True,
+                                                 nullable=True)
     #: the password's hash in PHC form (``$argon2id$…``); never the password
     password_hash: Mapped[str] = mapped_column(Text)
     created: Mapped[datetime] = mapped_column(DateTime)

@@ -42,6 +42,7 @@ from koloda.store.models import (
     RankRow,
     SeatRow,
 )
+from koloda.store.skeleton import skeleton
 
 #: the largest id a row has (the databases' 64-bit signed integers)
 ID_MAX = 2**63 - 1
@@ -60,11 +61,15 @@ class StoreError(RuntimeError):
 
 
 class NameTaken(ValueError):
-    """An account already holds this name (compared as :func:`name_key` says)."""
+    """An account already holds this name (compared as :func:`name_key` says), or one that
+    looks like it (the same :func:`~koloda.store.skeleton.skeleton`): ``like`` is that
+    account's name when it is not the same name."""
 
-    def __init__(self, name: str) -> None:
-        super().__init__(f"the name {name!r} is already registered")
+    def __init__(self, name: str, like: str | None = None) -> None:
+        super().__init__(f"the name {name!r} is already registered" if like is None
+                         else f"the name {name!r} looks like the registered name {like!r}")
         self.name = name
+        self.like = like
 
 
 def name_key(name: str) -> str:
@@ -261,19 +266,40 @@ class Store:
     # ----------------------------------------------------------- accounts
     def add_account(self, name: str, password_hash: str) -> AccountInfo:
         """Register ``name`` (as given: NFC, checked by the caller) with the hash of its
-        password; :class:`NameTaken` if an account holds it (by :func:`name_key`)."""
-        key = name_key(name)
+        password; :class:`NameTaken` if an account holds it (by :func:`name_key`) or a name
+        that looks like it (by :func:`~koloda.store.skeleton.skeleton`: the database's
+        unique index decides, so two servers cannot both register look-alikes)."""
+        key, skel = name_key(name), skeleton(name)
         with self._session() as s:
-            if s.scalar(select(Account.id).where(Account.key == key)) is not None:
-                raise NameTaken(name)
-            a = Account(name=name, key=key, password_hash=password_hash,
+            held = self._look_alike(s, name)
+            if held is not None:
+                raise NameTaken(name, None if name_key(held) == key else held)
+            a = Account(name=name, key=key, skeleton=skel, password_hash=password_hash,
                         created=datetime.now(UTC).replace(tzinfo=None), rank=None)
             s.add(a)
             try:
                 s.commit()
             except IntegrityError:      # registered meanwhile by another request
-                raise NameTaken(name) from None
+                s.rollback()
+                held = self._look_alike(s, name)
+                raise NameTaken(name, None if held is None or name_key(held) == key
+                                else held) from None
             return _info(a)
+
+    @staticmethod
+    def _look_alike(s: Session, name: str) -> str | None:
+        """The registered name that is ``name`` or looks like it (None: none)."""
+        found: str | None = s.scalar(
+            select(Account.name).where((Account.key == name_key(name))
+                                       | (Account.skeleton == skeleton(name)))
+            .order_by(Account.id).limit(1))
+        return found
+
+    def account_like(self, name: str) -> str | None:
+        """The registered account's name that ``name`` is (by :func:`name_key`) or looks
+        like (by its skeleton): no guest may sit under it. None: no account's."""
+        with self._session() as s:
+            return self._look_alike(s, name)
 
     def account(self, account_id: int) -> AccountInfo | None:
         with self._session() as s:
@@ -292,10 +318,6 @@ class Store:
             if a is not None:
                 a.password_hash = password_hash
                 s.commit()
-
-    def name_registered(self, name: str) -> bool:
-        with self._session() as s:
-            return self._registered(s, name)
 
     # -------------------------------------------------------------- games
     def add_game(self, record: dict[str, Any], finished: datetime | None = None,
@@ -583,3 +605,26 @@ def _add_missing_columns(engine: Engine) -> None:
             conn.execute(text("ALTER TABLE games ADD COLUMN match_key VARCHAR(100)"))
             conn.execute(text("CREATE UNIQUE INDEX IF NOT EXISTS ix_games_match_key "
                               "ON games (match_key)"))
+    if "skeleton" not in {c["name"] for c in inspect(engine).get_columns("accounts")}:
+        with engine.begin() as conn:
+            conn.execute(text("ALTER TABLE accounts ADD COLUMN skeleton VARCHAR(800)"))
+    _fill_skeletons(engine)
+
+
+def _fill_skeletons(engine: Engine) -> None:
+    """Give the accounts made before skeletons were kept their names' skeletons, and the
+    unique index. Two such accounts whose names look alike both stay (nobody loses an
+    account): the later one's skeleton gets its id after a newline, which no checked
+    name's skeleton has, so the index holds and no new look-alike can join them."""
+    with engine.begin() as conn:
+        rows = conn.execute(text("SELECT id, name FROM accounts WHERE skeleton IS NULL "
+                                 "ORDER BY id")).all()
+        for account_id, name in rows:
+            skel = skeleton(name)
+            if conn.execute(text("SELECT 1 FROM accounts WHERE skeleton = :s"),
+                            {"s": skel}).first() is not None:
+                skel = f"{skel}\n{account_id}"
+            conn.execute(text("UPDATE accounts SET skeleton = :s WHERE id = :i"),
+                         {"s": skel, "i": account_id})
+        conn.execute(text("CREATE UNIQUE INDEX IF NOT EXISTS ix_accounts_skeleton "
+                          "ON accounts (skeleton)"))

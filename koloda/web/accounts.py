@@ -11,12 +11,23 @@ guard.
   cookie must send that session's token in ``X-CSRF-Token`` (the page gets it from
   ``GET /api/me``, which another site cannot read); and any state-changing request whose
   ``Origin`` (or ``Sec-Fetch-Site``) says it came from another site is refused.
-- Names are compared as :func:`koloda.store.name_key` says (NFC, case folded): a
-  registered name is no guest's and no other account's.
-- Sign-in and registration attempts are rate-limited per address, and failed sign-ins per
-  name. A failed sign-in says the same (status and text) for an unknown name and a wrong
-  password, after the same argon2 check (an unknown name's against a dummy hash);
-  registering still says a name is taken.
+- Names are taken as :mod:`koloda.web.names` says (PRECIS UsernameCaseMapped by
+  userparts) and compared as :func:`koloda.store.name_key` says (NFC, case folded) and by
+  their confusables skeleton: a registered name, or one that looks like it, is no guest's
+  and no other account's.
+- Sign-in cannot be used against a name's owner. Failures are counted per (name, address)
+  pair and per address, in the database (``web_signin_failures``, so every server sees
+  them and a restart forgets nothing; rows a day old are dropped), and answered by
+  exponential backoff, never by a lockout: after :data:`FREE_PAIR` failures of a pair, that
+  address waits 1 s, 2 s, 4 s … (at most :data:`MAX_WAIT`) before it may try that name
+  again; after :data:`FREE_ADDRESS` failures of an address (any names), the address waits
+  alike. An address that never failed for a name is never refused the right password for
+  it by anyone else's failures; a sign-in that works forgets its pair's failures. A
+  refusal is 429 with ``Retry-After``. Attempts (sign-ins and registrations) are also
+  rate-limited per address in the process (a burst, then a rate). A failed sign-in says
+  the same (status and text) for an unknown name and a wrong password, after the same
+  argon2 check (an unknown name's against a dummy hash), and counts the same; registering
+  still says a name is taken.
 """
 
 from __future__ import annotations
@@ -31,19 +42,27 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import DateTime, Integer, String, delete
+from sqlalchemy import DateTime, Integer, String, case, delete, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 from koloda.store import AccountInfo, NameTaken, Store, name_key
 from koloda.store.store import schema_lock
 from koloda.web import limits
 from koloda.web.limits import Buckets, Said
-from koloda.web.tables import TableError, TableManager
+from koloda.web.names import check_name as _check_name
+from koloda.web.tables import TableError
 
 #: the session cookie's name, and the header that carries the session's CSRF token
 COOKIE = "koloda_session"
 CSRF_HEADER = "x-csrf-token"
 SESSION_DAYS = 30
+#: failed sign-ins of one (name, address) pair, and of one address, before backoff starts
+FREE_PAIR = 3
+FREE_ADDRESS = 20
+#: the longest backoff (seconds), and how long a failure is remembered
+MAX_WAIT = 15 * 60.0
+FORGET_AFTER = timedelta(days=1)
 MIN_PASSWORD = 8
 MAX_PASSWORD = 1024
 #: the commonest passwords of at least MIN_PASSWORD characters (and their like)
@@ -121,6 +140,35 @@ class SessionRow(SessionBase):
     expires: Mapped[datetime] = mapped_column(DateTime, index=True)
 
 
+class FailureRow(SessionBase):
+    """Failed sign-ins of one (name, address) pair or of one address: how many, and until
+    when that pair (or address) waits before it may try again."""
+
+    __tablename__ = "web_signin_failures"
+
+    #: sha256 of ``pair:<name key>\0<address>`` or ``address:<address>``
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)
+    last: Mapped[datetime] = mapped_column(DateTime, index=True)
+    wait_until: Mapped[datetime] = mapped_column(DateTime)
+
+
+def backoff(failures: int, free: int) -> float:
+    """Seconds to wait after ``failures`` failures of which ``free`` cost nothing: 0, then
+    1, 2, 4 … up to :data:`MAX_WAIT`."""
+    if failures < free:
+        return 0.0
+    return min(MAX_WAIT, 2.0 ** min(failures - free, 30))
+
+
+def _pair_key(name: str, client: str) -> str:
+    return hashlib.sha256(f"pair:{name_key(name)}\0{client}".encode()).hexdigest()
+
+
+def _address_key(client: str) -> str:
+    return hashlib.sha256(f"address:{client}".encode()).hexdigest()
+
+
 @dataclass(frozen=True)
 class SignedIn:
     """A valid session: whose, and the CSRF token its requests must carry."""
@@ -159,7 +207,7 @@ class Accounts:
 
     def __init__(self, db_url: str, hasher: PasswordHasher | None = None,
                  session_days: float = SESSION_DAYS,
-                 attempts_per_minute: float = 10.0, failures_per_name: int = 5) -> None:
+                 attempts_per_minute: float = 10.0) -> None:
         self.store = Store(db_url)
         with schema_lock(self.store.engine):   # other servers may be making it now
             SessionBase.metadata.create_all(self.store.engine)
@@ -168,31 +216,67 @@ class Accounts:
         self.session_days = session_days
         #: sign-in and registration attempts per address (a burst, then that rate)
         self.by_address = Buckets(attempts_per_minute / 60.0, attempts_per_minute)
-        #: failed sign-ins per name: a few, then one a minute (from any address)
-        self.by_name = Buckets(1 / 60.0, failures_per_name)
         self._dummy: str | None = None
 
     def close(self) -> None:
         self.store.close()
 
     # ------------------------------------------------------------- limits
-    def attempt(self, client: str | None, name: str | None) -> None:
-        """Count one sign-in attempt at ``name`` (a registration: None); raise 429 when
-        the address, or the name's failed sign-ins, are over their rate."""
-        buckets = [self.by_address.get(client)]
-        if name is not None:
-            buckets.append(self.by_name.get(name_key(name)))
-        for bucket in buckets:
-            if not bucket.take():
-                wait = bucket.wait()
-                err = AuthError("sign_in_too_fast", 429, s=max(1, round(wait)))
-                err.retry_after = wait
-                raise err
+    def attempt(self, client: str | None) -> None:
+        """Count one sign-in or registration attempt from ``client``; raise 429 when the
+        address is over its rate (a flood guard: only the address's own attempts count)."""
+        bucket = self.by_address.get(client)
+        if not bucket.take():
+            raise _too_fast(bucket.wait())
 
-    def succeeded(self, name: str) -> None:
-        """A sign-in that worked gives its name's attempt back (failures only count)."""
-        bucket = self.by_name.get(name_key(name))
-        bucket.tokens = min(bucket.burst, bucket.tokens + 1)
+    def _waits(self, s: Any, keys: list[str], now: datetime) -> float:
+        rows = s.scalars(select(FailureRow).where(FailureRow.key.in_(keys))).all()
+        return max([(r.wait_until - now).total_seconds() for r in rows
+                    if r.last > now - FORGET_AFTER] + [0.0])
+
+    def check_backoff(self, name: str, client: str) -> None:
+        """Raise 429 while this (name, address) pair, or this address, waits out its
+        backoff. Nobody else's failures count here."""
+        now = _now()
+        with self._sessions() as s:
+            wait = self._waits(s, [_pair_key(name, client), _address_key(client)], now)
+        if wait > 0:
+            raise _too_fast(wait)
+
+    def failed(self, name: str, client: str) -> None:
+        """One more failed sign-in of (name, address) and of the address: their backoffs
+        grow. Rows older than :data:`FORGET_AFTER` are dropped meanwhile."""
+        now = _now()
+        with self._sessions() as s, s.begin():
+            for key, free in ((_pair_key(name, client), FREE_PAIR),
+                              (_address_key(client), FREE_ADDRESS)):
+                self._count(s, key, free, now)
+            s.execute(delete(FailureRow).where(FailureRow.last < now - FORGET_AFTER))
+
+    @staticmethod
+    def _count(s: Any, key: str, free: int, now: datetime) -> None:
+        """Add one failure to ``key``'s row: one UPDATE adds it (servers may count at
+        once; on PostgreSQL it also holds the row until the transaction ends), then the
+        wait follows from the count."""
+        bump = update(FailureRow).where(FailureRow.key == key).values(
+            failures=case((FailureRow.last < now - FORGET_AFTER, 1),
+                          else_=FailureRow.failures + 1), last=now)
+        if s.execute(bump).rowcount == 0:
+            try:
+                with s.begin_nested():
+                    s.add(FailureRow(key=key, failures=1, last=now,
+                                     wait_until=now + timedelta(seconds=backoff(1, free))))
+                return
+            except IntegrityError:       # another server made it meanwhile
+                s.execute(bump)
+        failures = s.scalar(select(FailureRow.failures).where(FailureRow.key == key))
+        s.execute(update(FailureRow).where(FailureRow.key == key).values(
+            wait_until=now + timedelta(seconds=backoff(failures or 1, free))))
+
+    def forget_failures(self, name: str, client: str) -> None:
+        """A sign-in that worked forgets its pair's failures (the address's stay)."""
+        with self._sessions() as s, s.begin():
+            s.execute(delete(FailureRow).where(FailureRow.key == _pair_key(name, client)))
 
     # ------------------------------------------------------------ accounts
     def register(self, name: str, password: str) -> tuple[AccountInfo, str]:
@@ -204,12 +288,31 @@ class Accounts:
         digest = self.hasher.hash(password)
         try:
             account = self.store.add_account(name, digest)
-        except NameTaken:
+        except NameTaken as taken:
+            if taken.like is not None:
+                raise AuthError("name_looks_taken", 409, name=name, like=taken.like) from None
             raise AuthError("name_taken", 409, name=name) from None
         return account, self.open_session(account.id)
 
-    def login(self, name: str, password: str) -> tuple[AccountInfo, str]:
-        """Check the password; ``(account, cookie token)`` of a new session."""
+    def login(self, name: str, password: str, client: str = "?"
+              ) -> tuple[AccountInfo, str]:
+        """Check the password (after this pair's and address's backoff, counting a
+        failure); ``(account, cookie token)`` of a new session."""
+        self.check_backoff(name, client)
+        try:
+            found = self._verify(name, password)
+        except AuthError:
+            self.failed(name, client)
+            raise
+        self.forget_failures(name, client)
+        account, digest = found
+        if self.hasher.check_needs_rehash(digest):
+            self.store.set_password_hash(account.id, self.hasher.hash(password))
+        return account, self.open_session(account.id)
+
+    def _verify(self, name: str, password: str) -> tuple[AccountInfo, str]:
+        """The account and its hash if ``password`` is its password; else the one
+        answer for an unknown name and a wrong password."""
         found = self.store.credentials(name)
         if found is None:
             # the same work and the same answer as a wrong password: neither the
@@ -217,14 +320,12 @@ class Accounts:
             with contextlib.suppress(VerificationError, InvalidHashError):
                 self.hasher.verify(self._dummy_hash(), password)
             raise AuthError("bad_sign_in", 401)
-        account, digest = found
+        digest = found[1]
         try:
             self.hasher.verify(digest, password)
         except (VerificationError, InvalidHashError):
             raise AuthError("bad_sign_in", 401) from None
-        if self.hasher.check_needs_rehash(digest):
-            self.store.set_password_hash(account.id, self.hasher.hash(password))
-        return account, self.open_session(account.id)
+        return found
 
     def _dummy_hash(self) -> str:
         """A hash of a random password with this hasher's parameters (made once): what
@@ -233,8 +334,9 @@ class Accounts:
             self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
         return self._dummy
 
-    def name_registered(self, name: str) -> bool:
-        return self.store.name_registered(name)
+    def account_like(self, name: str) -> str | None:
+        """The registered name ``name`` is or looks like (None: no account's)."""
+        return self.store.account_like(name)
 
     # ------------------------------------------------------------ sessions
     def open_session(self, account_id: int) -> str:
@@ -274,6 +376,12 @@ def same_csrf(given: str | None, signed: SignedIn) -> bool:
 
 
 def check_name(name: Any) -> str:
-    """A name as tables show it (NFC, no control, bidi or invisible character)."""
-    return TableManager._check_name(name)
+    """A name people may take, as it is shown (:func:`koloda.web.names.check_name`)."""
+    return _check_name(name)
+
+
+def _too_fast(wait: float) -> AuthError:
+    err = AuthError("sign_in_too_fast", 429, s=max(1, round(wait)))
+    err.retry_after = wait
+    return err
 

@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
+from koloda.store import name_key
 from koloda.web.accounts import (
     COOKIE,
     CSRF_HEADER,
@@ -63,13 +64,17 @@ class Auth:
 
     async def seat_identity(self, request: Request, name: Any) -> tuple[str, int | None]:
         """Who sits down: ``(name, account id)`` — the account's own name when signed in
-        (whatever ``name`` says), else the guest's ``name`` if no account holds it."""
+        (whatever ``name`` says), else the guest's ``name`` if no account holds it or a
+        name that looks like it."""
         signed = await self.current(request)
         if signed is not None:
             return signed.account.name, signed.account.id
         checked = check_name(name)
-        if await asyncio.to_thread(self.accounts.name_registered, checked):
-            raise AuthError("account_name_held", 409, name=checked)
+        like = await asyncio.to_thread(self.accounts.account_like, checked)
+        if like is not None:
+            if name_key(like) == name_key(checked):
+                raise AuthError("account_name_held", 409, name=checked)
+            raise AuthError("name_looks_held", 409, name=checked, like=like)
         return checked, None
 
     async def csrf_refusal(self, request: Request) -> AuthError | None:
@@ -134,16 +139,17 @@ def install(app: FastAPI, accounts: Accounts) -> Auth:
     @router.post("/api/register", status_code=201)
     async def register(body: Credentials, request: Request, response: Response
                        ) -> dict[str, Any]:
-        accounts.attempt(_client(request), None)
+        accounts.attempt(_client(request))
         _account, token = await asyncio.to_thread(accounts.register, body.name, body.password)
         return await _signed_in_as(request, response, token)
 
     @router.post("/api/login")
     async def login(body: Credentials, request: Request, response: Response
                     ) -> dict[str, Any]:
-        accounts.attempt(_client(request), body.name)
-        _account, token = await asyncio.to_thread(accounts.login, body.name, body.password)
-        accounts.succeeded(body.name)
+        client = _client(request)
+        accounts.attempt(client)
+        _account, token = await asyncio.to_thread(accounts.login, body.name, body.password,
+                                                  client)
         return await _signed_in_as(request, response, token)
 
     @router.post("/api/logout")

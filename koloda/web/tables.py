@@ -412,9 +412,6 @@ class TableManager:
                 return i
         return None
 
-    #: a seat's name as a table shows it, or the TableError saying what is wrong with it
-    _check_name = staticmethod(check_name)
-
     # -------------------------------------------------------- connections
     @staticmethod
     def send(table: Table, conn: Conn, msg: dict[str, Any]) -> None:
