@@ -109,6 +109,9 @@ RU: dict[str, str] = {
     "least seconds a computer move takes, so people can follow it":
         "не меньше скольких секунд длится ход компьютера, чтобы люди успевали следить",
     "uvicorn log level": "уровень журнала uvicorn",
+    "addresses of the proxies whose X-Forwarded-For/-Proto are believed "
+    "(comma-separated, * for any)":
+        "адреса прокси, чьим X-Forwarded-For/-Proto верят (через запятую, * — любым)",
     "comma-separated bots, e.g. search,heuristic":
         "компьютерные игроки через запятую, например search,heuristic",
     "deal-sets (each played in every rotation)": "наборов сдач (каждый при всех пересадках)",

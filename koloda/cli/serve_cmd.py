@@ -48,6 +48,9 @@ def serve(
     bot_delay: Annotated[float, typer.Option(
         help="least seconds a computer move takes, so people can follow it")] = 0.8,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+    forwarded_allow_ips: Annotated[str, typer.Option(
+        help="addresses of the proxies whose X-Forwarded-For/-Proto are believed "
+             "(comma-separated, * for any)")] = "127.0.0.1",
 ) -> None:
     """Play in the browser: open http://HOST:PORT/ and create a table."""
     try:
@@ -82,7 +85,8 @@ def serve(
     typer.echo(f"koloda: http://{host}:{port}/  (database {shown}"
                + (f", one of many servers on {_without_password(redis)})" if redis else ")"))
     config = uvicorn.Config(web, host=host, port=port, log_level=log_level,
-                            ws_max_size=65536, ws_per_message_deflate=False)
+                            ws_max_size=65536, ws_per_message_deflate=False,
+                            proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
     uvicorn.Server(config).run(sockets=None if sock is None else [sock])
 
 
