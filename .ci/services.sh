@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # CI: PostgreSQL and Redis from Debian's packages, started for the multi-server tests
-# (tests/test_web_cluster.py). Sourced by .ci/run: exports KOLODA_TEST_PG and
+# (tests/test_web_cluster.py), and nginx with openssl for the proxy test
+# (tests/test_web_proxy.py, which starts its own nginx). Sourced by .ci/run: exports KOLODA_TEST_PG and
 # KOLODA_TEST_REDIS. Installs only what is missing; says how long it took.
 set -euo pipefail
 started=$SECONDS
-if ! command -v pg_ctlcluster >/dev/null || ! command -v redis-server >/dev/null; then
+if ! command -v pg_ctlcluster >/dev/null || ! command -v redis-server >/dev/null \
+        || ! [ -x /usr/sbin/nginx ] || ! command -v openssl >/dev/null; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq >/dev/null
-    apt-get install -y -qq postgresql redis-server >/dev/null
+    apt-get install -y -qq postgresql redis-server nginx openssl >/dev/null
+    # the tests start their own nginx (tests/test_web_proxy.py); the packaged one stays off
+    service nginx stop >/dev/null 2>&1 || true
 fi
-echo "ci: postgresql and redis-server installed in $((SECONDS - started)) s"
+echo "ci: postgresql, redis-server and nginx installed in $((SECONDS - started)) s"
 # PostgreSQL: the packaged cluster (the newest version installed), one superuser for the
 # tests (they make a database per test)
 version=$(ls /usr/lib/postgresql | sort -V | tail -1)

@@ -50,8 +50,11 @@ def _free_port() -> int:
 class Server:
     """One ``koloda serve`` process."""
 
-    def __init__(self, db: str, redis: str | None, log: Path) -> None:
+    def __init__(self, db: str, redis: str | None, log: Path,
+                 extra: tuple[str, ...] = ()) -> None:
         self.db, self.redis, self.log = db, redis, log
+        #: more options of ``koloda serve`` (behind a proxy: its origin)
+        self.extra = extra
         self.port = _free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -72,6 +75,7 @@ class Server:
                 "--bot-delay", "0.05", "--log-level", "warning"]
         if self.redis:
             args += ["--redis", self.redis]
+        args += list(self.extra)
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(args, env=env, stdout=out, stderr=out)

@@ -112,6 +112,10 @@ RU: dict[str, str] = {
     "addresses of the proxies whose X-Forwarded-For/-Proto are believed "
     "(comma-separated, * for any)":
         "адреса прокси, чьим X-Forwarded-For/-Proto верят (через запятую, * — любым)",
+    "the address people open, behind a proxy (https://cards.example): the origin the "
+    "sign-in and websocket checks expect, whatever Host the proxy sends":
+        "адрес, который открывают люди, за прокси (https://cards.example): этот origin "
+        "ждут проверки входа и websocket, какой бы Host ни прислал прокси",
     "comma-separated bots, e.g. search,heuristic":
         "компьютерные игроки через запятую, например search,heuristic",
     "deal-sets (each played in every rotation)": "наборов сдач (каждый при всех пересадках)",

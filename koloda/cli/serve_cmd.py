@@ -51,6 +51,10 @@ def serve(
     forwarded_allow_ips: Annotated[str, typer.Option(
         help="addresses of the proxies whose X-Forwarded-For/-Proto are believed "
              "(comma-separated, * for any)")] = "127.0.0.1",
+    public_origin: Annotated[str | None, typer.Option(
+        help="the address people open, behind a proxy (https://cards.example): the "
+             "origin the sign-in and websocket checks expect, whatever Host the proxy "
+             "sends")] = None,
 ) -> None:
     """Play in the browser: open http://HOST:PORT/ and create a table."""
     try:
@@ -80,7 +84,14 @@ def serve(
         problem = _cannot_listen(host, port)
         if problem:
             _fail(f"cannot listen on {host}:{port}: {problem}")
-    web = create_app(db, bot_workers=bot_workers, bot_delay=bot_delay, redis_url=redis)
+    if public_origin is not None:
+        from koloda.web.app import check_public_origin
+        try:
+            public_origin = check_public_origin(public_origin)
+        except ValueError as exc:
+            _fail(str(exc))
+    web = create_app(db, bot_workers=bot_workers, bot_delay=bot_delay, redis_url=redis,
+                     public_origin=public_origin)
     shown = _without_password(web.state.manager.db_url)
     typer.echo(f"koloda: http://{host}:{port}/  (database {shown}"
                + (f", one of many servers on {_without_password(redis)})" if redis else ")"))

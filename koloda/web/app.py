@@ -90,35 +90,53 @@ class BodyLimit:
 class WebSocketOrigin:
     """Refuse a websocket whose ``Origin`` names another site (close 1008, policy, before
     it is accepted): a page elsewhere cannot play or watch with its visitor's cookie. The
-    served origin is the ``Host`` the request came to, over http or https; a client that
+    served origin is ``public_origin`` where one is given (the address people open behind
+    a proxy), else the ``Host`` the request came to, over http or https; a client that
     sends no ``Origin`` (not a browser) is let in."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, public_origin: str | None = None) -> None:
         self.app = app
+        self.public_origin = public_origin
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "websocket" and not same_origin(scope):
+        if scope["type"] == "websocket" and not same_origin(scope, self.public_origin):
             await send({"type": "websocket.close", "code": 1008,
                         "reason": "cross-site websocket refused"})
             return
         await self.app(scope, receive, send)
 
 
-def same_origin(scope: Any) -> bool:
-    """Whether a request's ``Origin`` (if it has one) is the host it came to."""
+def same_origin(scope: Any, public_origin: str | None = None) -> bool:
+    """Whether a request's ``Origin`` (if it has one) is the served origin: the public
+    one where given, else the host it came to."""
     headers = dict(scope.get("headers", ()))
     origin = headers.get(b"origin")
     if origin is None:
         return True
-    host = headers.get(b"host", b"").decode("latin-1").lower()
     given = origin.decode("latin-1").lower()
+    if public_origin is not None:
+        return given == public_origin.lower()
+    host = headers.get(b"host", b"").decode("latin-1").lower()
     return bool(host) and given in (f"http://{host}", f"https://{host}")
+
+
+def check_public_origin(origin: str) -> str:
+    """``https://cards.example`` (or ``http://…``, a port allowed) as browsers send it in
+    ``Origin``: scheme and host, no path; anything else is a ValueError saying so."""
+    from urllib.parse import urlsplit
+    parts = urlsplit(origin.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname \
+            or parts.path not in ("", "/") or parts.query or parts.fragment \
+            or parts.username or parts.password:
+        raise ValueError(f"--public-origin: {origin!r} is not an origin like "
+                         f"https://cards.example (a scheme and a host, no path)")
+    return f"{parts.scheme}://{parts.netloc}".lower()
 
 
 def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float = 0.8,
                use_store: bool = True, tick: float = 0.25,
                limits: Limits | None = None, redis_url: str | None = None,
-               password_hasher: Any = None) -> FastAPI:
+               password_hasher: Any = None, public_origin: str | None = None) -> FastAPI:
     """The web app on ``db_url`` (default: the store's database); with ``redis_url``,
     one of many servers on that database (``koloda.web.cluster``). ``password_hasher``: an
     ``argon2.PasswordHasher`` other than the default one (tests use a cheap one)."""
@@ -148,7 +166,8 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
     auth = auth_routes.install(app, accounts)
     playnow = rating_routes.install(app, manager, accounts, auth, db_url, STATIC)
     app.add_middleware(BodyLimit, limit=limits.max_body)
-    app.add_middleware(WebSocketOrigin)
+    app.state.public_origin = public_origin
+    app.add_middleware(WebSocketOrigin, public_origin=public_origin)
 
     @app.middleware("http")
     async def _headers(request: Request, call_next: Any) -> Any:

@@ -39,6 +39,11 @@ def _client(request: Request) -> str:
 
 
 def _own_origin(request: Request) -> str:
+    """The origin the pages are served from: ``koloda serve --public-origin`` behind a
+    proxy, else the scheme (a trusted proxy's X-Forwarded-Proto) and the Host."""
+    public: str | None = getattr(request.app.state, "public_origin", None)
+    if public is not None:
+        return public
     return f"{request.url.scheme}://{request.headers.get('host', '')}"
 
 
@@ -100,7 +105,7 @@ class Auth:
     def set_cookie(self, request: Request, response: Response, token: str) -> None:
         response.set_cookie(COOKIE, token, max_age=int(self.accounts.session_days * 86400),
                             path="/", httponly=True, samesite="lax",
-                            secure=request.url.scheme == "https")
+                            secure=_own_origin(request).startswith("https://"))
 
 
 def me_json(signed: SignedIn | None) -> dict[str, Any]:
