@@ -8,9 +8,6 @@ from typing import Any
 import pytest
 import uvicorn
 from starlette.websockets import WebSocketDisconnect
-from typer.testing import CliRunner
-
-from koloda.cli.main import app
 
 pytestmark = pytest.mark.unit
 
@@ -22,22 +19,24 @@ def _free_port() -> int:
         return port
 
 
-def _served_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *args: str) -> Any:
+def _served_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **options: Any) -> Any:
+    """What ``koloda serve`` hands uvicorn (the command called as typer calls it, with
+    uvicorn's run and its global logging setup left out)."""
+    from koloda.cli.serve_cmd import serve
     seen: dict[str, Any] = {}
 
     def run(self: uvicorn.Server, sockets: Any = None) -> None:
         seen["config"] = self.config
 
     monkeypatch.setattr(uvicorn.Server, "run", run)
-    result = CliRunner().invoke(app, ["serve", "--port", str(_free_port()), "--bot-workers", "0",
-                                      "--db", f"sqlite:///{tmp_path / 'k.db'}", *args])
-    assert result.exit_code == 0, result.output
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
+    serve(port=_free_port(), bot_workers=0, db=f"sqlite:///{tmp_path / 'k.db'}", **options)
     return seen["config"]
 
 
 def test_forwarded_allow_ips_reaches_uvicorn(monkeypatch: pytest.MonkeyPatch,
                                              tmp_path: Path) -> None:
-    config = _served_config(monkeypatch, tmp_path, "--forwarded-allow-ips", "10.0.0.5")
+    config = _served_config(monkeypatch, tmp_path, forwarded_allow_ips="10.0.0.5")
     assert config.proxy_headers is True
     assert config.forwarded_allow_ips == "10.0.0.5"
 
