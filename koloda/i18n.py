@@ -250,6 +250,12 @@ def default_lang() -> str:
     return "ru" if loc.lower().startswith("ru") else "en"
 
 
+def pair(key: str) -> tuple[str, str]:
+    """A sentence in both languages (English, Russian): what another interface that says
+    the same thing (the browser) takes from here."""
+    return _TEXTS[key]
+
+
 def t(key: str, lang: str = "en", **kw: object) -> str:
     en, ru = _TEXTS[key]
     return (ru if lang == "ru" else en).format(**kw)

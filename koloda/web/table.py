@@ -60,12 +60,16 @@ def is_takeback(action: str) -> bool:
 PRIVATE_KEY = "invite_sha256"
 
 
+def token_hash(token: str) -> str:
+    """What is kept of a secret handed out (a seat token, an invite key, a ticket)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
 def invited(digest: Any, invite: Any) -> bool:
     """Whether ``invite`` is the key whose hash is ``digest`` (no digest: open to all)."""
     if digest is None:
         return True
-    given = hashlib.sha256(invite.encode()).hexdigest() if isinstance(invite, str) \
-        and 0 < len(invite) <= 100 else ""
+    given = token_hash(invite) if isinstance(invite, str) and 0 < len(invite) <= 100 else ""
     return hmac.compare_digest(given, str(digest))
 
 
@@ -86,8 +90,10 @@ def fresh_match(game: str, players: int, options: dict[str, Any], seed: int) -> 
     return from_record({"format": "koloda-record/1", "game": game, "players": players,
                         "options": options, "seed": seed, "deals": [], "actions": []})
 
+
 #: times a computer stands in for an away person before the seat is given up for the match
 LEAVER_STRIKES = 3
+
 
 @dataclass
 class Seat:
@@ -283,8 +289,7 @@ class Table:
         """How many actions a takeback by ``seat`` undoes: its own last action in this
         deal and every action since (0: it has made none in this deal)."""
         history = self.match.history
-        first = len(history) - (len(self.log) - self.deal_start)
-        for i in range(len(history) - 1, max(first, 0) - 1, -1):
+        for i in range(len(history) - 1, self.deal_start - 1, -1):
             if history[i][0] == seat:
                 return len(history) - i
         return 0

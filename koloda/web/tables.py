@@ -16,7 +16,6 @@ server's figures (``koloda.web.stats``).
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import logging
 import secrets
@@ -52,7 +51,7 @@ from koloda.web.rematch import RematchDesk
 from koloda.web.stats import server_stats
 from koloda.web.sweeper import Sweeper
 from koloda.web.sync import ClusterSync
-from koloda.web.table import Seat, Table, fresh_match, is_takeback
+from koloda.web.table import Seat, Table, fresh_match, is_takeback, token_hash
 from koloda.web.views import cards_in, guarded
 
 __all__ = ["TableError", "TableManager", "token_hash"]
@@ -61,10 +60,6 @@ log = logging.getLogger("koloda.web")
 
 #: seconds a lobby page is served from its cache
 LOBBY_FRESH = 1.0
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 class TableManager:

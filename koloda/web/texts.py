@@ -8,6 +8,7 @@ from the one vocabulary, ``koloda.engine.terms``, served under ``term.`` ``verb.
 
 from __future__ import annotations
 
+from koloda import i18n
 from koloda.engine import terms
 
 _PAIRS: dict[str, tuple[str, str]] = {
@@ -55,8 +56,7 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "rematch_go": ("Go to the rematch", "К реваншу"),
     "private_table": ("Private: only by invite link", "Закрытый: только по приглашению"),
     "who_comes": ("Who may come", "Кто может прийти"),
-    "level_rating": ("rated {mu} in this game (a new player: 25)",
-                     "рейтинг в этой игре {mu} (у новичка 25)"),
+    "level_rating": i18n.pair("level_rating"),
     "spectators_see": ("Watchers see", "Зрители видят"),
     "spectators_live": ("every card at once", "каждую карту сразу"),
     "spectators_trick": ("a trick behind (no card of the trick in play)",
@@ -84,9 +84,9 @@ _PAIRS: dict[str, tuple[str, str]] = {
                        "record counts it; the match is then not rated)",
                        "Отменить свой последний ход в этой сдаче и ходы компьютеров после "
                        "него (отмечается в записи; партия тогда не идёт в рейтинг)"),
-    "hint_thinking": ("Hint: thinking…", "Подсказка: думаю…"),
+    "hint_thinking": i18n.pair("hint_thinking"),
     "hint_is": ("Hint ({bot}): {move}", "Подсказка ({bot}): {move}"),
-    "hint_values": ("estimated values", "оценки ходов"),
+    "hint_values": i18n.pair("hint_values"),
     # accounts
     "sign_in_or_register": ("Sign in or register", "Вход и регистрация"),
     "account_help": ("Without an account you play as a guest. Register your name to keep "
