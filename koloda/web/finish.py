@@ -71,7 +71,7 @@ class Finisher:
         self.m.cluster.publish({"t": "finished", "table": table.id, "game_id": game_id})
         self.m.spawn(self.m.cluster.release(table.id))
         table.finished_at = time.monotonic()
-        self.m.caps.left_play(table)
+        self.m.spawn(self.m.caps.left_play(table))
         table._cache = {}
         table.broadcast_state()
         table.broadcast_seats()
@@ -81,7 +81,7 @@ class Finisher:
         table.finished, table.game_id = True, game_id
         table.finishing = False
         table.finished_at = time.monotonic()
-        self.m.caps.left_play(table)
+        self.m.spawn(self.m.caps.left_play(table))
         table._cache = {}
         table.broadcast_state()
         table.broadcast_seats()

@@ -22,7 +22,8 @@ from koloda.engine.messages import Value
 class Limits:
     #: tables in play on the server (finished and abandoned ones do not count)
     max_tables: int = 5000
-    #: tables in play created by one client address
+    #: tables in play created by one client address (and by one account); with
+    #: ``--redis`` counted over every server together
     tables_per_client: int = 20
     #: tables one address may create per minute (a sliding window of a minute; with
     #: ``--redis`` counted by every server together, and kept across restarts)
@@ -30,7 +31,8 @@ class Limits:
     #: seconds without an accepted action after which a table in play is abandoned
     #: (stored as such, never played or reloaded again)
     idle_timeout: float = 1800.0
-    #: websockets open at once from one address
+    #: websockets open at once from one address (and by one account); with ``--redis``
+    #: counted over every server together
     connections_per_client: int = 64
     #: messages per second one address may send over all its websockets (a sliding
     #: window of a second; with ``--redis`` over every server together); a connection

@@ -76,6 +76,9 @@ class LiveTable(WebBase):
     #: the highest fencing token a lease holder wrote for this table with (0: none yet;
     #: ``claim_fence``): a lower one is refused
     fence: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    #: what the table counts against while in play (``koloda.web.caps.owners``: the
+    #: creating address and account), so a restarted server counts it again
+    owners: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
 
 
 class LiveSeat(WebBase):
@@ -198,6 +201,8 @@ def _add_missing_columns(conn: Connection) -> None:
                           "DEFAULT FALSE"))
     if "fence" not in have:
         conn.execute(text("ALTER TABLE web_tables ADD COLUMN fence BIGINT NOT NULL DEFAULT 0"))
+    if "owners" not in have:
+        conn.execute(text("ALTER TABLE web_tables ADD COLUMN owners JSON"))
 
 
 # --------------------------------------------------------------------- the writer

@@ -87,7 +87,7 @@ class RematchDesk:
             seats.append(again)
         asker = table.seats[conn.seat] if conn.seat is not None else None
         keys = self.m.owners(conn.client, asker.account_id if asker else None)
-        self.m.caps.reserve(keys, self.m.playing())
+        reservation = await self.m.caps.reserve(keys, self.m.playing())
         try:
             old = table.id
             made = await self.m.open_table(
@@ -95,7 +95,7 @@ class RematchDesk:
                 dict(table.settings), conn.client, keys,
                 also=lambda s, new_id: s.add(RematchRow(table_id=old, next_id=new_id)))
         finally:
-            self.m.caps.release(keys)
+            await self.m.caps.release(keys, reservation)
         return made.id
 
     def forget(self, table_id: str) -> None:

@@ -107,7 +107,7 @@ class Sweeper:
             t.abandoned = True
             t.finished_at = time.monotonic()
             t._cache = {}
-            self.m.caps.left_play(t)
+            self.m.spawn(self.m.caps.left_play(t))
             notice = dumps({"type": "closed", "reason": "abandoned",
                              "text": str(self.abandoned_text(t)),
                              "text_ru": self.abandoned_text(t).render("ru")})

@@ -115,9 +115,10 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
         """The lobby pushed: ``{"type": "lobby", "tables", "total", "offset", "limit"}``
         now and whenever that page changes (looked at every ``LOBBY_PUSH`` seconds)."""
         await ws.accept()
-        keys = await _opened(ws)
-        if keys is None:
+        opened = await _opened(ws)
+        if opened is None:
             return
+        keys, conn_id = opened
 
         async def watch_close() -> None:
             while (await ws.receive())["type"] != "websocket.disconnect":
@@ -137,7 +138,7 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
             pass
         finally:
             closer.cancel()
-            _closed(keys)
+            await manager.caps.disconnect(keys, conn_id)
 
     @router.post("/api/tables", status_code=201)
     async def create(body: CreateIn, request: Request) -> dict[str, Any]:
@@ -192,40 +193,31 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
         return table
 
     # -------------------------------------------------------------- websocket
-    open_by: dict[str, int] = {}
-
     @router.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
-        keys = await _opened(ws)
-        if keys is None:
+        opened = await _opened(ws)
+        if opened is None:
             return
+        keys, conn_id = opened
         try:
             await _play(ws, table_id, keys)
         finally:
-            _closed(keys)
+            await manager.caps.disconnect(keys, conn_id)
 
-    async def _opened(ws: WebSocket) -> tuple[str, ...] | None:
-        """Count a new connection against its address and, signed in, its account — or
-        refuse it (then None) when either has ``connections_per_client`` open."""
+    async def _opened(ws: WebSocket) -> tuple[tuple[str, ...], str] | None:
+        """Count a new connection against its address and, signed in, its account (over
+        every server) — or refuse it (then None) when either has
+        ``connections_per_client`` open."""
         signed = await auth.current(ws)
         keys = TableManager.owners(_client(ws), signed.account.id if signed else None)
-        if any(open_by.get(k, 0) >= limits.connections_per_client for k in keys):
+        conn_id = await manager.caps.connect(keys)
+        if conn_id is None:
             said = Said("too_many_connections", n=limits.connections_per_client)
             await ws.send_json(Refusal("too_many_connections", said).to_json())
             await ws.close(code=1013)
             return None
-        for k in keys:
-            open_by[k] = open_by.get(k, 0) + 1
-        return keys
-
-    def _closed(keys: tuple[str, ...]) -> None:
-        for k in keys:
-            left = open_by.get(k, 1) - 1
-            if left > 0:
-                open_by[k] = left
-            else:
-                open_by.pop(k, None)
+        return keys, conn_id
 
     async def _play(ws: WebSocket, table_id: str, keys: tuple[str, ...]) -> None:
         client = keys[0]

@@ -38,6 +38,7 @@ from koloda.web.bots import BotPool, resolve_bot
 from koloda.web.caps import CreationCaps, owners
 from koloda.web.chat import ChatDesk
 from koloda.web.checks import TableError, check_name, check_settings, check_sizes
+from koloda.web.client_counts import make_counts
 from koloda.web.cluster import make_cluster
 from koloda.web.collector import Collector
 from koloda.web.conn import Conn, dumps
@@ -82,7 +83,7 @@ class TableManager:
         #: the caps on making tables (the server's, each client's, the rate)
         #: the rates (tables made, messages): in Redis with other servers, else here
         self.rates = Rates(limits, redis_url)
-        self.caps = CreationCaps(limits, self.rates)
+        self.caps = CreationCaps(limits, self.rates, make_counts(redis_url))
         self.abandoned = 0
         self.db_url = persist.database_url(db_url)
         self.bot_delay = bot_delay
@@ -143,6 +144,11 @@ class TableManager:
             # store's schema one after another, not at the same moment
             self.finisher.store = await asyncio.to_thread(self.finisher.open_store)
         await self.cluster.start(self.sync.on_news, self.sync.lease_lost)
+        await self.caps.counts.start()
+        if not self.caps.counts.shared:     # alone: count what was resumed again (with
+            for table in self.tables.values():   # other servers Redis kept it)
+                if table.in_play:
+                    await self.caps.opened(table)
         for table in self.tables.values():
             self.drive(table)
         self._ticker = asyncio.create_task(self.sweeper.run())
@@ -174,6 +180,7 @@ class TableManager:
         await self.cluster.stop()
         self.pool.close()
         await self.rates.close()
+        await self.caps.counts.close()
         if self.finisher.store is not None:
             self.finisher.store.close()
         self.engine.dispose()
@@ -192,7 +199,8 @@ class TableManager:
         table = Table(row.id, spec, match, row.seed, dict(row.options), seats,
                       dict(row.settings), row.created.timestamp(),
                       finished=row.finished is not None,
-                      abandoned=row.abandoned is not None, game_id=row.game_id)
+                      abandoned=row.abandoned is not None, game_id=row.game_id,
+                      owners=tuple(row.owners or ()))
         for i, (seat, action) in enumerate(stored.actions):
             if seat != table.match.to_move and not is_takeback(action):
                 raise IllegalAction("stored_out_of_turn", i=i, seat=seat)
@@ -271,13 +279,13 @@ class TableManager:
                      ) -> tuple[Table, str | None, list[str]]:
         """A new table; returns it, the creator's seat token (if they sit) and notes."""
         keys = self.owners(client, account_id)
-        self.caps.reserve(keys, self.playing())
+        reservation = await self.caps.reserve(keys, self.playing())
         try:
             await self.caps.count_rate(keys)
             return await self._create(game, players, options, seats, name, sit, settings,
                                       client, account_id)
         finally:
-            self.caps.release(keys)
+            await self.caps.release(keys, reservation)
 
     async def _create(self, game: str, players: int | None, options: dict[str, Any],
                       seats: list[dict[str, Any]], name: str | None, sit: int | None,
@@ -339,7 +347,8 @@ class TableManager:
 
         def write(s: Session) -> None:
             s.add(LiveTable(id=table.id, game=spec.name, players=n, options=table.options,
-                            seed=seed, settings=settings, created=persist.now()))
+                            seed=seed, settings=settings, created=persist.now(),
+                            owners=list(owners)))
             s.flush()
             for i, seat in enumerate(made):
                 s.add(LiveSeat(table_id=table.id, seat=i, kind=seat.kind, name=seat.name,
@@ -349,7 +358,7 @@ class TableManager:
                 also(s, table.id)
         await self.writer.run(write)
         self.tables[table.id] = table
-        self.caps.opened(table)
+        await self.caps.opened(table)
         if self.cluster.shared:
             if await self.cluster.acquire(table.id):     # its creator drives it
                 await self.sync.claim(table.id)
