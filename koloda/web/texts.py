@@ -130,6 +130,11 @@ _PAIRS: dict[str, tuple[str, str]] = {
     "waiting_open": ("Seat {n} is open: waiting for a player to sit down",
                      "Место {n} свободно: ждём игрока"),
     "waiting_away": ("Waiting for {who}, who is away", "Ждём игрока {who}: он отошёл"),
+    "seat_given_up": ("You were away too often: the computer plays your seat to the end "
+                      "of this match.",
+                      "Вы слишком часто отходили: ваше место до конца партии играет "
+                      "компьютер."),
+    "computer_plays_you": ("The computer plays your seat", "За вас играет компьютер"),
     "plays_for": ("{who} is away: the computer plays for them",
                   "{who} отошёл: за него играет компьютер"),
     "match_over": ("The match is over", "Партия окончена"),

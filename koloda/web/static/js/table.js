@@ -187,8 +187,15 @@ function reasonText(msg) {
 }
 
 // ---------------------------------------------------------------- moving
+// this browser's seat was given up (away time after time, koloda.web.table.LEAVER_STRIKES):
+// the computer plays it to the end of the match, so the page offers no move of it
+function givenUp() {
+  return S.seat != null && Boolean(S.seats[S.seat] && S.seats[S.seat].left);
+}
+
 function myTurn() {
-  return S.state && S.seat != null && S.state.view.to_move === S.seat && !S.state.view.match_over;
+  return S.state && S.seat != null && S.state.view.to_move === S.seat && !S.state.view.match_over
+    && !givenUp();
 }
 
 function act(action) {
@@ -282,7 +289,7 @@ function movedThisDeal() {
 
 function hintRow() {
   const el = document.getElementById("hint-row");
-  const playing = S.table && S.seat != null && !S.state.view.match_over;
+  const playing = S.table && S.seat != null && !S.state.view.match_over && !givenUp();
   if (!playing) { el.replaceChildren(); return; }
   const parts = [];
   if (S.table.takebacks) {
@@ -372,7 +379,7 @@ function statusText() {
   if (v.match_over) return t("match_over");
   const who = v.to_move;
   if (who == null) return "";
-  if (who === S.seat) return t("your_move");
+  if (who === S.seat) return givenUp() ? t("computer_plays_you") : t("your_move");
   const s = S.seats[who] || {};
   const name = seatName(S.seats, who);
   if (s.kind === "computer") return t("thinking", { who: name });
@@ -421,6 +428,9 @@ function joinPanel() {
       parts.push(h("p", { class: "muted small", id: "watching-behind" }, t("watching_behind")));
     }
   } else if (token()) {
+    if (givenUp() && !S.state.view.match_over) {
+      parts.push(h("p", { class: "msg bad", id: "seat-given-up" }, t("seat_given_up")));
+    }
     parts.push(h("details", {}, h("summary", {}, t("other_device")),
       h("p", { class: "muted small" }, t("other_device_help")),
       h("input", { class: "wide", readonly: true, value: `${link}#token=${encodeURIComponent(token())}`,
@@ -452,6 +462,7 @@ function render() {
     version: String(S.state.version), seat: S.seat == null ? "" : String(S.seat),
     myTurn: myTurn() ? "1" : "0", over: v.match_over ? "1" : "0",
   });
+  if (givenUp()) { S.legal = []; S.moves = NO_MOVES; }   // the computer's moves, not ours
   const status = document.getElementById("status");
   status.textContent = statusText();
   status.className = `status${myTurn() ? " mine" : ""}`;
