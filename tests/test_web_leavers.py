@@ -67,6 +67,30 @@ def test_a_seat_away_time_after_time_is_given_up_to_a_computer(tmp_path: Path) -
         assert table.seats[1].record_seat(1)["left"] is True
 
 
+def test_a_given_up_seats_person_back_is_shown_no_move_and_refused_one(
+        tmp_path: Path) -> None:
+    with client_for(tmp_path, bot_delay=5.0) as c:
+        made = create(c, "durak", 2, settings={"away_timeout": 1, "away_policy": "computer",
+                                               "away_bot": "random"})
+        tid = made["id"]
+        boris = sit(c, tid, 1, "Boris")
+        anna = Sock(c, tid, made["token"])
+        table = server_table(c, tid)
+        table.seats[1].strikes, table.seats[1].left = LEAVER_STRIKES, True
+        back = Sock(c, tid, boris)
+        while table.match.to_move != 1:
+            st = anna.until(lambda s: s["version"] == table.version)
+            anna.act(st["legal"][0])
+        st = back.until(lambda s: s["version"] == table.version)
+        assert st["legal"] == [] and not any(st["moves"].values())
+        move = table.match.legal_actions()[0]       # what the seat could play
+        refused = back.act(move)
+        assert refused["type"] == "refused" and refused["code"] == "seat_given_up"
+        assert "computer plays it to the end" in refused["reason"]
+        assert refused["reason_ru"]
+        assert all(who != 1 or action != move for who, action in table.match.history)
+
+
 def test_a_given_up_seat_survives_a_restart(tmp_path: Path) -> None:
     with client_for(tmp_path) as c:
         made = create(c, "durak", 2)

@@ -58,6 +58,8 @@ class BotDriver:
         s.strikes += 1
         s.left = s.strikes >= LEAVER_STRIKES
         table_id, strikes, left = table.id, s.strikes, s.left
+        if left:
+            table._cache.pop(seat, None)     # its person is shown no more moves
         self.m.spawn(self.m.writer.run(lambda db: db.execute(
             update(LiveSeat).where(LiveSeat.table_id == table_id, LiveSeat.seat == seat)
             .values(strikes=strikes, left=left))))

@@ -64,6 +64,8 @@ class HintDesk:
             seat = check_seat_to_move(m, conn.seat, seen=version, version=table.version)
         except TurnRefused as exc:
             return Refusal(exc.code, exc.reason, msg_id)
+        if table.seats[seat].left:
+            return Refusal("seat_given_up", Said("seat_given_up"), msg_id)
         bot = table.hint_bot()
         if bot is None:
             return Refusal("no_hint", Said("no_hint_here"), msg_id)

@@ -86,6 +86,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "nothing_to_take_back": (
         "nothing to take back: you have not moved in this deal yet",
         "возвращать нечего: в этой сдаче вы ещё не ходили"),
+    "seat_given_up": (
+        "your seat was given up (away too often): the computer plays it to the end",
+        "ваше место отдано (вы слишком часто отсутствовали): компьютер доиграет за вас"),
     "chat_empty": ("chat: say something (an empty line is not sent)",
                    "чат: напишите что-нибудь (пустая строка не отправляется)"),
     "chat_too_long": ("chat: a line is at most {n} characters",

@@ -401,8 +401,9 @@ class Table:
         hidden = self.hidden_for(viewer)
         view = m.observation(viewer).to_json() if viewer is not None \
             else public_view(m, hidden)
+        # a seat given up is the computer's to play: its person is shown no move
         legal = m.legal_actions() if viewer is not None and viewer == m.to_move \
-            and not self.abandoned else []
+            and not self.abandoned and not self.seats[viewer].left else []
         entries = self.log_for(viewer)
         msg = {"type": "state", "table": self.id, "version": version, "seat": viewer,
                "view": view, "display": displays(m, viewer, self.seats_json()),

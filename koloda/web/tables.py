@@ -484,6 +484,9 @@ class TableManager:
             m = table.match
             if table.abandoned and seat is not None:
                 return Refusal("abandoned", self.sweeper.abandoned_text(table), msg_id)
+            if conn is not None and seat is not None and table.seats[seat].left:
+                # its person is back, but the computer plays it to the end
+                return Refusal("seat_given_up", Said("seat_given_up"), msg_id)
             try:
                 # seat, match over, version, turn and the rules: the one check every
                 # front end makes (a refusal changes nothing)

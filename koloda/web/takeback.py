@@ -39,6 +39,8 @@ async def take_back(manager: TableManager, table: Table, seat: int | None, versi
             return Refusal("stale", Reason("stale", seen=version, now=table.version), msg_id)
         if not table.solo():
             return Refusal("no_takeback", Said("no_takeback_here"), msg_id)
+        if table.seats[seat].left:
+            return Refusal("seat_given_up", Said("seat_given_up"), msg_id)
         n = table.takeback_size(seat)
         if n == 0:
             return Refusal("nothing_to_take_back", Said("nothing_to_take_back"), msg_id)
