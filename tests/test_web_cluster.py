@@ -369,3 +369,44 @@ def test_serve_with_redis_but_not_postgresql_says_what_is_missing() -> None:
     assert res.exit_code != 0 and "--redis needs --db postgresql://" in res.output
     res = runner.invoke(app, ["serve", "--db", "postgresql://x/y", "--redis", "http://r"])
     assert res.exit_code != 0 and "--redis must be a redis:// URL" in res.output
+
+
+def test_a_server_with_nobody_at_a_table_leaves_its_moves_to_the_database_and_reads_it_back(
+        servers: Servers) -> None:
+    """Server 2 has no connection to the table and no lease: it does not replay the
+    other servers' moves (the database has them); a watcher coming to it mid-game is shown
+    the table as it stands, and follows it live to the end."""
+    if servers.backend == "sqlite":
+        pytest.skip("one process alone holds every table and every connection")
+
+    def cold_news(server: Server) -> int:
+        return int(httpx.get(f"{server.http}/api/stats", timeout=10)
+                   .json()["cluster"]["news_left_cold"])
+    before = cold_news(servers[2])
+    table, token0 = _create(servers[0], [{"kind": "person"}] * 2, 2)
+    sat = httpx.post(f"{servers[1].http}/api/tables/{table}/sit",
+                     json={"seat": 1, "name": "Boris"}, timeout=10)
+    assert sat.status_code == 200, sat.text
+    anna = Person(table, token0, 11)
+    boris = Person(table, sat.json()["token"], 12)
+    until = time.monotonic() + 90
+
+    async def first_moves() -> None:
+        await asyncio.gather(anna.play(servers[0].ws, until, stop_at_version=12),
+                             boris.play(servers[1].ws, until, stop_at_version=12))
+    asyncio.run(first_moves())
+    assert cold_news(servers[2]) - before >= 10          # left to the database there
+    described = httpx.get(f"{servers[2].http}/api/tables/{table}", timeout=10).json()
+    assert described["version"] >= anna.version           # read back for the request
+    watcher = Person(table, None, 13)
+
+    async def to_the_end() -> None:
+        await asyncio.gather(anna.play(servers[0].ws, until), boris.play(servers[1].ws, until),
+                             watcher.play(servers[2].ws, until))
+    asyncio.run(to_the_end())
+    assert watcher.welcome is not None and watcher.welcome >= 12
+    assert anna.over and boris.over and watcher.over
+    records = [_record(servers[i], table) for i in range(3)]
+    assert records[0]["actions"] == records[1]["actions"] == records[2]["actions"]
+    assert watcher.version == anna.version == len(records[0]["actions"])
+    _assert_nothing_lost(records[0], anna, boris)

@@ -36,6 +36,10 @@ class ClusterSync:
         #: table id -> the highest fencing token the database had when last read: a
         #: new lease's token comes above it, even from a counter that was lost
         self.fences: dict[str, int] = {}
+        #: actions of other servers left unapplied here (``cold``), and copies read
+        #: back for a connection or a request (``warm``)
+        self.left_cold = 0
+        self.warmed = 0
 
     async def claim(self, table_id: str) -> bool:
         """A lease just taken: its fencing token written to the database at once, so that
@@ -63,6 +67,7 @@ class ClusterSync:
             return
         self.fences[table.id] = stored.row.fence or 0
         fresh = self.m.rebuild(stored)
+        table.cold_version = None
         before = table.version
         table.match, table.log, table.deal_start = fresh.match, fresh.log, fresh.deal_start
         table.undone, table._behind = fresh.undone, fresh._behind
@@ -158,9 +163,36 @@ class ClusterSync:
             if not table.finished:
                 self.m.finisher.show_finished(table, news.get("game_id"))
 
+    async def warm(self, table: Table) -> None:
+        """A copy left behind (``cold``) brought to what the database holds, before a
+        connection here or a request needs it (the caller holds its lock)."""
+        if table.cold_version is not None:
+            self.warmed += 1
+            await self.refresh(table, locked=True)
+
+    @staticmethod
+    def cold(table: Table, holds: bool) -> bool:
+        """Whether an action told by another server may be left unapplied here: no
+        connection to show it to and another server driving the table. The database has
+        it; :meth:`warm` reads it back when a connection comes (or this server takes the
+        lease over), so a server does the work of the tables people play on it, not of
+        every table of the cluster."""
+        return not table.conns and not holds
+
     async def _apply_news(self, table: Table, news: dict[str, Any]) -> None:
         async with table.lock:
             idx = int(news["idx"])
+            if self.cold(table, self.m.cluster.holds(table.id)):
+                table.cold_version = max(idx + 1, table.cold_version or 0)
+                table.last_active = time.monotonic()
+                self.left_cold += 1
+                return
+            if table.cold_version is not None:
+                await self.refresh(table, locked=True)
+                table.last_active = time.monotonic()
+                table.broadcast_state()
+                self.m.drive(table)
+                return
             if idx < table.version:
                 return                  # known already (this copy caught up before)
             if idx == table.version:
@@ -196,7 +228,9 @@ class ClusterSync:
                     except Exception as exc:
                         log.error("table %s cannot be loaded: %s", table_id, exc)
                 continue
-            if table.version >= version:
+            if table.cold_version is not None:
+                table.cold_version = max(version, table.cold_version)   # behind, knowingly
+            elif table.version >= version:
                 table.lag_mark = None
             elif table.lag_mark == table.version:
                 await self.refresh(table)

@@ -190,6 +190,9 @@ class Table:
     remote_seen: dict[str, float] = field(default_factory=dict)
     #: the version this copy stood at when the database was last seen ahead of it
     lag_mark: int | None = None
+    #: a copy left behind on purpose (``koloda.web.sync``: no connection here and
+    #: another server's lease): the version the news last said, else None (in step)
+    cold_version: int | None = None
     _seats_timer: asyncio.TimerHandle | None = None
     #: what the spectators' fan-out still has to send, the newest frame of each kind
     #: (``"state"``: None, the state as it is then; ``"seats"``)
@@ -329,7 +332,8 @@ class Table:
                                                                       self.options),
             "settings": {k: v for k, v in self.settings.items() if k != "invite"},
             "private": self.private, "rematch": self.rematch,
-            "seats": self.seats_json(), "version": self.version,
+            "seats": self.seats_json(),
+            "version": self.version if self.cold_version is None else self.cold_version,
             "over": m.is_over, "finished": self.finished, "abandoned": self.abandoned,
             "game_id": self.game_id,
             "spectators": self.watching(),

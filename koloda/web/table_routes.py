@@ -190,6 +190,9 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
         table = await manager.find(table_id)
         if table is None or not table.admits(invite):
             raise TableError("no_table", 404, id=shown_table_id(table_id))
+        if table.cold_version is not None:
+            async with table.lock:
+                await manager.sync.warm(table)
         return table
 
     # -------------------------------------------------------------- websocket
@@ -315,7 +318,9 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
                                                 "you can watch or take an open seat",
                                    msg.id).to_json())
             return False
-        manager.attach(table, conn, seat)
+        async with table.lock:           # no news between reading it back and attaching
+            await manager.sync.warm(table)
+            manager.attach(table, conn, seat)
         await manager.chat.history(table, conn)
         return True
 
