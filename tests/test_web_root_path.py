@@ -146,3 +146,19 @@ def test_the_pages_code_makes_every_address_through_the_root_helpers() -> None:
             assert not bare.search(line), f"{path.name}:{n}: {line.strip()}"
             assert "location.pathname.split" not in line or "filter(Boolean).pop()" in line, \
                 f"{path.name}:{n}: read the path through here()"
+
+
+def test_under_a_root_path_play_now_seats_at_a_prefixed_table_address(
+        tmp_path: Path) -> None:
+    import time
+    with _client(tmp_path) as c:
+        asked = c.post(ROOT + "/api/playnow", json={"game": "durak", "players": 2,
+                                                    "bot": "random", "wait": 1,
+                                                    "name": "Аня"})
+        assert asked.status_code == 201, asked.text
+        state, deadline = asked.json(), time.monotonic() + 10
+        while state["state"] == "waiting" and time.monotonic() < deadline:
+            time.sleep(0.3)
+            state = c.get(f"{ROOT}/api/playnow/{asked.json()['ticket']}").json()
+        assert state["state"] == "seated"
+        assert state["url"] == f"{ROOT}/t/{state['table']}"

@@ -178,9 +178,9 @@ function show(res, ticking = false) {
   if (!ticking) { F.last = res; F.at = performance.now(); }
   if (res.state === "seated") {
     localStorage.setItem(tokenKey(res.table), res.token);
-    const url = res.url;
+    const seated = res.url;     // the server's, with the root path in front
     stopFollowing();
-    location.href = url;
+    location.href = seated;
     return;
   }
   if (res.state !== "waiting" && res.state !== "claimed") {
