@@ -55,6 +55,10 @@ def serve(
         help="the address people open, behind a proxy (https://cards.example): the "
              "origin the sign-in and websocket checks expect, whatever Host the proxy "
              "sends")] = None,
+    root_path: Annotated[str, typer.Option(
+        help="the path prefix people open the server under, behind a proxy that strips "
+             "it (/koloda for https://cards.example/koloda/): every page, link, cookie "
+             "and websocket the server makes starts with it")] = "",
 ) -> None:
     """Play in the browser: open http://HOST:PORT/ and create a table."""
     try:
@@ -90,14 +94,21 @@ def serve(
             public_origin = check_public_origin(public_origin)
         except ValueError as exc:
             _fail(str(exc))
+    from koloda.web.rootpath import check_root_path
+    try:
+        root_path = check_root_path(root_path)
+    except ValueError as exc:
+        _fail(str(exc))
     web = create_app(db, bot_workers=bot_workers, bot_delay=bot_delay, redis_url=redis,
-                     public_origin=public_origin)
+                     public_origin=public_origin, root_path=root_path)
     shown = _without_password(web.state.manager.db_url)
     typer.echo(f"koloda: http://{host}:{port}/  (database {shown}"
+               + (f", served under {root_path}/" if root_path else "")
                + (f", one of many servers on {_without_password(redis)})" if redis else ")"))
     config = uvicorn.Config(web, host=host, port=port, log_level=log_level,
                             ws_max_size=65536, ws_per_message_deflate=False,
-                            proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
+                            proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
+                            root_path=root_path)
     uvicorn.Server(config).run(sockets=None if sock is None else [sock])
 
 

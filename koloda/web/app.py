@@ -27,6 +27,7 @@ from koloda.web.limits import Limits, Said
 from koloda.web.page_routes import STATIC
 from koloda.web.params import one_line
 from koloda.web.replays import Replays
+from koloda.web.rootpath import check_root_path
 from koloda.web.tables import TableManager
 
 
@@ -136,17 +137,21 @@ def check_public_origin(origin: str) -> str:
 def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float = 0.8,
                use_store: bool = True, tick: float = 0.25,
                limits: Limits | None = None, redis_url: str | None = None,
-               password_hasher: Any = None, public_origin: str | None = None) -> FastAPI:
+               password_hasher: Any = None, public_origin: str | None = None,
+               root_path: str = "") -> FastAPI:
     """The web app on ``db_url`` (default: the store's database); with ``redis_url``,
     one of many servers on that database (``koloda.web.cluster``). ``password_hasher``: an
-    ``argon2.PasswordHasher`` other than the default one (tests use a cheap one)."""
+    ``argon2.PasswordHasher`` other than the default one (tests use a cheap one).
+    ``root_path``: the prefix it is served under behind a proxy (``/koloda``; checked by
+    ``koloda.web.rootpath.check_root_path``), that every address it makes starts with."""
     if db_url is None:
         from koloda.store import default_url
         db_url = default_url()
+    root_path = check_root_path(root_path)
     limits = limits or Limits()
     manager = TableManager(db_url, bot_workers=bot_workers, bot_delay=bot_delay,
                            use_store=use_store, tick=tick, limits=limits,
-                           redis_url=redis_url)
+                           redis_url=redis_url, root_path=root_path)
     accounts = Accounts(db_url, hasher=password_hasher)
     replays = Replays(accounts.store)
 
@@ -167,6 +172,7 @@ def create_app(db_url: str | None = None, bot_workers: int = 2, bot_delay: float
     playnow = rating_routes.install(app, manager, accounts, auth, db_url, STATIC)
     app.add_middleware(BodyLimit, limit=limits.max_body)
     app.state.public_origin = public_origin
+    app.state.root_path = root_path
     app.add_middleware(WebSocketOrigin, public_origin=public_origin)
 
     @app.middleware("http")

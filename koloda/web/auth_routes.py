@@ -24,6 +24,7 @@ from koloda.web.accounts import (
     check_name,
     same_csrf,
 )
+from koloda.web.rootpath import root_of
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -104,7 +105,7 @@ class Auth:
 
     def set_cookie(self, request: Request, response: Response, token: str) -> None:
         response.set_cookie(COOKIE, token, max_age=int(self.accounts.session_days * 86400),
-                            path="/", httponly=True, samesite="lax",
+                            path=root_of(request) or "/", httponly=True, samesite="lax",
                             secure=_own_origin(request).startswith("https://"))
 
 
@@ -160,8 +161,8 @@ def install(app: FastAPI, accounts: Accounts) -> Auth:
     @router.post("/api/logout")
     async def logout(request: Request, response: Response) -> dict[str, Any]:
         await asyncio.to_thread(accounts.logout, request.cookies.get(COOKIE))
-        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
-                               secure=request.url.scheme == "https")
+        response.delete_cookie(COOKIE, path=root_of(request) or "/", httponly=True,
+                               samesite="lax", secure=request.url.scheme == "https")
         request.state.signed = None
         return me_json(None)
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
-from fastapi import APIRouter, FastAPI
-from fastapi.responses import FileResponse
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
 from koloda.bots.base import bot_note
@@ -21,6 +21,7 @@ from koloda.store.ratings import bot_ratings
 from koloda.web.bots import bots_for
 from koloda.web.checks import TableError
 from koloda.web.params import GameId
+from koloda.web.rootpath import page, root_of
 from koloda.web.texts import TEXTS
 
 STATIC = resources.files("koloda.web").joinpath("static")
@@ -75,17 +76,17 @@ def install(app: FastAPI) -> None:
 
     # ------------------------------------------------------------------ pages
     @router.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(str(STATIC.joinpath("lobby.html")))
+    async def lobby_page(request: Request) -> Response:
+        return page(str(STATIC.joinpath("lobby.html")), root_of(request))
 
     @router.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(str(STATIC.joinpath("table.html")))
+    async def table_page(table_id: str, request: Request) -> Response:
+        return page(str(STATIC.joinpath("table.html")), root_of(request))
 
     @router.get("/g/{game_id}", include_in_schema=False)
-    async def replay_page(game_id: GameId) -> FileResponse:
+    async def replay_page(game_id: GameId, request: Request) -> Response:
         """A finished game stepped through move by move (``/g/<id>#42``: move 42)."""
-        return FileResponse(str(STATIC.joinpath("replay.html")))
+        return page(str(STATIC.joinpath("replay.html")), root_of(request))
 
     @router.get("/api/games")
     async def games() -> list[dict[str, Any]]:

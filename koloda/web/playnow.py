@@ -383,7 +383,7 @@ class PlayNow:
             out["waited"] = EXPIRE
         if row.state == "seated":
             out.update(table=row.table_id, seat=row.seat, token=row.token,
-                       url=f"/t/{row.table_id}")
+                       url=f"{self.manager.root_path}/t/{row.table_id}")
         return out
 
     @staticmethod

@@ -18,7 +18,7 @@ import contextlib
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, RedirectResponse
+from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -32,6 +32,7 @@ from koloda.store.models import Account
 from koloda.web import limits
 from koloda.web.params import Count, Offset, Recent
 from koloda.web.playnow import EXPIRE, PlayNow
+from koloda.web.rootpath import page, root_of
 from koloda.web.tables import TableError, TableManager
 from koloda.web.texts import TEXTS
 
@@ -143,22 +144,22 @@ def install(app: FastAPI, manager: TableManager, accounts: Any, auth: Any,
         return RedirectResponse(str(request.url_for("leaderboard_page", game=first.name)))
 
     @app.get("/leaderboard/{game}", include_in_schema=False)
-    async def leaderboard_page(game: str) -> FileResponse:
-        return FileResponse(str(static.joinpath("ratings.html")))
+    async def leaderboard_page(game: str, request: Request) -> Response:
+        return page(str(static.joinpath("ratings.html")), root_of(request))
 
     def account_of(s: Session, name: str) -> Account | None:
         found: Account | None = s.scalar(select(Account).where(Account.key == name_key(name)))
         return found
 
     @app.get("/player/{name}", include_in_schema=False)
-    async def player_page(name: str) -> FileResponse:
+    async def player_page(name: str, request: Request) -> Response:
         """The page; 404 (the same page, which says whom it did not find) for a name no
         account has."""
         def known() -> bool:
             with Session(store.engine) as s:
                 return account_of(s, name) is not None
         status = 200 if await asyncio.to_thread(known) else 404
-        return FileResponse(str(static.joinpath("ratings.html")), status_code=status)
+        return page(str(static.joinpath("ratings.html")), root_of(request), status)
 
     @app.post("/api/playnow", status_code=201)
     async def playnow(body: PlayNowIn, request: Request) -> dict[str, Any]:

@@ -68,7 +68,7 @@ class RematchDesk:
     def show(self, table: Table) -> None:
         """Where the rematch is played, to every connection at the finished table."""
         frame = {"type": "rematch", "table": table.id, "next": table.rematch,
-                 "url": f"/t/{table.rematch}"}
+                 "url": f"{self.m.root_path}/t/{table.rematch}"}
         for c in list(table.conns):
             c.push_json(frame)
 

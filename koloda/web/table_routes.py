@@ -148,7 +148,7 @@ def install(app: FastAPI, manager: TableManager, auth: Auth, replays: Replays,
         table, token, notes = await manager.create(
             body.game, body.players, body.options, [s.model_dump() for s in body.seats],
             name, body.sit, body.settings, client=_client(request), account_id=account)
-        url = f"/t/{table.id}"
+        url = f"{manager.root_path}/t/{table.id}"
         out = {"id": table.id, "seat": body.sit, "token": token, "notes": notes,
                "table": table.info(), "url": url}
         if table.invite is not None:      # shown once: the link that opens the table

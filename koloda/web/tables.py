@@ -71,7 +71,11 @@ class TableManager:
 
     def __init__(self, db_url: str, bot_workers: int = 2, bot_delay: float = 0.8,
                  use_store: bool = True, tick: float = 0.25,
-                 limits: Limits | None = None, redis_url: str | None = None) -> None:
+                 limits: Limits | None = None, redis_url: str | None = None,
+                 root_path: str = "") -> None:
+        #: the path prefix the pages are served under (``koloda serve --root-path``):
+        #: the start of every address the tables hand out
+        self.root_path = root_path
         self.limits = limits = limits or Limits()
         #: the other servers (news, leases); alone: every lease is ours
         self.cluster = make_cluster(redis_url)

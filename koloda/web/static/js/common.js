@@ -4,12 +4,32 @@ const SUIT_SIGN = { S: "♠", C: "♣", D: "♦", H: "♥" };
 const CARD_RE = /^[2-9TJQKA][SCDH]$/;
 export const HIDDEN = "??";
 
+// The path prefix the server is served under behind a proxy ("" for none; koloda serve
+// --root-path puts it in each page's <meta name="koloda-root">): every address the pages
+// fetch, link to or open a websocket on goes through url() / wsUrl(), and here() is the
+// page's path without it.
+export const ROOT = document.querySelector('meta[name="koloda-root"]')?.content || "";
+
+/** "/api/games" → "/koloda/api/games" under a prefix, as it is without one. */
+export function url(path) { return ROOT + path; }
+
+/** The websocket address of "/ws/…" on this page's server (ws: or wss: as the page). */
+export function wsUrl(path) {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${ROOT}${path}`;
+}
+
+/** The page's path as the server's routes name it ("/t/abc", without the prefix). */
+export function here() {
+  const path = location.pathname;
+  return ROOT && path.startsWith(`${ROOT}/`) ? path.slice(ROOT.length) : path;
+}
+
 let TEXTS = { en: {}, ru: {} };
 let LANG = localStorage.getItem("koloda.lang")
   || ((navigator.language || "").toLowerCase().startsWith("ru") ? "ru" : "en");
 
 export async function loadTexts() {
-  TEXTS = await (await fetch("/api/texts")).json();
+  TEXTS = await (await fetch(url("/api/texts"))).json();
   document.documentElement.lang = LANG;
 }
 
@@ -81,8 +101,8 @@ export function suitName(s) {
 
 /** An <img> of a card (face down for "??"). */
 export function cardImg(text, opts = {}) {
-  const src = text === HIDDEN || text == null ? "/static/cards/back.svg"
-    : `/static/cards/${LANG}/${text}.svg`;
+  const src = url(text === HIDDEN || text == null ? "/static/cards/back.svg"
+    : `/static/cards/${LANG}/${text}.svg`);
   const cls = ["card", opts.small ? "small" : "", opts.extra || ""].join(" ").trim();
   return h("img", { class: cls, src, alt: cardName(text ?? HIDDEN), title: cardName(text ?? HIDDEN),
                     draggable: "false", dataset: text && text !== HIDDEN ? { card: text } : {} });
@@ -131,7 +151,7 @@ export function botName(spec) {
 let ME = { account: null, csrf: null };
 
 export async function loadMe() {
-  try { ME = await (await fetch("/api/me")).json(); } catch { ME = { account: null, csrf: null }; }
+  try { ME = await (await fetch(url("/api/me"))).json(); } catch { ME = { account: null, csrf: null }; }
   return ME.account;
 }
 
@@ -145,7 +165,7 @@ export async function api(path, body) {
   const headers = { "Content-Type": "application/json" };
   if (ME.csrf) headers["X-CSRF-Token"] = ME.csrf;
   const opts = body === undefined ? {} : { method: "POST", headers, body: JSON.stringify(body) };
-  const res = await fetch(path, opts);
+  const res = await fetch(url(path), opts);
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {
     // the server says its own errors in English (``error``) and Russian (``error_ru``)

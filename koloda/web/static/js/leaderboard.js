@@ -1,11 +1,11 @@
 // A game's leaderboard (/leaderboard/<game>): accounts by rating, mu − 3·sigma (OpenSkill).
-import { api, h, langSwitch, loadMe, loadTexts, pick, t } from "./common.js";
+import { api, h, here, langSwitch, loadMe, loadTexts, pick, t, url } from "./common.js";
 
 const PAGE = 50;
 let GAMES = [];
 let offset = Number(new URLSearchParams(location.search).get("offset") || 0);
 // the server sends /leaderboard on to the first game's page, so the path names a game
-const gameName = decodeURIComponent(location.pathname.split("/")[2] || "");
+const gameName = decodeURIComponent(here().split("/")[2] || "");
 
 const fmt = (x) => Number(x).toFixed(1);
 
@@ -20,10 +20,10 @@ async function render() {
   catch (e) { app.replaceChildren(h("p", { class: "msg bad" }, e.message)); return; }
   const chips = h("nav", { class: "chips" }, GAMES.map((x) => x.name === gameName
     ? h("span", { class: "on" }, pick(x.title))
-    : h("a", { href: `/leaderboard/${x.name}` }, pick(x.title))));
+    : h("a", { href: url(`/leaderboard/${x.name}`) }, pick(x.title))));
   const rows = page.rows.map((r) => h("tr", { dataset: { name: r.name } },
     h("td", { class: "num" }, String(r.place)),
-    h("td", {}, h("a", { href: `/player/${encodeURIComponent(r.name)}` }, r.name)),
+    h("td", {}, h("a", { href: url(`/player/${encodeURIComponent(r.name)}`) }, r.name)),
     h("td", { class: "num" }, fmt(r.ordinal)),
     h("td", { class: "num extra" }, fmt(r.mu)),
     h("td", { class: "num extra" }, fmt(r.sigma)),

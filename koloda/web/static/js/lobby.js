@@ -1,7 +1,7 @@
 // The lobby: open tables (sit, watch, share a link) and a form for a new table.
 import {
   account, api, botName, h, langSwitch, lang, loadMe, loadTexts, pick, setMe, t, term,
-  tokenKey,
+  tokenKey, url, wsUrl,
 } from "./common.js";
 import { markdown } from "./markdown.js";
 import { renderPlayNow } from "./playnow.js";
@@ -100,7 +100,7 @@ function seatChip(table, s) {
 
 function tableRow(table) {
   const mine = localStorage.getItem(tokenKey(table.id));
-  const link = `${location.origin}/t/${table.id}`;
+  const link = `${location.origin}${url(`/t/${table.id}`)}`;
   return h("li", { class: "table-row", dataset: { table: table.id } },
     h("div", { class: "row-head" },
       h("strong", {}, pick(table.title)),
@@ -111,9 +111,9 @@ function tableRow(table) {
           .map(([k, v]) => `${optionTitle(table.game, k)}: ${optionValue(v)}`).join(", ")) : null),
     h("div", { class: "seats" }, table.seats.map((s) => seatChip(table, s))),
     h("div", { class: "row-actions" },
-      mine ? h("a", { class: "button primary", href: `/t/${table.id}` }, t("continue_seat"))
+      mine ? h("a", { class: "button primary", href: url(`/t/${table.id}`) }, t("continue_seat"))
         : null,
-      h("a", { class: "button", href: `/t/${table.id}`, dataset: { watch: table.id } },
+      h("a", { class: "button", href: url(`/t/${table.id}`), dataset: { watch: table.id } },
         t("watch")),
       h("button", { class: "linkish", onclick: () => copy(link) }, t("copy_link")),
       h("span", { class: "muted small" }, table.spectators ? t("spectators_n", { n: table.spectators }) : "")));
@@ -141,7 +141,7 @@ async function sit(tableId, seat) {
     const name = needName();
     const res = await api(`/api/tables/${tableId}/sit`, { seat, name });
     localStorage.setItem(tokenKey(tableId), res.token);
-    location.href = `/t/${tableId}`;
+    location.href = url(`/t/${tableId}`);
   } catch (e) { say(e.message); }
 }
 
@@ -181,8 +181,7 @@ async function refreshTables() {
 
 function openFeed() {
   if (FEED) { FEED.onclose = null; FEED.close(); }
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/lobby?offset=${PAGE_AT}&limit=${PAGE}`);
+  const ws = new WebSocket(wsUrl(`/ws/lobby?offset=${PAGE_AT}&limit=${PAGE}`));
   FEED = ws;
   ws.onmessage = (e) => {
     let msg;
@@ -362,7 +361,7 @@ function render() {
   document.title = `koloda — ${t("lobby")}`;
   document.getElementById("subtitle").textContent = t("lobby");
   document.getElementById("lang-slot").replaceChildren(
-    h("a", { href: `/leaderboard/${form.game}`, id: "leaderboard-link" }, t("leaderboard")), " ",
+    h("a", { href: url(`/leaderboard/${form.game}`), id: "leaderboard-link" }, t("leaderboard")), " ",
     langSwitch(render));
   document.getElementById("app").replaceChildren(
     h("section", { class: "panel" }, account() ? null : nameField(), accountPanel(),

@@ -1,13 +1,13 @@
 // A player's page (/player/<name>): ratings per game with their history drawn as an SVG
 // plot (no library: drawn here), wins by game, the Opendaum-33 rank, recent games.
-import { api, h, lang, langSwitch, loadMe, loadTexts, pick, t } from "./common.js";
+import { api, h, here, lang, langSwitch, loadMe, loadTexts, pick, t, url } from "./common.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 let GAMES = [];
 let DATA = null;
 let FAILED = null;
 let shown = null;
-const who = decodeURIComponent(location.pathname.split("/")[2] || "");
+const who = decodeURIComponent(here().split("/")[2] || "");
 
 function s(tag, attrs = {}, ...kids) {
   const el = document.createElementNS(SVG, tag);
@@ -68,13 +68,13 @@ function render() {
   document.title = `koloda — ${DATA ? DATA.name : who}`;
   document.getElementById("subtitle").textContent = t("player");
   document.getElementById("lang-slot").replaceChildren(
-    h("a", { href: shown ? `/leaderboard/${shown}` : "/leaderboard" }, t("leaderboard")), " ", langSwitch(render));
+    h("a", { href: url(shown ? `/leaderboard/${shown}` : "/leaderboard") }, t("leaderboard")), " ", langSwitch(render));
   const app = document.getElementById("app");
   if (!DATA) {   // no such account (404): the server's sentence names whom it did not find
     if (FAILED) {
       app.replaceChildren(h("section", { class: "panel", id: "not-found" },
         h("h2", {}, t("no_such_player")), h("p", { class: "msg bad" }, (lang() === "ru" && FAILED.error_ru) || FAILED.error),
-        h("p", {}, h("a", { href: "/" }, t("back_lobby")))));
+        h("p", {}, h("a", { href: url("/") }, t("back_lobby")))));
     }
     return;
   }
@@ -88,7 +88,7 @@ function render() {
     h("thead", {}, h("tr", {}, h("th", {}, t("game")), h("th", { class: "num" }, t("rating")),
       h("th", { class: "num extra" }, t("skill")), h("th", { class: "num extra" }, t("uncertainty")),
       h("th", { class: "num" }, t("games_n")))),
-    h("tbody", {}, rated.map((r) => h("tr", {}, h("td", {}, h("a", { href: `/leaderboard/${r.game}` }, title(r.game))),
+    h("tbody", {}, rated.map((r) => h("tr", {}, h("td", {}, h("a", { href: url(`/leaderboard/${r.game}`) }, title(r.game))),
       h("td", { class: "num" }, fmt(r.ordinal)), h("td", { class: "num extra" }, fmt(r.mu)),
       h("td", { class: "num extra" }, fmt(r.sigma)), h("td", { class: "num" }, String(r.games))))));
   const wins = h("table", { class: "board", id: "wins" },
@@ -97,7 +97,7 @@ function render() {
     h("tbody", {}, DATA.games.map((g) => h("tr", {}, h("td", {}, title(g.game)), h("td", { class: "num" }, String(g.played)),
       h("td", { class: "num" }, String(g.won)), h("td", { class: "num" }, String(g.lost)), h("td", { class: "num extra" }, String(g.drawn))))));
   const recent = DATA.recent.length ? h("ul", { class: "games-list", id: "recent" }, DATA.recent.map((g) => h("li", {},
-    h("a", { href: `/g/${g.id}` }, `${title(g.game)} · ${outcomeOf(g)}`), " ",
+    h("a", { href: url(`/g/${g.id}`) }, `${title(g.game)} · ${outcomeOf(g)}`), " ",
     h("span", { class: "muted" }, `${g.finished.slice(0, 16).replace("T", " ")} · ${t("with_players", { who: othersOf(g).join(", ") })}`))))
     : h("p", { class: "help" }, t("no_games"));
   const rank = DATA.rank ? pick(DATA.rank) : t("rank_none");
@@ -121,7 +121,7 @@ async function main() {
   await Promise.all([loadTexts(), loadMe()]);
   GAMES = await api("/api/games");
   // kept as sent: the page says the server's sentence in whichever language is chosen
-  const res = await fetch(`/api/players/${encodeURIComponent(who)}`);
+  const res = await fetch(url(`/api/players/${encodeURIComponent(who)}`));
   const data = await res.json().catch(() => ({ error: res.statusText }));
   if (res.ok) DATA = data; else FAILED = data;
   render();

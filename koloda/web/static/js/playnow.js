@@ -3,7 +3,7 @@
 // (koloda/web/playnow.py); the server tells this page its state over /ws/playnow/<ticket>
 // the moment it changes (seated: the table opens). Only while that connection is down
 // does the page ask (GET /api/playnow/<ticket>, once a second) and try to connect again.
-import { api, botName, csrf, h, lang, pick, t, tokenKey } from "./common.js";
+import { api, botName, csrf, h, lang, pick, t, tokenKey, url, wsUrl } from "./common.js";
 
 const WAITS = [15, 30, 60, 120];
 const TICKET_KEY = "koloda.playnow";
@@ -65,7 +65,7 @@ export function renderPlayNow(el, games, name, say) {
     const ticket = F.ticket;
     stopFollowing();
     const headers = csrf() ? { "X-CSRF-Token": csrf() } : {};
-    if (ticket) await fetch(`/api/playnow/${ticket}`, { method: "DELETE", headers }).catch(() => null);
+    if (ticket) await fetch(url(`/api/playnow/${ticket}`), { method: "DELETE", headers }).catch(() => null);
     status.textContent = t("playnow_cancelled");
     go.disabled = false; cancel.disabled = true;
   });
@@ -137,8 +137,7 @@ function stopFollowing() {
 function connect() {
   const ticket = F.ticket;
   if (!ticket) return;
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/playnow/${ticket}`);
+  const ws = new WebSocket(wsUrl(`/ws/playnow/${ticket}`));
   F.ws = ws;
   ws.onopen = () => { clearTimeout(F.poll); F.poll = null; };
   ws.onmessage = (ev) => {
@@ -179,9 +178,9 @@ function show(res, ticking = false) {
   if (!ticking) { F.last = res; F.at = performance.now(); }
   if (res.state === "seated") {
     localStorage.setItem(tokenKey(res.table), res.token);
-    const url = res.url;
+    const seated = res.url;     // the server's, with the root path in front
     stopFollowing();
-    location.href = url;
+    location.href = seated;
     return;
   }
   if (res.state !== "waiting" && res.state !== "claimed") {

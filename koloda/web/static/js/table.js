@@ -2,7 +2,7 @@
 // shows what it is sent and sends the moves clicked, with the version it saw.
 import {
   account, actionName, api, botName, h, isCard, langSwitch, loadMe, loadTexts, pick, seatName, t,
-  tokenKey,
+  tokenKey, url, wsUrl,
 } from "./common.js";
 import { markdown } from "./markdown.js";
 import {
@@ -47,8 +47,7 @@ function say(text, bad = true) {
 
 // ------------------------------------------------------------- connection
 function connect() {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  const ws = new WebSocket(wsUrl(`/ws/tables/${encodeURIComponent(tableId)}`));
   S.ws = ws;
   ws.addEventListener("open", () => {
     S.retry = 0;
@@ -321,7 +320,7 @@ function lookUpReliability() {
   for (const s of S.seats) {
     if (!s.registered || !s.name || s.name in S.reliable) continue;
     S.reliable[s.name] = null;
-    fetch(`/api/players/${encodeURIComponent(s.name)}?recent=1`)
+    fetch(url(`/api/players/${encodeURIComponent(s.name)}?recent=1`))
       .then((r) => (r.ok ? r.json() : null))
       .then((p) => { if (p && p.reliability) { S.reliable[s.name] = p.reliability; if (S.state) render(); } })
       .catch(() => {});
@@ -399,7 +398,7 @@ function askRematch() {
 function goTo(next) {
   if (token()) localStorage.setItem(tokenKey(next), token());
   if (invite()) localStorage.setItem(inviteKey(next), invite());
-  location.assign(`/t/${encodeURIComponent(next)}`);
+  location.assign(url(`/t/${encodeURIComponent(next)}`));
 }
 
 function onRematch(msg) {
@@ -410,7 +409,7 @@ function onRematch(msg) {
 
 function joinPanel() {
   const el = document.getElementById("join");
-  const link = `${location.origin}/t/${tableId}${invite() ? `#invite=${encodeURIComponent(invite())}` : ""}`;
+  const link = `${location.origin}${url(`/t/${tableId}`)}${invite() ? `#invite=${encodeURIComponent(invite())}` : ""}`;
   const parts = [h("h3", {}, t(S.table && S.table.private ? "share_private" : "share")),
     h("input", { class: "wide", readonly: true, value: link, onclick: (e) => e.target.select() })];
   if (S.seat == null) {
@@ -437,7 +436,7 @@ function joinPanel() {
                    onclick: (e) => e.target.select() })));
   }
   if (S.state && S.state.game_id != null) {   // finished and stored: its replay
-    parts.push(h("p", {}, h("a", { href: `/g/${S.state.game_id}${inviteQuery()}`, class: "replay-link" },
+    parts.push(h("p", {}, h("a", { href: url(`/g/${S.state.game_id}${inviteQuery()}`), class: "replay-link" },
       t("replay_link"))));
   }
   if (S.table && S.table.rematch) {           // the next match, same seats
@@ -505,9 +504,9 @@ function showResult() {
   const parts = [h("h2", {}, t("match_over"))];
   if (r) parts.push(...resultView(S));
   parts.push(...sheetView(S));
-  parts.push(h("p", {}, h("a", { href: `/api/tables/${tableId}/record${inviteQuery()}`, target: "_blank" }, t("record_link")),
-    S.state.game_id != null ? [" · ", h("a", { href: `/g/${S.state.game_id}${inviteQuery()}`, class: "replay-link" }, t("replay_link"))] : null,
-    " · ", h("a", { href: "/" }, t("back_lobby"))));
+  parts.push(h("p", {}, h("a", { href: url(`/api/tables/${tableId}/record${inviteQuery()}`), target: "_blank" }, t("record_link")),
+    S.state.game_id != null ? [" · ", h("a", { href: url(`/g/${S.state.game_id}${inviteQuery()}`), class: "replay-link" }, t("replay_link"))] : null,
+    " · ", h("a", { href: url("/") }, t("back_lobby"))));
   if (S.seat != null) {
     parts.push(h("p", {}, h("button", { class: "button", id: "modal-rematch", onclick: askRematch }, t("rematch"))));
   }
