@@ -66,6 +66,37 @@ def test_the_database_refuses_a_write_with_a_token_lower_than_the_highest_seen(
     assert stored.row.finished is not None
 
 
+def test_in_one_batch_a_stale_token_is_refused_alone_and_the_others_are_written(
+        tmp_path: Path) -> None:
+    engine = persist.open_engine(f"sqlite:///{tmp_path / 'web.db'}")
+    sessions = sessionmaker(engine, expire_on_commit=False)
+    writer = persist.Writer(sessions)
+    writer.start()
+
+    async def scenario() -> list[str]:
+        for tid in ("t1", "t2"):
+            await writer.run(lambda s, tid=tid: s.add(persist.LiveTable(
+                id=tid, game="durak", players=2, options={}, seed=1, settings={},
+                created=persist.now())))
+            await writer.run(lambda s, tid=tid: persist.claim_fence(s, tid, 5))
+        writes = [writer.add_action("t1", 0, 0, "play a", fence=5),
+                  writer.add_action("t1", 1, 1, "play b", fence=4),     # stale
+                  writer.add_action("t2", 0, 0, "play c", fence=7),     # not claimed yet
+                  writer.add_action("t2", 1, 1, "play d")]              # a person's
+        said = await asyncio.gather(*writes, return_exceptions=True)
+        return ["refused" if isinstance(r, persist.FencedOut) else "stored" for r in said]
+    try:
+        said = asyncio.run(scenario())
+    finally:
+        writer.stop()
+    one, two = persist.load_one(sessions, "t1"), persist.load_one(sessions, "t2")
+    engine.dispose()
+    assert said == ["stored", "refused", "stored", "stored"]
+    assert one is not None and one.actions == [(0, "play a")] and one.row.fence == 5
+    assert two is not None and two.actions == [(0, "play c"), (1, "play d")]
+    assert two.row.fence == 7            # a higher token is written with its action
+
+
 @pytest.mark.cluster
 def test_a_stale_lease_holders_write_is_refused_after_another_server_took_the_lease(
         tmp_path: Path) -> None:

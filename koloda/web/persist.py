@@ -155,6 +155,34 @@ def claim_fence(s: Session, table_id: str, token: int | None) -> None:
         raise FencedOut(table_id, token)
 
 
+def _fenced_out(s: Session, jobs: list[_Job]) -> list[_Job]:
+    """Of these fenced action rows, those whose token is below the highest the database
+    has seen for their table (another server took the lease since: each is refused, the
+    batch's others are written). One read for all, locking the tables' rows until the
+    commit (PostgreSQL), so a new holder's claim (``claim_fence``, written when its lease
+    is taken) comes wholly before or after it. A token is written when its lease is taken
+    (``claim_fence``), so what a holder plays carries the token already there and
+    nothing is written for it; a higher one is written here."""
+    fenced = [j for j in jobs if j.fence is not None and j.row is not None]
+    if not fenced:
+        return []
+    ids = sorted({str(j.row["table_id"]) for j in fenced if j.row is not None})
+    have = dict(s.execute(select(LiveTable.id, LiveTable.fence)
+                          .where(LiveTable.id.in_(ids)).with_for_update()).tuples().all())
+    out: list[_Job] = []
+    raised: dict[str, int] = {}
+    for j in fenced:
+        assert j.row is not None and j.fence is not None
+        tid = j.row["table_id"]
+        if j.fence < (have.get(tid) or 0):
+            out.append(j)
+        elif j.fence > (have.get(tid) or 0):
+            raised[tid] = max(j.fence, raised.get(tid, 0))
+    for tid, token in raised.items():    # a token its claim did not write yet: now
+        claim_fence(s, tid, token)
+    return out
+
+
 def fence_of(sessions: sessionmaker[Session], table_id: str) -> int:
     """The highest fencing token the database has seen for ``table_id``."""
     with sessions() as s:
@@ -213,10 +241,14 @@ class _Job:
     done: Callable[[Any, BaseException | None], None]
     #: an action row (the hot path): all of a batch's go in one executemany
     row: dict[str, Any] | None = None
+    #: the lease holder's fencing token the row is written with (None: not fenced)
+    fence: int | None = None
 
     def run(self, s: Session | None) -> Any:
         if self.row is not None:
             assert s is not None
+            if _fenced_out(s, [self]):
+                raise FencedOut(self.row["table_id"], self.fence or 0)
             s.execute(insert(LiveAction), [self.row])
             return None
         assert self.fn is not None
@@ -258,15 +290,7 @@ class Writer:
         :class:`FencedOut` when another server holds the lease with a newer one."""
         row = {"table_id": table_id, "idx": idx, "seat": seat, "action": action,
                "at": now()}
-        if fence is None:
-            await self._submit(None, True, row)
-            return
-
-        def fenced(s: Session | None) -> None:
-            assert s is not None
-            claim_fence(s, table_id, fence)
-            s.execute(insert(LiveAction), [row])
-        await self._submit(fenced, True)
+        await self._submit(None, True, row, fence)
 
     async def run_outside(self, fn: Callable[[], Any]) -> Any:
         """Run ``fn()`` on the writer thread outside any transaction of ours (the store,
@@ -274,7 +298,8 @@ class Writer:
         return await self._submit(lambda _s: fn(), False)
 
     def _submit(self, fn: Callable[[Session | None], Any] | None, uses_session: bool,
-                row: dict[str, Any] | None = None) -> asyncio.Future[Any]:
+                row: dict[str, Any] | None = None, fence: int | None = None
+                ) -> asyncio.Future[Any]:
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[Any] = loop.create_future()
 
@@ -288,7 +313,7 @@ class Writer:
                     fut.set_result(value)
             loop.call_soon_threadsafe(settle)
 
-        self._queue.put(_Job(fn, uses_session, done, row))
+        self._queue.put(_Job(fn, uses_session, done, row, fence))
         return fut
 
     def _loop(self) -> None:
@@ -317,14 +342,20 @@ class Writer:
             start = time.perf_counter()
             try:
                 with self._sessions() as s, s.begin():
-                    rows = [j.row for j in in_tx if j.row is not None]
+                    out = {id(j) for j in _fenced_out(s, [j for j in in_tx
+                                                          if j.fence is not None])}
+                    rows = [j.row for j in in_tx if j.row is not None and id(j) not in out]
                     if rows:
                         s.execute(insert(LiveAction), rows)
                     results = [None if j.row is not None else j.run(s) for j in in_tx]
                 self.commits += 1
                 self.recent.append((time.perf_counter() - start, len(in_tx)))
                 for j, r in zip(in_tx, results, strict=True):
-                    j.done(r, None)
+                    if id(j) in out:
+                        assert j.row is not None
+                        j.done(None, FencedOut(j.row["table_id"], j.fence or 0))
+                    else:
+                        j.done(r, None)
             except Exception:
                 # one bad job must not sink the others: each alone in its own transaction
                 for j in in_tx:

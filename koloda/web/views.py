@@ -12,6 +12,7 @@ dropped, and every card hidden from *any* seat redacted.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Mapping, Sequence
@@ -29,11 +30,19 @@ CARD_TEXTS = frozenset(CARD_TEXT)
 HIDDEN = "??"
 
 
+#: a card's code (``9H``) wherever it stands, inside a longer word too
+_CARD_CODE = re.compile(r"[2-9TJQKA][SCDH]")
+
+
 def mentions(text: str, hidden: frozenset[str]) -> bool:
     """Whether ``hidden`` card texts occur in ``text`` (a serialized message) at all: a
-    quick substring test that may say yes wrongly (``"9H"`` inside a longer word), never
-    no wrongly — so the exact, slower ``redact`` runs only when it might matter."""
-    return any(c in text for c in hidden)
+    quick test that may say yes wrongly (``"9H"`` inside a longer word), never no
+    wrongly — so the exact, slower ``redact`` runs only when it might matter. (Every
+    place a code could start is looked at: a code's second character, a suit, never
+    begins another.)"""
+    if len(hidden) <= 2:
+        return any(c in text for c in hidden)
+    return not hidden.isdisjoint(_CARD_CODE.findall(text))
 
 
 def cards_in(text: str) -> list[str]:
@@ -234,7 +243,13 @@ def display(match: Match, viewer: int | None, seats: Sequence[Mapping[str, Any]]
         hidden = hidden_texts(match, viewer)
     if not hidden:
         return disp
-    safe, n = _guard_display(disp, hidden, lang)
+    words = frozenset(card_word(TEXT_CARD[c], lang) for c in hidden)
+    probe = json.dumps(disp, ensure_ascii=False)
+    if words.isdisjoint(_CARD_WORD.findall(probe)) and not mentions(probe, hidden):
+        # no hidden card's word nor code anywhere in it (the walk below would find
+        # none either): as it is
+        return disp
+    safe, n = _guard_display(disp, hidden, lang, words)
     if n:
         log.warning("display: %d hidden card(s) shown face down", n)
     out: dict[str, Any] = safe
