@@ -309,6 +309,21 @@ def sched_seconds(pid: int | None) -> tuple[float, float]:
     return int(ran) / 1e9, int(waited) / 1e9
 
 
+def machine_busy() -> tuple[float, float]:
+    """The whole machine's CPU seconds busy and in all so far (``/proc/stat``, every
+    core): how much of the machine a run used, whoever used it (servers, their database,
+    Redis, these clients). (nan, nan) where that cannot be read."""
+    try:
+        with open("/proc/stat") as f:
+            fields = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return float("nan"), float("nan")
+    tick = os.sysconf("SC_CLK_TCK")
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)     # idle and iowait
+    total = sum(fields[:8])
+    return (total - idle) / tick, total / tick
+
+
 def cpu_seconds(pid: int | None) -> float:
     """User + system CPU seconds of ``pid`` (None: this process)."""
     if pid is None:
@@ -333,6 +348,8 @@ class Outcome:
     latencies_ms: list[float]
     #: the (first) server's event loop lag, ms: p50, p99, max
     loop_lag_ms: dict[str, Any] = field(default_factory=dict)
+    #: the share of the machine's CPU (every core) busy in the measured span
+    busy: float = float("nan")
 
 
 async def all_stats(https: list[httpx.AsyncClient]) -> list[dict[str, Any]]:
@@ -399,6 +416,7 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
         cpu0 = (before["cpu"], cpu_seconds(None),
                 cpu_seconds(crowd.proc.pid) if crowd else 0.0)
         sched0 = sched_seconds(pids[0]) + sched_seconds(os.getpid())
+        machine0 = machine_busy()
         accepted0 = before["actions_accepted"]
         # every driver ends by itself soon after ``stop_at``; one that does not (a socket
         # that never closes) is given up a minute later and counted as an error
@@ -416,6 +434,8 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
         cpu1 = (server["cpu"], cpu_seconds(None),
                 cpu_seconds(crowd.proc.pid) if crowd else 0.0)
         sched1 = sched_seconds(pids[0]) + sched_seconds(os.getpid())
+        machine1 = machine_busy()
+        busy = (machine1[0] - machine0[0]) / max(1e-9, machine1[1] - machine0[1])
         for task in watched:
             task.cancel()
         if watched:
@@ -460,7 +480,8 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
     print(f"CPU per action: server (with its bot workers) "
           f"{(cpu1[0] - cpu0[0]) / done * 1000:.2f} ms, "
           f"these clients {(cpu1[1] - cpu0[1]) / done * 1000:.2f} ms "
-          f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+          f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores); the "
+          f"machine's CPU busy {busy * 100:.0f}% of all its cores")
     if spectators:
         print(f"the watched table's {spectators} spectators received {watched_frames} "
               f"frames during the run (their process: CPU "
@@ -473,7 +494,7 @@ async def run(url: str | list[str], tables: int, seconds: float, game: str, play
                   f"{fan['cpu_s'] / elapsed * 100:.1f}% of the event loop's core")
     for e in stats.errors[:5]:
         print("  error:", e)
-    return Outcome(stats, elapsed, done, ms, server["loop_lag_ms"])
+    return Outcome(stats, elapsed, done, ms, server["loop_lag_ms"], busy)
 
 
 def server_cpu(stats: dict, pid: int | None) -> float:
@@ -578,16 +599,24 @@ def compare(args: argparse.Namespace) -> None:
             ms = out.latencies_ms
             rows.append((label, "yes" if computers else "no", out.accepted / out.elapsed,
                          len(ms) / out.elapsed, pct(ms, .5), pct(ms, .99),
-                         len(out.stats.errors)))
+                         out.busy * 100, len(out.stats.errors)))
     print(f"\n{args.tables} tables of {args.game} ({args.players} seats), "
           f"{args.seconds:.0f} s each, on {os.cpu_count()} cores (clients included)")
     head = ("servers", "computers", "actions/s", "people's acts/s", "p50 ms", "p99 ms",
-            "errors")
+            "CPU busy", "errors")
     print(f"{head[0]:<30} {head[1]:>9} {head[2]:>10} {head[3]:>16} {head[4]:>8} "
-          f"{head[5]:>8} {head[6]:>7}")
-    for label, comp, total, people, p50, p99, errors in rows:
+          f"{head[5]:>8} {head[6]:>8} {head[7]:>7}")
+    for label, comp, total, people, p50, p99, busy, errors in rows:
         print(f"{label:<30} {comp:>9} {total:>10.0f} {people:>16.0f} {p50:>8.1f} "
-              f"{p99:>8.1f} {errors:>7}")
+              f"{p99:>8.1f} {busy:>7.0f}% {errors:>7}")
+    by = {(label.split(",")[0], label.split(", ")[-1], comp): total
+          for label, comp, total, *_ in rows}
+    for comp in ("no", "yes"):
+        one = by.get(("1 process", "PostgreSQL+Redis", comp))
+        many = by.get((f"{args.processes} processes", "PostgreSQL+Redis", comp))
+        if one and many:
+            print(f"{args.processes} processes ÷ 1 process on PostgreSQL+Redis, "
+                  f"{'with' if comp == 'yes' else 'without'} computers: {many / one:.2f}×")
 
 
 def main() -> None:
