@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable, Coroutine, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 if TYPE_CHECKING:
     from koloda.web.table import Table
 
@@ -20,7 +22,14 @@ log = logging.getLogger("koloda.web")
 
 
 def dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    """``data`` as compact JSON text, characters as they are: what ``json.dumps(data,
+    ensure_ascii=False, separators=(",", ":"))`` makes, by ``orjson`` (several times
+    faster; the standard library's for what orjson does not take, e.g. an integer past
+    64 bits)."""
+    try:
+        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass

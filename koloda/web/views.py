@@ -12,7 +12,6 @@ dropped, and every card hidden from *any* seat redacted.
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from collections.abc import Mapping, Sequence
@@ -23,6 +22,7 @@ from koloda.engine.match import Match
 from koloda.engine.terms import card_word
 from koloda.moves import MoveChooser
 from koloda.present import present, present_result
+from koloda.web.conn import dumps
 
 log = logging.getLogger("koloda.web")
 
@@ -244,7 +244,7 @@ def display(match: Match, viewer: int | None, seats: Sequence[Mapping[str, Any]]
     if not hidden:
         return disp
     words = frozenset(card_word(TEXT_CARD[c], lang) for c in hidden)
-    probe = json.dumps(disp, ensure_ascii=False)
+    probe = dumps(disp)
     if words.isdisjoint(_CARD_WORD.findall(probe)) and not mentions(probe, hidden):
         # no hidden card's word nor code anywhere in it (the walk below would find
         # none either): as it is
