@@ -1,5 +1,6 @@
 """A client's caps (tables in play, websockets open) with ``--redis`` are the cluster's,
-not a server's: two servers on one Redis count one share, a table counted out by a server
+not a server's: two servers on one Redis and one database count one share (another
+database on the same Redis counts its own), a table counted out by a server
 that never saw it made, a dead server's websockets stop counting by themselves. Alone on
 SQLite, a restarted server counts the tables it resumed."""
 
@@ -60,15 +61,17 @@ def _create(c: TestClient) -> int:
 def test_two_servers_on_one_redis_count_one_share_of_tables_per_client(
         tmp_path: Path) -> None:
     address = _address()
-    with _apps(tmp_path, address, 2, _need_redis()) as (one, two):
+    with _apps(tmp_path, address, 2, _need_redis(), db="shared.db") as (one, two):
         assert [_create(one), _create(two)] == [201, 201]
         refused = one.post("/api/tables", json={"game": "durak", "players": 2,
                                                 "seats": TWO})
         assert refused.status_code == 429
         assert "you have 2 tables in play" in refused.json()["error"]
         assert _create(two) == 429
-    with _apps(tmp_path, _address(), 1, REDIS, first=2) as (other,):
+    with _apps(tmp_path, _address(), 1, REDIS, db="shared.db") as (other,):
         assert _create(other) == 201               # another address has its own share
+    with _apps(tmp_path, address, 1, REDIS, db="elsewhere.db") as (elsewhere,):
+        assert _create(elsewhere) == 201           # another database: its own counts
 
 
 @pytest.mark.cluster
@@ -105,7 +108,7 @@ def test_a_table_leaving_play_frees_its_owners_share_whichever_server_sees_it() 
 def test_two_servers_on_one_redis_count_one_share_of_websockets_per_client(
         tmp_path: Path) -> None:
     address = _address()
-    with _apps(tmp_path, address, 2, _need_redis()) as (one, two):
+    with _apps(tmp_path, address, 2, _need_redis(), db="shared.db") as (one, two):
         with one.websocket_connect("/ws/lobby") as first, \
                 two.websocket_connect("/ws/lobby") as second:
             for sock in (first, second):        # counted once its first page came

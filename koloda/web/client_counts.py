@@ -125,7 +125,7 @@ class LocalCounts:
         #: websockets open per owner key
         self._conns: dict[str, int] = {}
 
-    async def start(self) -> None:
+    async def start(self, namespace: str = "") -> None:
         return None
 
     async def close(self) -> None:
@@ -202,8 +202,12 @@ class RedisCounts(LocalCounts):
         self._open: dict[str, tuple[str, ...]] = {}
         self._renewer: asyncio.Task[None] | None = None
         self._complained = 0.0
+        self._ns = ""
 
-    async def start(self) -> None:
+    async def start(self, namespace: str = "") -> None:
+        """Begin renewing; ``namespace``: the database's cluster id (``persist.
+        cluster_id``), so deployments sharing one Redis never count each other's."""
+        self._ns = f"{namespace}:" if namespace else ""
         self._renewer = asyncio.create_task(self._renew_forever())
 
     async def close(self) -> None:
@@ -215,6 +219,10 @@ class RedisCounts(LocalCounts):
             await self._redis.aclose()
         except Exception as exc:  # pragma: no cover - closing a dead connection
             log.debug("caps' Redis not closed: %s", exc)
+
+    def _key(self, kind: str, key: str) -> str:
+        """The Redis key of ``kind`` (tables, creating, conns; owners: of a table id)."""
+        return f"{PREFIX}{self._ns}{kind}:{key}"
 
     def _id(self) -> str:
         self._serial += 1
@@ -228,7 +236,7 @@ class RedisCounts(LocalCounts):
 
     async def reserve(self, keys: tuple[str, ...], cap: int) -> tuple[int | None, str]:
         rid = self._id()
-        names = [n for k in keys for n in (_tables(k), _creating(k))]
+        names = [n for k in keys for n in (self._key('tables', k), self._key('creating', k))]
         try:
             full = int(await self._reserve(keys=names,
                                            args=[cap, rid, CREATING_AT_MOST, TABLE_AT_MOST]))
@@ -243,7 +251,7 @@ class RedisCounts(LocalCounts):
         try:
             async with self._redis.pipeline(transaction=False) as pipe:
                 for key in keys:
-                    pipe.zrem(_creating(key), reservation)
+                    pipe.zrem(self._key('creating', key), reservation)
                 await pipe.execute()
         except Exception as exc:     # it expires by itself in CREATING_AT_MOST
             self._unreachable(exc)
@@ -252,21 +260,22 @@ class RedisCounts(LocalCounts):
         if not keys:
             return
         try:
-            await self._opened(keys=[_owners(table_id), *map(_tables, keys)],
+            await self._opened(keys=[self._key('owners', table_id),
+                                     *(self._key('tables', k) for k in keys)],
                                args=[table_id, TABLE_AT_MOST])
         except Exception as exc:
             self._unreachable(exc)
 
     async def left_play(self, table_id: str, keys: tuple[str, ...]) -> None:
         try:
-            await self._left(keys=[_owners(table_id)], args=[table_id])
+            await self._left(keys=[self._key('owners', table_id)], args=[table_id])
         except Exception as exc:     # it stops counting after TABLE_AT_MOST
             self._unreachable(exc)
 
     async def connect(self, keys: tuple[str, ...], cap: int) -> str | None:
         cid = self._id()
         try:
-            full = int(await self._connect(keys=[_conns(k) for k in keys],
+            full = int(await self._connect(keys=[self._key('conns', k) for k in keys],
                                            args=[cap, cid, self.conn_ttl]))
         except Exception as exc:
             self._unreachable(exc)
@@ -281,14 +290,15 @@ class RedisCounts(LocalCounts):
         try:
             async with self._redis.pipeline(transaction=False) as pipe:
                 for key in keys:
-                    pipe.zrem(_conns(key), conn_id)
+                    pipe.zrem(self._key('conns', key), conn_id)
                 await pipe.execute()
         except Exception as exc:     # it stops counting after CONN_TTL
             self._unreachable(exc)
 
     async def renew(self) -> None:
         """Renew every websocket this server holds (every ``conn_renew`` seconds)."""
-        pairs = [(_conns(k), cid) for cid, keys in list(self._open.items()) for k in keys]
+        pairs = [(self._key('conns', k), cid) for cid, keys in list(self._open.items())
+                 for k in keys]
         for chunk in _chunks(pairs, 500):
             await self._renew(keys=[k for k, _ in chunk],
                               args=[self.conn_ttl, *(cid for _, cid in chunk)])
@@ -306,26 +316,10 @@ class RedisCounts(LocalCounts):
     async def count(self, kind: str, key: str) -> int:
         """What Redis counts for ``key`` now (``kind``: tables, creating or conns; by
         Redis's clock)."""
-        name = {"tables": _tables, "creating": _creating, "conns": _conns}[kind](key)
+        name = self._key(kind, key)
         low = f"now - {TABLE_AT_MOST}" if kind == "tables" else "now"
         script = _NOW + f"return redis.call('zcount', KEYS[1], {low}, '+inf')"
         return int(await self._redis.eval(script, 1, name))
-
-
-def _tables(key: str) -> str:
-    return f"{PREFIX}tables:{key}"
-
-
-def _creating(key: str) -> str:
-    return f"{PREFIX}creating:{key}"
-
-
-def _conns(key: str) -> str:
-    return f"{PREFIX}conns:{key}"
-
-
-def _owners(table_id: str) -> str:
-    return f"{PREFIX}owners:{table_id}"
 
 
 def _chunks(items: list[Any], n: int) -> Iterable[list[Any]]:

@@ -114,6 +114,33 @@ class LiveAction(WebBase):
     at: Mapped[datetime] = mapped_column(DateTime)
 
 
+class LiveMeta(WebBase):
+    """Facts of the database itself (``key`` → ``value``): its ``cluster`` id, the name
+    every server on it gives what it keeps in Redis that is the database's alone."""
+
+    __tablename__ = "web_meta"
+
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+
+
+def cluster_id(sessions: sessionmaker[Session]) -> str:
+    """This database's cluster id: made by the first server to ask (a random name),
+    read by every other; two servers asking at once get the one stored first."""
+    import secrets
+    for _ in range(3):
+        with sessions() as s:
+            have = s.get(LiveMeta, "cluster")
+            if have is not None:
+                return have.value
+        try:
+            with sessions() as s, s.begin():
+                s.add(LiveMeta(key="cluster", value=secrets.token_hex(8)))
+        except IntegrityError:
+            continue                     # another server stored its own first: read it
+    raise RuntimeError("no cluster id could be stored in the database")
+
+
 def now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 

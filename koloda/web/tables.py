@@ -148,7 +148,9 @@ class TableManager:
             # store's schema one after another, not at the same moment
             self.finisher.store = await asyncio.to_thread(self.finisher.open_store)
         await self.cluster.start(self.sync.on_news, self.sync.lease_lost)
-        await self.caps.counts.start()
+        await self.caps.counts.start(
+            await asyncio.to_thread(persist.cluster_id, self.sessions)
+            if self.caps.counts.shared else "")
         if not self.caps.counts.shared:     # alone: count what was resumed again (with
             for table in self.tables.values():   # other servers Redis kept it)
                 if table.in_play:
