@@ -116,6 +116,12 @@ RU: dict[str, str] = {
     "sign-in and websocket checks expect, whatever Host the proxy sends":
         "адрес, который открывают люди, за прокси (https://cards.example): этот origin "
         "ждут проверки входа и websocket, какой бы Host ни прислал прокси",
+    "the path prefix people open the server under, behind a proxy that strips it "
+    "(/koloda for https://cards.example/koloda/): every page, link, cookie and "
+    "websocket the server makes starts with it":
+        "префикс пути, под которым сервер открывают люди, за прокси, который его "
+        "снимает (/koloda для https://cards.example/koloda/): с него начинается каждая "
+        "страница, ссылка, cookie и websocket сервера",
     "comma-separated bots, e.g. search,heuristic":
         "компьютерные игроки через запятую, например search,heuristic",
     "deal-sets (each played in every rotation)": "наборов сдач (каждый при всех пересадках)",
