@@ -264,3 +264,39 @@ def test_pettingzoo_infos_observation_read_after_later_steps_is_its_own_position
         assert info["observation"].to_json() == want
 
 
+
+
+def test_trinkas_state_fields_write_the_tensor_its_observation_writes() -> None:
+    """Trinka's ``STATE_FIELDS`` (its layout's, for its deal state to declare) read the
+    same values as ``TrinkaDeal.observation``: a deal state declaring them is written
+    from its state, the observation's tensor, for every seat at every step (float32 and
+    OpenSpiel's rounding alike)."""
+    from koloda.games.trinka import TrinkaDeal
+    from koloda.games.trinka.layout import STATE_FIELDS
+
+    class Declared(TrinkaDeal):
+        tensor_fields: ClassVar[Mapping[str, str]] = STATE_FIELDS
+        observation = TrinkaDeal.observation
+
+    typed = features("trinka", 4).typed
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        m = koloda.new_game("trinka", players=4, seed=seed, max_deals=2)
+        while not m.is_over:
+            m.current.__class__ = Declared
+            assert typed.writers(m) is not None and typed.writers(m, True) is not None
+            for seat in range(4):
+                ref, fast = [0.0] * typed.size, [0.0] * typed.size
+                typed.write(m.observation(seat), ref)
+                typed.write_match(m, seat, fast)
+                assert fast == ref, f"seed {seed} step {len(m.history)} seat {seat}"
+                ref32, fast32 = [0.0] * typed.size, [0.0] * typed.size
+                typed.write32(m.observation(seat), ref32)
+                typed.write_match(m, seat, fast32, True)
+                assert fast32 == ref32
+                checked += 1
+            m.current.__class__ = TrinkaDeal
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+    assert checked > 200

@@ -4,6 +4,7 @@ typed, the trumps spelt their own way in the JSON)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,3 +90,23 @@ LAYOUT: tuple[Block, ...] = (
     PerPair("records", "sheet.records", "each pair's record still to write off / 12, the "
                                         "observer's pair first", scale=1 / 12, signed=True),
 )
+
+#: The fields these blocks read, as the adapters' fast tensor path (koloda.tensors.direct)
+#: would read them straight off the deal state (``TrinkaDeal.tensor_fields``), no view
+#: made: each the expression ``TrinkaDeal.observation(seat)`` makes it by, over ``st`` the
+#: deal state and ``seat`` the observer (a card or suit set read unsorted: a block writes
+#: it as flags); ``sheet.records`` off ``m``, the match (``TrinkaMatch.sheet``).
+#: tests/test_tensors_direct.py checks the tensor written from them is the one written
+#: from the observation, for every seat at every step.
+STATE_FIELDS: Mapping[str, str] = {
+    "hand": "st.hands[seat]",
+    "hand_sizes": "map(len, st.hands)",
+    "leader": "st.trick.leader",
+    "trick": "zip(st.trick.seats, st.trick.cards)",
+    "tricks": "st.tricks",
+    "pair_tricks": "st.pair_tricks()",
+    "last_trick": "st.last_trick",
+    "tricks_played": "st.history",
+    "voids": "st.voids",
+    "sheet.records": "m.records",
+}
