@@ -379,3 +379,16 @@ def test_one_verb_key_reading_gives_the_keys_of_the_general_reading(
                 compared += 1
             m.apply(rng.choice(legal))
     assert compared
+
+
+def test_the_shapes_are_picked_by_name_and_an_unknown_name_is_refused() -> None:
+    """``koloda bench --adapters --shapes`` names shapes as ``speed.named`` reads them: in
+    ``SHAPES``' order whatever the order asked, the game's name unless the shape has its
+    own (Opendaum's two)."""
+    from koloda.envs import speed
+    picked = speed.named(["trinka", "opendaum-8", "durak"])
+    assert [(s.game, s.what) for s in picked] == [
+        ("durak", "game"), ("opendaum", "8-card deal"), ("trinka", "deal")]
+    assert [s.name for s in speed.named(["opendaum-match"])] == ["opendaum-match"]
+    with pytest.raises(ValueError, match="no adapter shape opendaum: one of durak, "):
+        speed.named(["opendaum"])

@@ -264,3 +264,43 @@ def test_pettingzoo_infos_observation_read_after_later_steps_is_its_own_position
         assert info["observation"].to_json() == want
 
 
+
+
+
+@pytest.mark.parametrize(("name", "players", "module", "state"),
+                         [("trinka", 4, "koloda.games.trinka", "TrinkaDeal"),
+                          ("stukolka", 5, "koloda.games.stukolka", "StukolkaDeal")])
+def test_a_layouts_state_fields_write_the_tensor_its_observation_writes(
+        name: str, players: int, module: str, state: str) -> None:
+    """The ``STATE_FIELDS`` a game's layout declares for its deal state (Trinka's,
+    Stukolka's) read the same values as the state's ``observation``: a deal state
+    declaring them is written from its state, the observation's tensor, for every seat at
+    every step (float32 and OpenSpiel's rounding alike)."""
+    import importlib
+    deal_cls = getattr(importlib.import_module(module), state)
+    fields = importlib.import_module(f"koloda.games.{name}.layout").STATE_FIELDS
+    declared = type("Declared", (deal_cls,), {"tensor_fields": fields,
+                                              "observation": deal_cls.observation})
+    typed = features(name, players).typed
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        m = koloda.new_game(name, players=players, seed=seed, max_deals=3)
+        while not m.is_over:
+            if type(m.current) is deal_cls:
+                m.current.__class__ = declared
+                assert typed.writers(m) is not None and typed.writers(m, True) is not None
+                for seat in range(players):
+                    ref, fast = [0.0] * typed.size, [0.0] * typed.size
+                    typed.write(m.observation(seat), ref)
+                    typed.write_match(m, seat, fast)
+                    assert fast == ref, f"seed {seed} step {len(m.history)} seat {seat}"
+                    ref32, fast32 = [0.0] * typed.size, [0.0] * typed.size
+                    typed.write32(m.observation(seat), ref32)
+                    typed.write_match(m, seat, fast32, True)
+                    assert fast32 == ref32
+                    checked += 1
+                m.current.__class__ = deal_cls
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+    assert checked > 100

@@ -54,6 +54,17 @@ def test_the_shapes_of_issue_18_read_every_block_typed() -> None:
         assert enc.typed.fallback and not any(enc.typed.fallback.values()), name
 
 
+def test_kopilka_and_trinka_read_every_block_typed_too() -> None:
+    """Their own blocks (Kopilka's tricks won and offer, Trinka's per-pair numbers and
+    voids) read the typed values, Kopilka's tricks though their JSON form is reshaped:
+    no observation is turned into JSON for their tensors."""
+    for name, players in (("kopilka", 4), ("trinka", 4)):
+        enc = encoder(name, players)
+        for m in positions(name, players, matches=1):
+            enc.typed.indices(m.observation(m.to_move or 0))
+        assert enc.typed.fallback and not any(enc.typed.fallback.values()), name
+
+
 def test_a_block_whose_field_only_the_json_has_falls_back_to_the_json() -> None:
     """A path the views do not declare (here ``sheet.nothing``) is read from the JSON:
     missing, so zeros, exactly as the reference encoder writes."""

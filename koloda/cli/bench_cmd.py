@@ -40,13 +40,23 @@ def bench(
     adapters: Annotated[int, typer.Option(
         help="also: PettingZoo and OpenSpiel beside the raw engine, this many episodes "
              "per side and round (koloda.envs.speed; 0 = skip)")] = 0,
+    shapes: Annotated[str, typer.Option(
+        help="with --adapters: only these shapes, comma-separated (durak, opendaum-8, "
+             "opendaum-match, mushka, dreyfus, kopilka, stukolka, trinka); all when "
+             "empty")] = "",
 ) -> None:
     """Throughput of every game through the public API (uniformly random play)."""
     from koloda import bench as b
     adapter_rows: list[Any] = []
     if adapters:       # koloda.envs.speed: PettingZoo and OpenSpiel beside the raw engine
         from koloda.envs import speed
-        adapter_rows = speed.measure(min(adapters, 5) if quick else adapters)
+        try:
+            chosen = speed.named([n.strip() for n in shapes.split(",") if n.strip()]) \
+                if shapes.strip() else None
+        except ValueError as exc:
+            _fail(str(exc))
+        adapter_rows = speed.measure(min(adapters, 5) if quick else adapters,
+                                     shapes=chosen)
     if quick:
         deals, matches, hands, rounds = min(deals, 20), min(matches, 1), min(hands, 100), 1
         batched_hands = min(batched_hands, 8192)

@@ -160,6 +160,10 @@ RU: dict[str, str] = {
     "round (koloda.envs.speed; 0 = skip)":
         "ещё PettingZoo и OpenSpiel рядом с самим движком, столько эпизодов на сторону и "
         "круг (koloda.envs.speed; 0 — пропустить)",
+    "with --adapters: only these shapes, comma-separated (durak, opendaum-8, opendaum-match, "
+    "mushka, dreyfus, kopilka, stukolka, trinka); all when empty":
+        "с --adapters: только эти формы, через запятую (durak, opendaum-8, opendaum-match, "
+        "mushka, dreyfus, kopilka, stukolka, trinka); пусто — все",
     "arena logs (JSONL) to rate; repeat for several":
         "журналы arena (JSONL) для рейтинга; можно несколько раз",
     "run a round-robin: every pair of bots on this many deal-sets":

@@ -90,6 +90,8 @@ class raw_env(AECEnv):
         self.scores = DealScores(n)
         #: the cards seen this deal as the vector's block (TableMemory, as float32 flags)
         self._seen = np.zeros(52, np.float32)
+        #: its memoryview (what the flags are set through and copied from)
+        self._seen_mv: Any = self._seen.data
         self._seen_any = False
 
     def _build(self) -> None:
@@ -153,6 +155,7 @@ class raw_env(AECEnv):
         self._cache = {}
         if self._seen_any:           # (an array no cards were seen in is still zeros)
             self._seen = np.zeros(52, np.float32)
+            self._seen_mv = self._seen.data
             self._seen_any = False
         self._moves = 0
         self._after_move()
@@ -185,6 +188,7 @@ class raw_env(AECEnv):
         state for the games whose deal state declares ``tensor_fields``, else off the typed
         observation (koloda.tensors.typed)."""
         out = np.zeros(self._size, np.float32)
+        mv: Any = out.data
         if m is None:
             m = self._live()
         kept = self._writers
@@ -193,12 +197,12 @@ class raw_env(AECEnv):
                                     self.features.typed.writers(m))
         writers = kept[2]
         if writers is not None:
-            writers[seat](m, seat, out.data)
+            writers[seat](m, seat, mv)
         else:
-            self.features.typed.write_match(m, seat, out.data)
-        if self._seen_any:
+            self.features.typed.write_match(m, seat, mv)
+        if self._seen_any:          # (a memoryview's slice copy: a third of numpy's)
             at = self._seen_at
-            out[at:at + 52] = self._seen
+            mv[at:at + 52] = self._seen_mv
         return out
 
     def _base(self, seat: int) -> np.ndarray:
@@ -310,11 +314,12 @@ class raw_env(AECEnv):
         if len(deals) != count:
             self.memory.new_deal()
             self._seen = np.zeros(52, np.float32)
+            self._seen_mv = self._seen.data
             self._seen_any = False
             self._after_move(True)
         else:
             if seen:
-                flags = self._seen
+                flags = self._seen_mv
                 for c in seen:
                     flags[c] = 1.0
                 self._seen_any = True
@@ -387,7 +392,8 @@ class raw_env(AECEnv):
         option checks need not pickle); the spaces are rebuilt."""
         state = {k: v for k, v in self.__dict__.items()
                  if k not in ("match", "space", "features", "observation_spaces",
-                              "action_spaces", "state_space", "_cache", "_writers")}
+                              "action_spaces", "state_space", "_cache", "_writers",
+                              "_seen_mv")}
         m = self.match
         state["match"] = None if m is None else [text for _, text in m.history]
         return state
@@ -395,6 +401,7 @@ class raw_env(AECEnv):
     def __setstate__(self, state: dict[str, Any]) -> None:
         actions = state.pop("match")
         self.__dict__.update(state)
+        self._seen_mv = self._seen.data
         self._build()
         self.match = None
         if actions is not None:

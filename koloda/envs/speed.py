@@ -66,6 +66,12 @@ class Shape:
     options: tuple[tuple[str, Any], ...] = (("max_deals", 1),)
     what: str = "deal"
     scale: int = 1
+    #: the shape's name for ``koloda bench --adapters --shapes`` (the game's when empty)
+    key: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.key or self.game
 
     @property
     def opts(self) -> dict[str, Any]:
@@ -84,14 +90,26 @@ class Shape:
 #: exchange offers 4 096 discard sets, chosen in select/confirm steps)
 SHAPES: list[Shape] = [
     Shape("durak", 2, what="game"),
-    Shape("opendaum", 4, (("max_deals", 1), ("start_deal", 7)), "8-card deal"),
-    Shape("opendaum", 4, (), "whole match", scale=10),
+    Shape("opendaum", 4, (("max_deals", 1), ("start_deal", 7)), "8-card deal",
+          key="opendaum-8"),
+    Shape("opendaum", 4, (), "whole match", scale=10, key="opendaum-match"),
     Shape("mushka", 4),
     Shape("dreyfus", 3),
     Shape("kopilka", 4),
     Shape("stukolka", 5),
     Shape("trinka", 4),
 ]
+
+
+def named(names: Sequence[str]) -> list[Shape]:
+    """The shapes of ``SHAPES`` with these names (``Shape.name``: ``durak``,
+    ``opendaum-8``, ``opendaum-match``, ``mushka`` …), in ``SHAPES``' order; ValueError
+    naming the known ones for a name that is none of them."""
+    known = {s.name: s for s in SHAPES}
+    wrong = [n for n in names if n not in known]
+    if wrong:
+        raise ValueError(f"no adapter shape {', '.join(wrong)}: one of {', '.join(known)}")
+    return [s for s in SHAPES if s.name in names]
 
 
 def as_shape(shape: Shape | tuple[str, int]) -> Shape:

@@ -49,6 +49,19 @@ def field_kind(cls: type, name: str) -> str | None:
     return None
 
 
+def shaped_kind(cls: type, name: str) -> str | None:
+    """``"shaped_<kind>"`` for a field ``name`` of view class ``cls`` whose JSON form is
+    reshaped (``json_shapes``), else None: a block that reads the typed value itself
+    (its ``typed_kinds`` naming that) is written typed; any other reads the JSON."""
+    if not (isinstance(cls, type) and issubclass(cls, View)) \
+            or name not in getattr(cls, "json_shapes", {}):
+        return None
+    for f in fields_of(cls):
+        if f.name == name:
+            return f"shaped_{f.kind}"
+    return None
+
+
 def _nested_class(cls: type, name: str) -> type | None:
     """The View class a ``view``-kind field holds (read off its annotation)."""
     try:
@@ -75,7 +88,7 @@ def _resolve(path: str, deal_cls: type, sheet_cls: type) -> _Plan | None:
     head = parts[0]
     if head == "sheet":
         root, cls, parts = "sheet", sheet_cls, parts[1:]
-    elif field_kind(deal_cls, head) is not None:
+    elif field_kind(deal_cls, head) is not None or shaped_kind(deal_cls, head) is not None:
         root, cls = "deal", deal_cls     # the deal's keys follow the header's in the JSON
     elif head in _HEADER and len(parts) == 1:
         return _Plan("obs", [head], field_kind(Observation, head) or "")
@@ -85,6 +98,8 @@ def _resolve(path: str, deal_cls: type, sheet_cls: type) -> _Plan | None:
         return None
     for i, part in enumerate(parts):
         kind = field_kind(cls, part)
+        if kind is None and i == len(parts) - 1:
+            kind = shaped_kind(cls, part)
         if kind is None:
             return None
         if i == len(parts) - 1:
@@ -283,7 +298,8 @@ def _compile(blocks: tuple[Block, ...], offsets: list[int], players: int, deal_c
                      f"        nv.append(x{i} * s{k})"]
                     for i in (range(players) if alone is not None else ())]
             lines += ["    if v:", *_per_seat(alone, players, loop, each)]
-        elif t is lay.PerSeatSet and isinstance(b, lay.PerSeatSet) and plan.kind in b.typed_kinds():
+        elif isinstance(b, lay.PerSeatSet) and t.put is lay.PerSeatSet.put \
+                and plan.kind in b.typed_kinds():
             env[f"m{k}"] = vocab_slots(b.vocab)
             width = len(b.vocab)
             loop = ["for s, w in enumerate(v):",
@@ -530,4 +546,4 @@ class TypedEncoder:
         return out
 
 
-__all__ = ["CARDS", "Indices", "TypedEncoder", "field_kind"]
+__all__ = ["CARDS", "Indices", "TypedEncoder", "field_kind", "shaped_kind"]

@@ -21,6 +21,9 @@ from koloda.engine.layout import (
     last_trick,
 )
 
+_WON = frozenset({"shaped_data"})
+_VIEW = frozenset({"view"})
+
 
 @dataclass(frozen=True)
 class KopilkaTricks(Block):
@@ -38,6 +41,24 @@ class KopilkaTricks(Block):
             r = (s - seat) % players
             out[at + r] = len(won) / 5
             out[at + players + r] = sum(t.get("value", 0) for t in won) / 20
+
+    def none_is_zeros(self) -> bool:
+        return type(self).encode is KopilkaTricks.encode
+
+    def typed_kinds(self) -> frozenset[str]:
+        return _WON          # the view's tuples of WonTrick (reshaped in the JSON)
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        for s, won in enumerate(value):
+            if won:
+                r = (s - seat) % players
+                ni.append(at + r)
+                nv.append(len(won) / 5)
+                total = sum(t.value for t in won)
+                if total:
+                    ni.append(at + players + r)
+                    nv.append(total / 20)
 
 
 @dataclass(frozen=True)
@@ -64,6 +85,28 @@ class KopilkaOffer(Block):
             out[row] = 1.0
             if isinstance(taker, int):
                 out[row + 1 + (taker - seat) % players] = 1.0
+
+    def none_is_zeros(self) -> bool:
+        return type(self).encode is KopilkaOffer.encode
+
+    def typed_kinds(self) -> frozenset[str]:
+        return _VIEW         # an OfferView
+
+    def put(self, value: Any, seat: int, players: int, at: int, ones: list[int],
+            ni: list[int], nv: list[float]) -> None:
+        offerer = value.offerer
+        if isinstance(offerer, int):
+            ones.append(at + (offerer - seat) % players)
+        count = value.count
+        if count:
+            ni.append(at + players)
+            nv.append(count / 5)
+        row = at + players + 1
+        for taker in (value.taken or ())[:self.positions]:
+            ones.append(row)
+            if isinstance(taker, int):
+                ones.append(row + 1 + (taker - seat) % players)
+            row += 1 + players
 
 
 LAYOUT: tuple[Block, ...] = (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from koloda.engine.layout import (
     Block,
     Cards,
@@ -40,3 +42,32 @@ LAYOUT: tuple[Block, ...] = (
     Number("deals_played", "sheet.deals_played", "deals played / 20", scale=0.05),
     Number("match_deals", "sheet.match_deals", "deals in the match / 20", scale=0.05),
 )
+
+#: The fields these blocks read, as the adapters' fast tensor path (koloda.tensors.direct)
+#: would read them straight off the deal state (``StukolkaDeal.tensor_fields``), no view
+#: made: each the expression ``StukolkaDeal.observation(seat)`` makes it by, over ``st``
+#: the deal state and ``seat`` the observer (a card or seat set read unsorted: a block
+#: writes it as flags); a ``sheet.`` field off ``m``, the match (``StukolkaMatch.sheet``).
+#: tests/test_tensors_direct.py checks the tensor written from them is the one written
+#: from the observation, for every seat at every step.
+STATE_FIELDS: Mapping[str, str] = {
+    "phase": "st.phase",
+    "hand": "st.hands[seat]",
+    "hand_sizes": "map(len, st.hands)",
+    "trump_card": "st.trump_card",
+    "trump": "suit_of(st.trump_card)",
+    "redeal": "st.redeal",
+    "pot": "st.pot",
+    "stock": "len(st.stock)",
+    "declared": "st.declared",
+    "golets": "st.golets",
+    "in_play": "st.in_play",
+    "my_discards": "st.discards[seat]",
+    "leader": "st.trick.leader",
+    "trick": "zip(st.trick.seats, st.trick.cards)",
+    "last_trick": "st.last_trick",
+    "tricks": "st.tricks",
+    "sheet.balances": "m.balances",
+    "sheet.deals_played": "m.deals_played",
+    "sheet.match_deals": "m.options['deals']",
+}
