@@ -22,7 +22,8 @@ from tests.test_tensors import swapped_matches
 
 CONFIGS = [(name, n) for name, spec in registry().items() if spec.layout for n in spec.players]
 #: the games whose deal states the direct path knows (the adapters' benchmark shapes)
-DIRECT = {"durak", "durak-perevodnoy", "opendaum", "opendaum-shakhi", "opendaum-33", "mushka"}
+DIRECT = {"durak", "durak-perevodnoy", "opendaum", "opendaum-shakhi", "opendaum-33", "mushka",
+          "trinka", "stukolka"}
 
 
 def both_ways(m: koloda.Match, seat: int) -> tuple[list[float], list[float], list[float],

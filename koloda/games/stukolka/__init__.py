@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from koloda.cards import (
     ACE,
@@ -34,7 +34,7 @@ from koloda.engine.result import Result, best_seats
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_range, one_of
 from koloda.engine.view import Observation
 from koloda.games._hidden import deal_hidden
-from koloda.games.stukolka.layout import LAYOUT
+from koloda.games.stukolka.layout import LAYOUT, STATE_FIELDS
 from koloda.games.stukolka.messages import MESSAGES
 from koloda.games.stukolka.views import (
     TERMS,
@@ -83,6 +83,10 @@ def draw_for_first_dealer(rng: random.Random, players: int, size: int) -> dict[s
 
 class StukolkaDeal(DealState):
     """Declarations from the dealer's left (dealer last), then up to three tricks."""
+
+    #: how the fast tensor path reads this observation's fields off the state
+    #: (koloda/games/stukolka/layout.py)
+    tensor_fields: ClassVar[Mapping[str, str]] = STATE_FIELDS
 
     def __init__(self, deal: Deal, pot: int, ante: int = 0) -> None:
         self.players = n = len(deal.hands)

@@ -44,7 +44,7 @@ LAYOUT: tuple[Block, ...] = (
 )
 
 #: The fields these blocks read, as the adapters' fast tensor path (koloda.tensors.direct)
-#: would read them straight off the deal state (``StukolkaDeal.tensor_fields``), no view
+#: reads them straight off the deal state (``StukolkaDeal.tensor_fields``), no view
 #: made: each the expression ``StukolkaDeal.observation(seat)`` makes it by, over ``st``
 #: the deal state and ``seat`` the observer (a card or seat set read unsorted: a block
 #: writes it as flags); a ``sheet.`` field off ``m``, the match (``StukolkaMatch.sheet``).

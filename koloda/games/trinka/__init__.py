@@ -9,7 +9,8 @@ does not follow spades). The match writes the pairs' records down until one is w
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from koloda.cards import (
     CLUBS,
@@ -29,7 +30,7 @@ from koloda.engine.result import Result
 from koloda.engine.spec import ActionVocabulary, Bounds, GameSpec, Option, int_range
 from koloda.engine.view import Observation
 from koloda.games._hidden import deal_hidden
-from koloda.games.trinka.layout import LAYOUT
+from koloda.games.trinka.layout import LAYOUT, STATE_FIELDS
 from koloda.games.trinka.messages import MESSAGES
 from koloda.games.trinka.views import (
     PAIRS,
@@ -87,6 +88,10 @@ def pair_of(seat: int) -> int:
 
 class TrinkaDeal(DealState):
     """Nine tricks, left of the dealer leads, the winner leads next."""
+
+    #: how the fast tensor path reads this observation's fields off the state
+    #: (koloda/games/trinka/layout.py)
+    tensor_fields: ClassVar[Mapping[str, str]] = STATE_FIELDS
 
     def __init__(self, deal: Deal) -> None:
         self.players = 4

@@ -92,7 +92,7 @@ LAYOUT: tuple[Block, ...] = (
 )
 
 #: The fields these blocks read, as the adapters' fast tensor path (koloda.tensors.direct)
-#: would read them straight off the deal state (``TrinkaDeal.tensor_fields``), no view
+#: reads them straight off the deal state (``TrinkaDeal.tensor_fields``), no view
 #: made: each the expression ``TrinkaDeal.observation(seat)`` makes it by, over ``st`` the
 #: deal state and ``seat`` the observer (a card or suit set read unsorted: a block writes
 #: it as flags); ``sheet.records`` off ``m``, the match (``TrinkaMatch.sheet``).
