@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
+
+import orjson
 
 log = logging.getLogger("koloda.web.cluster")
 
@@ -239,11 +240,11 @@ class RedisCluster(LocalCluster):
             while not self._outbox.empty() and len(batch) < 500:
                 batch.append(self._outbox.get_nowait())
             try:
-                async with self._redis.pipeline(transaction=False) as pipe:
-                    for news in batch:
-                        pipe.publish(CHANNEL, json.dumps(news, ensure_ascii=False,
-                                                         separators=(",", ":")))
-                    await pipe.execute()
+                # one message for the whole batch: each server parses and dispatches
+                # one reply however many actions it holds
+                await self._redis.publish(CHANNEL, orjson.dumps(
+                    {"from": self.server_id, "batch": batch},
+                    option=orjson.OPT_NON_STR_KEYS))
             except Exception as exc:
                 # the others catch up from the database (they see the version gap)
                 log.error("news not published (%d): %s", len(batch), exc)
@@ -256,14 +257,15 @@ class RedisCluster(LocalCluster):
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
                         continue
-                    news = json.loads(message["data"])
-                    if news.get("from") == self.server_id:
+                    said = orjson.loads(message["data"])
+                    if said.get("from") == self.server_id:
                         continue
-                    self.received += 1
-                    try:
-                        await self.listeners.get(news.get("t"), self._on_news)(news)
-                    except Exception:
-                        log.exception("news %s could not be applied", news.get("t"))
+                    for news in said.get("batch") or (said,):
+                        self.received += 1
+                        try:
+                            await self.listeners.get(news.get("t"), self._on_news)(news)
+                        except Exception:
+                            log.exception("news %s could not be applied", news.get("t"))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
