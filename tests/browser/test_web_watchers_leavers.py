@@ -274,9 +274,9 @@ def test_a_seat_away_time_after_time_is_given_up_and_its_player_sees_it(
             anna.wait_for_function(
                 "document.querySelector(\".seat-box[data-seat='1'] .tag.online\") !== null",
                 timeout=15000)
-    # the other player's page: the computer plays Boris's seat
+    # the other player's page: Boris left, the computer plays his seat to the end
     anna.wait_for_function(f"""document.querySelector(".seat-box[data-seat='1'] .tag.away")
-        ?.textContent === {json.dumps(texts['computer_plays'])}""", timeout=15000)
+        ?.textContent === {json.dumps(texts['seat_left'])}""", timeout=15000)
     # Boris comes back: his page says the seat was given up, and offers him no move
     boris = _page(ctx_b, errors)
     boris.goto(f"{address}/t/{tid}")
@@ -285,7 +285,7 @@ def test_a_seat_away_time_after_time_is_given_up_and_its_player_sees_it(
     assert boris.text_content("#seat-given-up") == texts["seat_given_up"]
     boris.evaluate(RECORD_STATES)
     # back, and still the computer's: Anna's page says so while Boris is connected
-    assert _seat_tag(anna, 1) == texts["computer_plays"]
+    assert _seat_tag(anna, 1) == texts["seat_left"]
     _play_until(anna, lambda: False)
     assert anna.get_attribute("body", "data-over") == "1"
     boris.wait_for_function("document.body.dataset.over === '1'", timeout=15000)

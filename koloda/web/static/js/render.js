@@ -64,6 +64,7 @@ function seatStatus(S, i) {
   if (s.kind === "computer") return h("span", { class: "tag computer" }, botName(s.bot));
   if (S.replay) return null;    // a replay: nobody is here or away
   if (!s.taken) return h("span", { class: "tag open" }, t("open_seat"));
+  if (s.left) return h("span", { class: "tag away", dataset: { left: "1" } }, t("seat_left"));
   if (s.computer_plays) return h("span", { class: "tag away" }, t("computer_plays"));
   return h("span", { class: `tag ${s.connected ? "online" : "away"}` },
     s.connected ? t("online") : t("away"));

@@ -383,6 +383,7 @@ function statusText() {
   const name = seatName(S.seats, who);
   if (s.kind === "computer") return t("thinking", { who: name });
   if (!s.taken) return t("waiting_open", { n: who + 1 });
+  if (s.left) return t("plays_left", { who: name });
   if (s.computer_plays) return t("plays_for", { who: name });
   if (!s.connected) return t("waiting_away", { who: name });
   return t("turn_of", { who: name });
@@ -463,7 +464,10 @@ function render() {
   });
   if (givenUp()) { S.legal = []; S.moves = NO_MOVES; }   // the computer's moves, not ours
   const status = document.getElementById("status");
-  status.textContent = statusText();
+  // a seat given up says so at the top whoever is to move (the note below says why)
+  const said = statusText();
+  status.textContent = givenUp() && !v.match_over && said !== t("computer_plays_you")
+    ? `${t("computer_plays_you")} · ${said}` : said;
   status.className = `status${myTurn() ? " mine" : ""}`;
   document.getElementById("sheet-button").textContent = t("sheet_title");
   document.getElementById("rules-button").textContent = t("rules");
