@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from koloda.web.limits import Limits
 from tests.browser.serving import ARGS, CHROMIUM, need_browser, serving
@@ -64,7 +65,16 @@ def test_a_move_refused_as_too_fast_is_sent_again_after_the_wait_and_played(
                                        timeout=20000)
             sent.clear()
             received.clear()
-            _click_a_move(page, random.Random(3))
+            # another connection from the same address spends its one message first,
+            # so the click's move comes too fast however long the page took to get here
+            ws_url = server.replace("http://", "ws://", 1)
+            with connect(f"{ws_url}/ws/tables/{made['id']}") as spender:
+                spender.send(json.dumps({"type": "hello", "token": None}))
+                said = json.loads(spender.recv(timeout=10))
+                # read (the one message spent now) or refused (spent already): either way
+                # nothing more is read from this address for a while
+                assert said["type"] == "welcome" or said.get("code") == "rate_limited", said
+                _click_a_move(page, random.Random(3))
             page.wait_for_function("document.body.dataset.version === '1'", timeout=30000)
             browser.close()
             assert not errors, errors
