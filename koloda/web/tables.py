@@ -1,6 +1,8 @@
 """Live tables: the server's authority over every match it hosts.
 
-``TableManager`` holds every table in memory and in the database. A table's match is
+``TableManager`` holds every table in memory and in the database (with other servers, a
+table nobody plays or watches here is a copy left behind, read back when someone comes:
+``koloda.web.sync``). A table's match is
 changed only by ``submit``: under the table's lock it checks the version the client saw
 and the seat to move, lets the engine apply the action (the engine's reason is the
 refusal), stores it, and only then acknowledges and broadcasts. Computer seats and seats
