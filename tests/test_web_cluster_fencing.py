@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy.orm import sessionmaker
@@ -23,18 +24,28 @@ REDIS = os.environ.get("KOLODA_TEST_REDIS")
 PEOPLE = [{"kind": "person"}] * 2
 
 
-def test_the_database_refuses_a_write_with_a_token_lower_than_the_highest_seen(
-        tmp_path: Path) -> None:
+def _writer(tmp_path: Path) -> tuple[Any, Any, persist.Writer]:
+    """A database on ``tmp_path`` and its writer, started."""
     engine = persist.open_engine(f"sqlite:///{tmp_path / 'web.db'}")
     sessions = sessionmaker(engine, expire_on_commit=False)
     writer = persist.Writer(sessions)
     writer.start()
+    return engine, sessions, writer
+
+
+async def _new_table(writer: persist.Writer, table_id: str) -> None:
+    await writer.run(lambda s: s.add(persist.LiveTable(
+        id=table_id, game="durak", players=2, options={}, seed=1, settings={},
+        created=persist.now())))
+
+
+def test_the_database_refuses_a_write_with_a_token_lower_than_the_highest_seen(
+        tmp_path: Path) -> None:
+    engine, sessions, writer = _writer(tmp_path)
 
     async def scenario() -> list[str]:
         said = []
-        await writer.run(lambda s: s.add(persist.LiveTable(
-            id="t1", game="durak", players=2, options={}, seed=1, settings={},
-            created=persist.now())))
+        await _new_table(writer, "t1")
         await writer.run(lambda s: persist.claim_fence(s, "t1", 5))
         for token in (3, 5, 6):
             try:
@@ -68,16 +79,11 @@ def test_the_database_refuses_a_write_with_a_token_lower_than_the_highest_seen(
 
 def test_in_one_batch_a_stale_token_is_refused_alone_and_the_others_are_written(
         tmp_path: Path) -> None:
-    engine = persist.open_engine(f"sqlite:///{tmp_path / 'web.db'}")
-    sessions = sessionmaker(engine, expire_on_commit=False)
-    writer = persist.Writer(sessions)
-    writer.start()
+    engine, sessions, writer = _writer(tmp_path)
 
     async def scenario() -> list[str]:
         for tid in ("t1", "t2"):
-            await writer.run(lambda s, tid=tid: s.add(persist.LiveTable(
-                id=tid, game="durak", players=2, options={}, seed=1, settings={},
-                created=persist.now())))
+            await _new_table(writer, tid)
             await writer.run(lambda s, tid=tid: persist.claim_fence(s, tid, 5))
         writes = [writer.add_action("t1", 0, 0, "play a", fence=5),
                   writer.add_action("t1", 1, 1, "play b", fence=4),     # stale

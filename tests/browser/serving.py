@@ -42,8 +42,10 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serving(tmp_path: Path, **app_args: Any) -> Iterator[str]:
-    """A koloda server on ``tmp_path``'s database; yields its address."""
+def serving(tmp_path: Path, wrap: Any = None, **app_args: Any) -> Iterator[str]:
+    """A koloda server on ``tmp_path``'s database; yields its address (with
+    ``root_path``, the address under it; ``wrap(app)``: what stands in front of it, e.g.
+    a proxy's rewriting)."""
     need_browser()
     import uvicorn
 
@@ -52,8 +54,10 @@ def serving(tmp_path: Path, **app_args: Any) -> Iterator[str]:
     app_args.setdefault("bot_delay", 0.05)
     app_args.setdefault("tick", 0.2)
     app = create_app(f"sqlite:///{tmp_path / 'koloda.db'}", **app_args)
+    root = app_args.get("root_path", "")
     port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+    srv = uvicorn.Server(uvicorn.Config(wrap(app) if wrap else app, host="127.0.0.1",
+                                        port=port, log_level="warning", root_path=root,
                                         ws_max_size=65536, ws_per_message_deflate=False))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -63,7 +67,7 @@ def serving(tmp_path: Path, **app_args: Any) -> Iterator[str]:
             raise RuntimeError("the server did not start")
         time.sleep(0.05)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}{root}"
     finally:
         srv.should_exit = True
         thread.join(20)

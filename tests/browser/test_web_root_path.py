@@ -6,15 +6,13 @@ table made from its form opens at ``/koloda/t/<id>`` and is dealt over its webso
 from __future__ import annotations
 
 import tempfile
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.serving import ARGS, CHROMIUM, _free_port, need_browser
+from tests.browser.serving import ARGS, CHROMIUM, need_browser, serving
 
 PREFIX = "/koloda"
 
@@ -47,28 +45,8 @@ class StripPrefix:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """The address people open: ``http://127.0.0.1:N/koloda``."""
-    need_browser()
-    import uvicorn
-
-    from koloda.web.app import create_app
-    app = create_app(f"sqlite:///{tmp_path / 'koloda.db'}", bot_workers=0, bot_delay=0.05,
-                     tick=0.2, root_path=PREFIX)
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(StripPrefix(app), host="127.0.0.1", port=port,
-                                        log_level="warning", root_path=PREFIX,
-                                        lifespan="on"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the server did not start")
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}{PREFIX}"
-    finally:
-        srv.should_exit = True
-        thread.join(20)
+    with serving(tmp_path, wrap=StripPrefix, root_path=PREFIX) as address:
+        yield address
 
 
 def test_under_a_path_prefix_the_lobby_loads_whole_and_opens_a_table(server: str) -> None:
