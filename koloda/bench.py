@@ -332,6 +332,8 @@ class BatchedSideBySide:
     durak: list[float] = field(default_factory=list)
     durak_steps: list[float] = field(default_factory=list)
     durak_games: int = 0
+    #: each round's durak games/s with the adapters' vector and the mask written every step
+    durak_featured: list[float] = field(default_factory=list)
 
     def ratios(self, ours: list[float]) -> list[float]:
         return [a / b for a, b in zip(ours, self.cpp, strict=False) if b]
@@ -367,6 +369,10 @@ def batched_side_by_side(hands: int, cpp_hands: int, seed: int, rounds: int = 5,
             sec, steps = durak
             out.durak.append(out.durak_games / sec if sec else 0.0)
             out.durak_steps.append(steps / sec if sec else 0.0)
+            featured = batched_durak_featured(max(hands // 8, 1), s)
+            if featured is not None:
+                out.durak_featured.append(max(hands // 8, 1) / featured[0]
+                                          if featured[0] else 0.0)
         if have_cpp:
             cpp = openspiel_cpp(cpp_hands, s)
             assert cpp is not None
@@ -391,4 +397,33 @@ def batched_durak(games: int, seed: int, batch: int = DURAK_BATCH) -> tuple[floa
         return None
     start = time.process_time()
     _, steps, _ = play_random(Durak(), np.arange(seed, seed + games), seed, width=batch)
+    return time.process_time() - start, steps
+
+
+def batched_durak_featured(games: int, seed: int, batch: int = 8192
+                           ) -> tuple[float, int] | None:
+    """``games`` random-play durak 2p games, ``batch`` at a time, each step writing what a
+    learner is given: the adapters' observation vector (``Durak.features``) and the mask:
+    (CPU seconds, steps), or None without numpy."""
+    try:
+        import numpy as np
+
+        from koloda.batched.durak import Durak
+    except ImportError:
+        return None
+    game = Durak()
+    rng = np.random.default_rng(seed)
+    steps = done = 0
+    start = time.process_time()
+    while done < games:
+        size = min(batch, games - done)
+        state = game.init(np.arange(seed + done, seed + done + size), history=False)
+        game.features(state)
+        while not game.is_over(state):
+            live = int((state.phase != 3).sum())
+            game.advance(state, game.random_actions(state, rng))
+            game.features(state)
+            game.mask(state)
+            steps += live
+        done += size
     return time.process_time() - start, steps

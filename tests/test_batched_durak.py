@@ -175,7 +175,7 @@ def test_durak_vector_env_resets_each_game_on_its_own() -> None:
     from koloda.batched.durak_env import DurakVectorEnv
     env = DurakVectorEnv(num_envs=32)
     obs, infos = env.reset(seed=5)
-    assert obs.shape == (32, 640) and infos["action_mask"].shape == (32, NUM_ACTIONS)
+    assert obs.shape == (32, 559) and infos["action_mask"].shape == (32, NUM_ACTIONS)
     rng = np.random.default_rng(0)
     ended_games = 0
     prev_ended = np.zeros(32, dtype=bool)

@@ -52,6 +52,7 @@ from koloda.batched.bits import (
 )
 from koloda.batched.core import SALT_DEAL, SALT_DEALER, IllegalBatchAction
 from koloda.cards import CARD_TEXT, SIX, deck
+from koloda.engine.layout import UNBOUNDED
 
 I64 = npt.NDArray[np.int64]
 F32 = npt.NDArray[np.float32]
@@ -229,6 +230,7 @@ class DurakState:
     sel: U64                       # the cards selected toward an attack or a throw
     avail: U64                     # the cards the mover may select next (0: none)
     public: U64                    # cards once taken from the table (known in a hand)
+    trump_by: I64                  # the seat that drew the turned trump card (-1: nobody yet)
     durak: I64                     # once over: the durak's seat, -1 a draw
     epaulettes: npt.NDArray[np.bool_]
     steps: I64                     # steps each game has taken
@@ -306,7 +308,7 @@ class Durak:
             table=zero.copy(), covers=zero.copy(), room=room,
             taken=np.zeros(games, dtype=np.bool_), beaten=zi.copy(),
             last_open=np.zeros((games, 2), dtype=np.uint64), sel=zero.copy(),
-            avail=ha.copy(), public=zero.copy(),
+            avail=ha.copy(), public=zero.copy(), trump_by=np.full(games, -1, np.int64),
             durak=np.full(games, -1, np.int64),
             epaulettes=np.zeros(games, dtype=np.bool_), steps=zi.copy(),
             history=[] if history else None, movers=[] if history else None)
@@ -631,6 +633,12 @@ class Durak:
             np.minimum(qd, DECK, out=qd)
             hd |= flat.take(rows + qd) ^ mid
             state.drawn[g] = qd
+            # the turned trump card, the stock's last, went to one of them (before the swap)
+            tc = CARD_BIT.take(state.trump_card[g])
+            by = np.where((ha & tc) != 0, attacker, np.where((hd & tc) != 0, 1 - attacker, -1))
+            drew = (by >= 0) & (state.trump_by[g] < 0)
+            if drew.any():
+                state.trump_by[g.compress(drew)] = by.compress(drew)
         # over: the stock is empty and a hand is empty; the durak still holds cards
         over = np.minimum(ha, hd) == 0
         over &= qd >= DECK
@@ -742,6 +750,83 @@ class Durak:
         out[:, 9] = np.left_shift(ONE, held) | np.left_shift(ONE, room + np.uint64(37))
         out[ph == OVER] = 0
         return np.unpackbits(out.view(np.uint8).ravel(), bitorder="little").reshape(games, -1)
+
+    #: the adapters' observation vector (``koloda.envs.common.features("durak", 2)``:
+    #: the tensor of docs/research.md "Layouts", then the cards seen and the cards
+    #: selected): its size, and where its blocks begin
+    features_size = 559
+    _F_CARDS = ((12, "hand"), (66, "known_mine"), (118, "known_theirs"),
+                (170, "uncovered"), (222, "covered"), (274, "covers"), (326, "discard"),
+                (378, "trump_card"), (455, "seen"), (507, "selected"))
+
+    #: the vector's counts (sizes, stock, limit, the sheet): ≥ 0 and at most the layout's
+    #: UNBOUNDED (koloda.engine.layout)
+    _F_COUNTS = (7, 64, 65, 436, 444, 450, 451, 452, 453, 454)
+
+    def features_bounds(self) -> tuple[F32, F32]:
+        """(low, high) of each entry of ``features``, as the adapters' spaces declare them."""
+        low = np.zeros(self.features_size, np.float32)
+        high = np.ones(self.features_size, np.float32)
+        high[list(self._F_COUNTS)] = UNBOUNDED
+        return low, high
+
+    def features(self, state: DurakState) -> F32:
+        """(games, 559) float32: the very vector the PettingZoo, OpenSpiel and Gymnasium
+        adapters give the player to move (``koloda.envs.common.Features`` of a one-game
+        durak match, the cards seen this deal and the cards selected included), so a
+        policy trained on the batch plays through any adapter and as a bot; all zero once
+        the game is over. tests/test_batched_durak_features.py checks it against the
+        adapters' vector at every step of random games."""
+        games = state.games
+        ph = state.phase
+        defending = ph == DEFEND
+        seat = np.where(defending, 1 - state.attacker, state.attacker)
+        mine = np.where(defending, state.hd, state.ha)
+        theirs = np.where(defending, state.ha, state.hd)
+        tc = CARD_BIT.take(state.trump_card)
+        known = state.public | tc
+        dealt = np.take_along_axis(state.prefix, state.drawn[:, None], axis=1)[:, 0]
+        discard = dealt & ~state.ha & ~state.hd & ~state.table
+        covered = state.table & ~state.uncovered & ~state.covers
+        words = np.empty((games, 10), dtype=np.uint64)
+        for i, w in enumerate((mine, mine & known, theirs & known, state.uncovered,
+                               covered, state.covers, discard, tc,
+                               discard | state.table | state.public, state.sel)):
+            words[:, i] = w
+        bits = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little").reshape(
+            games, 10, 64)
+        out = np.zeros((games, self.features_size), dtype=np.float32)
+        for i, (at, _) in enumerate(self._F_CARDS):
+            out[:, at:at + CARDS] = bits[:, i, :CARDS]
+        rows = np.arange(games)
+        # the header: the seat (absolute), the seat to move and the dealer (relative)
+        out[rows, seat] = 1.0
+        out[:, 2] = 1.0
+        out[rows, 4 + (state.dealer - seat) % 2] = 1.0
+        out[rows, 8 + np.minimum(ph, 3)] = 1.0
+        # cards in each hand, relative: the mover's first
+        out[:, 64] = popcount(mine) * (1 / 36)
+        out[:, 65] = popcount(theirs) * (1 / 36)
+        out[rows, 430 + state.trump] = 1.0
+        by = state.trump_by
+        drawn = by >= 0
+        out[rows[drawn], 434 + (by[drawn] - seat[drawn]) % 2] = 1.0
+        out[:, 436] = (DECK - state.drawn) * (1 / 36)
+        # the first attacker and the defender: relative 0 is the mover
+        out[rows, 437 + defending.astype(np.int64)] = 1.0
+        out[rows, 439 + 1 - defending.astype(np.int64)] = 1.0
+        out[:, 441] = state.taken
+        attacks = popcount(state.table & ~state.covers).astype(np.int64)
+        out[:, 444] = (state.room + attacks) * (1 / 6)
+        # in the game: holding cards, or the stock not yet empty
+        stocked = state.drawn < DECK
+        out[:, 445] = (mine != 0) | stocked
+        out[:, 446] = (theirs != 0) | stocked
+        out[:, 449] = state.beaten == 0
+        out[:, 450] = self.first_bout_limit * (1 / 6)
+        out[:, 454] = 0.1
+        out[ph == OVER] = 0.0
+        return out
 
     # ------------------------------------------------------------ records
     def action_text(self, action: int, sel: list[int]) -> str | None:

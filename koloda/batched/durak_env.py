@@ -15,33 +15,53 @@ from __future__ import annotations
 
 from typing import Any
 
+import gymnasium
 import numpy as np
 import numpy.typing as npt
 
 from koloda.batched.durak import OVER, Durak, DurakState
 from koloda.batched.vector_env import BatchedVectorEnv
 
+#: what a DurakVectorEnv's observations are: the adapters' vector, or the compact bits
+OBSERVATIONS = ("features", "bits")
+
 
 class DurakVectorEnv(BatchedVectorEnv):
-    """``DurakVectorEnv(num_envs=1024)``: observations uint8 0/1 of 640 features
-    (``Durak.observation_layout``), actions ``Discrete(2760)`` — the engine's durak action
-    space, as the PettingZoo and OpenSpiel adapters number it. ``reset``, ``infos`` and
+    """``DurakVectorEnv(num_envs=1024)``: observations the adapters' float32 vector of 559
+    (``Durak.features``: what the PettingZoo, OpenSpiel and Gymnasium envs give, so a
+    policy trained here plays through them and as a bot), or with ``observation="bits"``
+    uint8 0/1 of 640 (``Durak.observation_layout``); actions ``Discrete(2760)`` — the
+    engine's durak action space, as the adapters number it. ``reset``, ``infos`` and
     ``action_masks`` are ``BatchedVectorEnv``'s; dealing and stepping are per game."""
 
     game: Durak                       # type: ignore[assignment]
     state: DurakState | None
 
-    def __init__(self, num_envs: int, first_bout_limit: int = 6) -> None:
+    def __init__(self, num_envs: int, first_bout_limit: int = 6,
+                 observation: str = "features") -> None:
+        if observation not in OBSERVATIONS:
+            raise ValueError(f"observation={observation!r}: one of {', '.join(OBSERVATIONS)}")
         # the base class reads only the game's observation size and action count
         super().__init__(Durak(first_bout_limit), num_envs)  # type: ignore[arg-type]
+        self.observation = observation
+        if observation == "features":
+            low, high = self.game.features_bounds()
+            self.single_observation_space = gymnasium.spaces.Box(low, high,
+                                                                 dtype=np.float32)
+            self.observation_space = gymnasium.spaces.Box(
+                np.tile(low, (num_envs, 1)), np.tile(high, (num_envs, 1)), dtype=np.float32)
 
-    def _deal(self) -> tuple[npt.NDArray[np.uint8], dict[str, Any]]:
+    def _observe(self, state: DurakState) -> Any:
+        return self.game.features(state) if self.observation == "features" \
+            else self.game.observe(state)
+
+    def _deal(self) -> tuple[Any, dict[str, Any]]:
         self.state = self.game.init(self._keys(), history=False)
         self._mask = self.game.mask(self.state)
-        return self.game.observe(self.state), self._infos()
+        return self._observe(self.state), self._infos()
 
     def step(self, actions: npt.ArrayLike) -> tuple[
-            npt.NDArray[np.uint8], npt.NDArray[np.float32], npt.NDArray[np.bool_],
+            Any, npt.NDArray[np.float32], npt.NDArray[np.bool_],
             npt.NDArray[np.bool_], dict[str, Any]]:
         if self.state is None:
             raise RuntimeError("reset() first")
@@ -56,7 +76,7 @@ class DurakVectorEnv(BatchedVectorEnv):
             for name, mine in vars(state).items():
                 if isinstance(mine, np.ndarray):
                     mine[was_over] = getattr(fresh, name)
-        obs = game.observe(state)
+        obs = self._observe(state)
         mask = game.mask(state)
         # a game just over: no action is legal (the next step deals anew and ignores it)
         mask[ended] = False

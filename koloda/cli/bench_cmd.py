@@ -157,6 +157,10 @@ def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,
                      f"({med(sbs.durak_steps):,.0f} steps/s; {sbs.durak_games} games a round, "
                      f"{b.DURAK_BATCH} a batch kept full)")
         lines.append(f"    by round: {', '.join(f'{x:,.0f}' for x in sbs.durak)}")
+    if sbs.durak_featured:
+        out["batched_durak_featured_games_per_s"] = round(med(sbs.durak_featured), 1)
+        lines.append(f"  durak 2p, each step writing the adapters' vector and the mask: "
+                     f"{med(sbs.durak_featured):,.0f} games/s ({max(hands // 8, 1)} a round)")
     if not sbs.cpp:
         lines.append("  OpenSpiel not installed (pip install '.[bench]'): no side-by-side"
                      if openspiel else "  (--no-openspiel: no side-by-side)")
