@@ -755,9 +755,10 @@ class Durak:
     #: the tensor of docs/research.md "Layouts", then the cards seen and the cards
     #: selected): its size, and where its blocks begin
     features_size = 559
-    _F_CARDS = ((12, "hand"), (66, "known_mine"), (118, "known_theirs"),
-                (170, "uncovered"), (222, "covered"), (274, "covers"), (326, "discard"),
-                (378, "trump_card"), (455, "seen"), (507, "selected"))
+    #: the card blocks as three runs of 52-card rows: the hand at 12; the known cards (the
+    #: mover's row, the other's), the table's three rows, the discard and the trump card
+    #: from 66; the cards seen and the cards selected from 455
+    _F_RUNS = ((12, 0, 1), (66, 1, 8), (455, 8, 10))
 
     #: the vector's counts (sizes, stock, limit, the sheet): ≥ 0 and at most the layout's
     #: UNBOUNDED (koloda.engine.layout)
@@ -796,8 +797,10 @@ class Durak:
         bits = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little").reshape(
             games, 10, 64)
         out = np.zeros((games, self.features_size), dtype=np.float32)
-        for i, (at, _) in enumerate(self._F_CARDS):
-            out[:, at:at + CARDS] = bits[:, i, :CARDS]
+        for at, first, end in self._F_RUNS:
+            n = end - first
+            out[:, at:at + n * CARDS].reshape(games, n, CARDS)[...] = \
+                bits[:, first:end, :CARDS]
         rows = np.arange(games)
         # the header: the seat (absolute), the seat to move and the dealer (relative)
         out[rows, seat] = 1.0
