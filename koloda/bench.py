@@ -246,14 +246,15 @@ def side_by_side(hands: int, seed: int, rounds: int = 9) -> SideBySide | None:
 BATCH = 8192
 
 
-def batched_opendaum(hands: int, seed: int, observe: bool = False,
+def batched_opendaum(hands: int, seed: int, observe: bool | str = False,
                      batch: int = BATCH, game_name: str = "opendaum"
                      ) -> tuple[float, int] | None:
     """``hands`` random-play hands of ``koloda.batched.Opendaum`` in the oh_hell shape
     (4 players, 36 cards, 8 each; ``game_name="trinka"``: a Trinka deal instead): deal,
     bids, the tricks, scores — (CPU seconds, steps), or None without numpy. ``observe``:
     through ``step`` (observation and mask built every step) instead of ``advance`` (the
-    legal set kept as bits)."""
+    legal set kept as bits); ``observe="features"``: the adapters' vector and mask built
+    every step (``Opendaum.features``, ``Opendaum.adapter_mask``)."""
     try:
         from koloda.batched import Opendaum, Trinka
     except ImportError:
@@ -262,7 +263,7 @@ def batched_opendaum(hands: int, seed: int, observe: bool = False,
     return batched_run(game, hands, seed, observe, batch)
 
 
-def batched_run(game: Any, hands: int, seed: int, observe: bool = False,
+def batched_run(game: Any, hands: int, seed: int, observe: bool | str = False,
                 batch: int = BATCH) -> tuple[float, int]:
     """``hands`` random-play hands of the batched ``game`` (a ``koloda.batched`` game):
     (CPU seconds, steps). Init is timed too: a play-phase game plays its exchange or
@@ -276,7 +277,11 @@ def batched_run(game: Any, hands: int, seed: int, observe: bool = False,
         state = game.init(np.arange(seed + done, seed + done + size))
         while not game.is_over(state):
             actions = game.random_actions(state, rng)
-            if observe:
+            if observe == "features":
+                game.advance(state, actions)
+                game.features(state)
+                game.adapter_mask(state)
+            elif observe:
                 game.step(state, actions)
             else:
                 game.advance(state, actions)
@@ -325,6 +330,8 @@ class BatchedSideBySide:
     observed: list[float]
     trinka: list[float]
     cpp: list[float]
+    #: opendaum through step writing the adapters' vector and mask, each round's hands/s
+    featured: list[float] = field(default_factory=list)
     #: by ``batched_games`` label, each round's hands/s (``games_hands`` hands a round)
     games: dict[str, list[float]] = field(default_factory=dict)
     games_hands: int = 0
@@ -356,6 +363,9 @@ def batched_side_by_side(hands: int, cpp_hands: int, seed: int, rounds: int = 5,
         out.batched.append(hands / fast[0] if fast[0] else 0.0)
         out.batched_steps.append(fast[1] / fast[0] if fast[0] else 0.0)
         out.observed.append(max(hands // 8, 1) / slow[0] if slow[0] else 0.0)
+        adapted = batched_opendaum(max(hands // 8, 1), s, observe="features")
+        assert adapted is not None
+        out.featured.append(max(hands // 8, 1) / adapted[0] if adapted[0] else 0.0)
         trinka = batched_opendaum(hands, s, game_name="trinka")
         assert trinka is not None
         out.trinka.append(hands / trinka[0] if trinka[0] else 0.0)

@@ -81,5 +81,5 @@ def test_the_durak_vector_env_gives_the_adapters_vector_in_their_space() -> None
     assert (obs == env.game.features(env.state)).all()
     bits, _ = DurakVectorEnv(num_envs=4, observation="bits").reset(seed=1)
     assert bits.shape == (4, 640) and bits.dtype == np.uint8
-    with pytest.raises(ValueError, match="observation='tensor': one of features, bits"):
+    with pytest.raises(ValueError, match=r"observation=.tensor.: one of features, bits"):
         DurakVectorEnv(num_envs=4, observation="tensor")

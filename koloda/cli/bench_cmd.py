@@ -135,6 +135,7 @@ def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,
     out |= {"batched_hands_per_s": round(med(sbs.batched), 1),
             "batched_steps_per_s": round(med(sbs.batched_steps), 1),
             "batched_observed_hands_per_s": round(med(sbs.observed), 1),
+            "batched_featured_hands_per_s": round(med(sbs.featured), 1),
             "batched_trinka_hands_per_s": round(med(sbs.trinka), 1),
             "rounds_hands_per_s": [round(x, 1) for x in sbs.batched]}
     lines.append(f"batched simulator (koloda.batched, numpy, one core), {rounds} rounds,")
@@ -144,6 +145,8 @@ def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,
                  f"{b.BATCH} a batch)")
     lines.append(f"  opendaum through step (observation + mask): {med(sbs.observed):,.0f} "
                  f"hands/s")
+    lines.append(f"  opendaum through step (the adapters' vector + mask): "
+                 f"{med(sbs.featured):,.0f} hands/s")
     lines.append(f"  trinka 4p, 9 each, advance: {med(sbs.trinka):,.0f} hands/s")
     out["batched_games_hands_per_s"] = {k: round(med(v), 1) for k, v in sbs.games.items()}
     if sbs.games:
@@ -166,14 +169,17 @@ def _batched(hands: int, cpp_hands: int, seed: int, rounds: int,
                      if openspiel else "  (--no-openspiel: no side-by-side)")
         return out
     ratios, obs_ratios = sbs.ratios(sbs.batched), sbs.ratios(sbs.observed)
+    feat_ratios = sbs.ratios(sbs.featured)
     out |= {"openspiel_cpp_hands_per_s": round(med(sbs.cpp), 1),
             "ratio_vs_cpp": round(med(ratios), 3),
             "ratios_vs_cpp": [round(x, 3) for x in ratios],
-            "observed_ratio_vs_cpp": round(med(obs_ratios), 3)}
+            "observed_ratio_vs_cpp": round(med(obs_ratios), 3),
+            "featured_ratio_vs_cpp": round(med(feat_ratios), 3)}
     lines.append(f"  OpenSpiel oh_hell in C++ (evaluate_bots): {med(sbs.cpp):,.0f} hands/s "
                  f"({cpp_hands} a round)")
     lines.append(f"  ratio batched / OpenSpiel-C++: {med(ratios):.2f}× (advance), "
-                 f"{med(obs_ratios):.2f}× (step)")
+                 f"{med(obs_ratios):.2f}× (step), {med(feat_ratios):.2f}× (step with the "
+                 f"adapters' vector)")
     lines.append(f"    by round (advance): {', '.join(f'{x:.1f}' for x in ratios)}")
     if sbs.durak:
         # no durak in OpenSpiel: its oh_hell loop, run in the same rounds, says how loaded
