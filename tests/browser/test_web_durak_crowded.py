@@ -1,9 +1,9 @@
 """Durak with six players in its most crowded position: the person holds sixteen cards
 (taken more than once), six attacks lie on the table, the five others each show a long
-list of known cards and (more than a real deal gives them) all of the marks but one. At 390×844 and at 1280×800, in both languages, the
-hand and the move buttons stay on the first screen (tests/browser/looks.py's
-``first_screen_problems``), whether the person defends (the beatable attack, "take") or
-throws in (only "pass" left, the table full).
+list of known cards and (more than a real deal gives them) all of the marks but one. At
+390×844 and at 1280×800, in both languages, the hand and the move buttons stay on the
+first screen (tests/browser/looks.py's ``first_screen_problems``), whether the person
+defends (the beatable attack, "take") or throws in (only "pass" left, the table full).
 
 The table is a real one of the server (its page, its welcome, its seats); each ``state``
 message it sends the page is rewritten on the way (Playwright's WebSocket routing) into
@@ -42,8 +42,8 @@ def _text(card: str) -> str:
 def _crowded(msg: dict[str, Any], defend: bool) -> dict[str, Any]:
     """The server's state message for seat 0 made the crowded position: seat 0 to move,
     its hand of sixteen, six attacks (the last one open when it defends)."""
-    pairs = [{"attack": {"text": _text(a), "cards": [a]},
-              "cover": {"text": _text(b), "cards": [b]}} for a, b in PAIRS]
+    pairs: list[dict[str, Any]] = [{"attack": {"text": _text(a), "cards": [a]},
+                                    "cover": {"text": _text(b), "cards": [b]}} for a, b in PAIRS]
     if defend:
         pairs[-1]["cover"] = None
         legal = ["beat QD KD", "beat QD 9H", "take"]
